@@ -1,0 +1,66 @@
+"""What one finished deal produced, in the form the score sheet needs.
+
+:class:`DealOutcome` is the boundary between the deal (``deal.py``, the state
+machine) and the pulya sheet (``sheet.py``, the scoring): the deal says *what
+happened*, the sheet decides *what it is worth* under the rules and the sheet's
+own state (pools, the all-pass streak).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .bids import Bid
+
+DealKind = Literal["contract", "misere", "allpass", "passed", "halfwhist"]
+DefenceCall = Literal["WHIST", "PASS", "HALF"]
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """The facts of one deal.
+
+    Seats are table seats (0..players-1).  With four players the dealer sits
+    out: in all-pass the dealer is credited with the tricks the talon cards
+    won (``tricks[dealer]``), otherwise the dealer has 0 tricks.
+
+    - ``kind``: ``contract`` (played), ``misere``, ``allpass``, ``passed``
+      (nobody whisted: the contract counts as made without play), ``halfwhist``
+      (a half-whist stood: made without play, the half-whister credited).
+    - ``contract``: the declared contract (``None`` for all-pass).
+    - ``defence``: every defence call in the order spoken, reopening included,
+      e.g. ``("PASS", "HALF", "WHIST")``.
+    - ``whisters``: the seats that finally whist, in speaking order.
+    - ``half_whister``: the seat whose half-whist stood (kind ``halfwhist``),
+      or whose half-whist was overturned by a reopening whist (then its
+      consolation goes to the reopening whister), else ``None``.
+    - ``open_defence``: ``True``/``False`` for a lone whister's choice, else ``None``.
+    - ``tricks``: tricks won per seat (all zeros for ``passed``/``halfwhist``).
+    - ``forced``: the defence was forced (Stalingrad), for the record's sake.
+    """
+
+    kind: DealKind
+    dealer: int
+    players: int = 3
+    declarer: int | None = None
+    contract: Bid | None = None
+    defence: tuple[DefenceCall, ...] = ()
+    whisters: tuple[int, ...] = ()
+    half_whister: int | None = None
+    open_defence: bool | None = None
+    tricks: tuple[int, ...] = (0, 0, 0)
+    forced: bool = False
+
+    def defenders(self) -> tuple[int, ...]:
+        """The two defending seats in speaking order, declarer's left first."""
+        if self.declarer is None:
+            return ()
+        seats = []
+        seat = self.declarer
+        for _ in range(self.players - 1):
+            seat = (seat + 1) % self.players
+            if self.players == 4 and seat == self.dealer:
+                continue
+            seats.append(seat)
+        return tuple(seats)
