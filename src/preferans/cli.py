@@ -1,0 +1,130 @@
+"""The ``preferans`` command line.
+
+Each team adds its own command function here with a minimal edit.  Commands
+keep their imports inside the function so that ``preferans --help`` stays fast
+and one broken module does not take the whole CLI down.
+
+Bad input never ends in a traceback: commands print one ``error: ...`` line on
+stderr and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+app = typer.Typer(
+    name="preferans",
+    help="Russian Preferans: rules engine, score sheet, solver, computer players and web game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def fail(message: str) -> NoReturn:
+    """Print one error line on stderr and exit with code 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code=2)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (preferans-record/1 JSON).")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the score sheet as preferans-sheet/1 JSON.")
+    ] = False,
+) -> None:
+    """Replay a game record and print its score sheet."""
+    from .record import RecordError, read_record
+    from .record import replay as replay_record
+    from .rules import RulesError
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{file} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    try:
+        game = replay_record(read_record(obj))
+    except (RecordError, RulesError) as exc:
+        fail(str(exc))
+    sheet_json = game.sheet.to_json()
+    if as_json:
+        typer.echo(json.dumps(sheet_json, ensure_ascii=False, indent=2))
+        return
+    from .display import print_sheet
+
+    print_sheet(sheet_json, game)
+
+
+@app.command()
+def deal(
+    seed: Annotated[int, typer.Option(help="Seed of the random deal.")] = 0,
+    dealer: Annotated[int, typer.Option(help="The dealer's seat.")] = 0,
+    rules: Annotated[str, typer.Option(help="Rules preset (sochi, leningrad, rostov, guide).")] = (
+        "sochi"
+    ),
+    players: Annotated[int, typer.Option(help="3 or 4 players.")] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the deal as JSON.")] = False,
+) -> None:
+    """Show a random deal: every hand and the talon."""
+    import random
+
+    from .deal import Deal
+    from .rules import Rules, RulesError
+
+    try:
+        table = Rules.preset(rules, players=players)
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer {dealer} is not a seat (0..{players - 1})")
+    except (RulesError, ValueError) as exc:
+        fail(str(exc))
+    d = Deal.shuffle(table, dealer, random.Random(seed))
+    if as_json:
+        obj: dict[str, Any] = {
+            "dealer": dealer,
+            "hands": [h.to_list() for h in d.hands],
+            "talon": [str(c) for c in d.talon],
+        }
+        typer.echo(json.dumps(obj))
+        return
+    from .display import print_deal
+
+    print_deal(d)
+
+
+@app.command()
+def play(
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the computer players.")] = 0,
+    rules: Annotated[str, typer.Option(help="Rules preset.")] = "sochi",
+    pool: Annotated[int, typer.Option(help="Pool (pulya) length.")] = 10,
+) -> None:
+    """Play in the terminal at seat 0 against two random computer players."""
+    from .rules import Rules, RulesError
+    from .terminal import play_terminal
+
+    try:
+        table = Rules.preset(rules, pool=pool)
+    except RulesError as exc:
+        fail(str(exc))
+    play_terminal(table, seed=seed)
+
+
+def main() -> None:
+    """Entry point of the ``preferans`` script."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
