@@ -1,0 +1,368 @@
+"""What one deal is worth: the scoring rules of the pulya, before the pool is closed.
+
+:func:`score_deal` turns a :class:`~preferans.outcome.DealOutcome` into a
+:class:`DealScore`: pool points earned (not yet closed, see
+:mod:`preferans.sheet`), mountain (гора) points, and whists (висты) written, under
+the options of a :class:`~preferans.rules.Rules`.  It is pure: the only sheet state
+it needs is how many all-passes (распасы) came in a row before this deal.
+
+>>> from preferans.bids import Bid
+>>> from preferans.outcome import DealOutcome
+>>> from preferans.rules import Rules
+>>> made = DealOutcome("contract", dealer=2, declarer=0, contract=Bid.parse("7H"),
+...                    defence=("WHIST", "WHIST"), whisters=(1, 2), tricks=(7, 2, 1))
+>>> score = score_deal(Rules.preset("sochi"), made)
+>>> [int(p) for p in score.pool], [[int(w) for w in row] for row in score.whists]
+([4, 0, 0], [[0, 0, 0], [8, 0, 0], [4, 0, 0]])
+
+The conventions, by option (Sochi in brackets):
+
+- made contract: the value ``v`` to the pool, no overtricks.  Failed: ``v × undertricks ×
+  mountain_scale`` to the mountain, and every other player (passer and a four-player dealer
+  included) writes ``consolation_per_undertrick`` (or ``v × whist_scale``) per undertrick.
+- trick whists: each whister writes ``v × whist_scale`` per trick of his own; a lone whister
+  writes the tricks of both defending hands (``greedy``), or, when the contract fails, shares
+  them half and half with the passer (``gentlemanly``).
+- responsibility: if the defence takes fewer than its quota, two whisters each answer for
+  half of it (against 6 and 7), against 8+ the second whister answers for the missing trick
+  (``responsible_at_8plus="second"``) or both share it; a lone whister answers for the whole
+  quota.  The missing tricks cost ``v × missing × mountain_scale`` (``full``), half of that
+  (``half``), or half of it in the mountain plus half of ``v × missing × whist_scale`` as
+  whists the declarer writes on the short whister (``half_mountain_half_whists``).
+- passed out: ``v`` to the pool.  Half-whist: ``v`` to the pool and the half-whister writes
+  ``v × whist_scale × half_whist_tricks``.  A half-whist overturned by a reopening whist
+  leaves the half-whister with nothing: the reopening whister takes the whole defence, and
+  with it the half-whister's consolation (001 §08) and, in gentlemanly whist, his share.
+- misère: ``misere_value`` to the pool, or ``misere_value × tricks × mountain_scale`` to the
+  mountain; no whists, no consolation.
+- all-pass: stake ``s = allpass_stake(n)`` for the ``n``-th all-pass in a row.  With
+  ``allpass_amnesty`` the smallest trick count is first subtracted from everyone.
+  ``mountain`` scoring: ``tricks × allpass_trick_points × s`` to each mountain.  ``whists``
+  scoring (Rostov): the player(s) with the fewest tricks write ``allpass_trick_points × s``
+  per trick of each other player on him (tied lowest players share equally, all equal: no
+  whists).  A player who genuinely took no trick earns ``allpass_zero_pool`` pool points
+  (not multiplied by the stake).  With four players the dealer takes part with the tricks
+  his talon cards won when the talon leads (``allpass_talon="lead"``); with a closed talon
+  he holds no cards and takes no part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .outcome import DealOutcome
+from .rules import Rules
+
+Number = Fraction
+
+
+class ScoringError(ValueError):
+    """A deal outcome that cannot be scored (inconsistent seats, tricks or contract)."""
+
+
+def _zeros(n: int) -> list[Fraction]:
+    return [Fraction(0)] * n
+
+
+@dataclass
+class DealScore:
+    """What one deal earns before the pool is closed.
+
+    - ``pool``: pool points earned per player (they still go through pool closing);
+    - ``mountain``: mountain points added per player;
+    - ``whists``: ``whists[i][j]``, whists player ``i`` writes on ``j`` for this deal;
+    - ``stake``: the all-pass stake multiplier (1 for other deals);
+    - ``short``: seats penalised for a whist shortage on this deal;
+    - ``notes``: short phrases for the human summary, in order.
+    """
+
+    players: int
+    pool: list[Fraction] = field(default_factory=list)
+    mountain: list[Fraction] = field(default_factory=list)
+    whists: list[list[Fraction]] = field(default_factory=list)
+    stake: int = 1
+    short: tuple[int, ...] = ()
+    notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = self.players
+        self.pool = self.pool or _zeros(n)
+        self.mountain = self.mountain or _zeros(n)
+        self.whists = self.whists or [_zeros(n) for _ in range(n)]
+
+    def write(self, writer: int, on: int, amount: Fraction | int) -> None:
+        """Add whists that ``writer`` writes on ``on``."""
+        self.whists[writer][on] += Fraction(amount)
+
+
+def _fmt(x: Fraction) -> str:
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.3f}".rstrip("0").rstrip(".")
+
+
+def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
+    """Raise :class:`ScoringError` unless ``outcome`` is consistent with ``rules``."""
+    n = rules.players
+    if outcome.players != n:
+        raise ScoringError(f"the deal has {outcome.players} players, the rules {n}")
+    if not 0 <= outcome.dealer < n:
+        raise ScoringError(f"dealer {outcome.dealer} is not a seat 0..{n - 1}")
+    if len(outcome.tricks) != n or any(t < 0 for t in outcome.tricks):
+        raise ScoringError(f"tricks {outcome.tricks!r}: need {n} counts, none negative")
+    total = sum(outcome.tricks)
+    kind = outcome.kind
+    if kind in ("passed", "halfwhist"):
+        if total:
+            raise ScoringError(f"a {kind} deal has no play, but tricks are {outcome.tricks!r}")
+    elif total != 10:
+        raise ScoringError(f"a {kind} deal has ten tricks, not {total} ({outcome.tricks!r})")
+    if kind == "allpass":
+        return
+    if kind not in ("contract", "misere", "passed", "halfwhist"):
+        raise ScoringError(f"unknown deal kind {kind!r}")
+    if outcome.declarer is None or not 0 <= outcome.declarer < n:
+        raise ScoringError(f"a {kind} deal needs a declarer seat, not {outcome.declarer!r}")
+    if n == 4 and outcome.declarer == outcome.dealer:
+        raise ScoringError("with four players the dealer sits out and cannot declare")
+    if outcome.contract is None:
+        raise ScoringError(f"a {kind} deal needs a contract")
+    if (kind == "misere") != outcome.contract.misere:
+        raise ScoringError(f"kind {kind!r} does not match contract {outcome.contract}")
+    defenders = outcome.defenders()
+    for seat in outcome.whisters:
+        if seat not in defenders:
+            raise ScoringError(f"whister {seat} is not a defender {defenders!r}")
+    if len(set(outcome.whisters)) != len(outcome.whisters):
+        raise ScoringError(f"whisters {outcome.whisters!r} repeat a seat")
+    if kind == "halfwhist" and outcome.half_whister not in defenders:
+        raise ScoringError("a half-whist deal needs the half-whister's seat")
+    if kind == "contract" and not outcome.whisters and rules.is_whisted(outcome.contract):
+        raise ScoringError("a played contract needs a whister (nobody whisting is 'passed')")
+    if n == 4 and kind in ("contract", "misere") and outcome.tricks[outcome.dealer]:
+        raise ScoringError("with four players the dealer sits out and takes no trick")
+
+
+def score_deal(rules: Rules, outcome: DealOutcome, allpass_streak: int = 0) -> DealScore:
+    """Score one deal.  ``allpass_streak``: all-passes in a row *before* this deal.
+
+    Raises :class:`ScoringError` for an outcome that does not fit the rules.
+    """
+    check_outcome(rules, outcome)
+    if outcome.kind == "allpass":
+        return _score_allpass(rules, outcome, rules.allpass_stake(allpass_streak + 1))
+    score = DealScore(rules.players)
+    declarer = outcome.declarer
+    contract = outcome.contract
+    assert declarer is not None and contract is not None
+    value = rules.contract_value(contract)
+    if outcome.kind == "misere":
+        taken = outcome.tricks[declarer]
+        if taken == 0:
+            score.pool[declarer] += value
+            score.notes.append(f"{{{declarer}}} made misère (+{value} pool)")
+        else:
+            cost = value * taken * rules.mountain_scale
+            score.mountain[declarer] += cost
+            score.notes.append(f"{{{declarer}}} failed misère with {taken} (+{cost} mountain)")
+        return score
+    if outcome.kind == "passed":
+        score.pool[declarer] += value
+        score.notes.append(f"{{{declarer}}} made {contract.symbol} unplayed (+{value} pool)")
+        return score
+    if outcome.kind == "halfwhist":
+        half = outcome.half_whister
+        assert half is not None
+        if contract.level not in (6, 7):
+            raise ScoringError(f"a half-whist stands only against 6 and 7, not {contract}")
+        score.pool[declarer] += value
+        credited = rules.half_whist_tricks[contract.level - 6]
+        amount = value * rules.whist_scale * credited
+        score.write(half, declarer, amount)
+        score.notes.append(f"{{{declarer}}} made {contract.symbol} unplayed (+{value} pool)")
+        score.notes.append(f"{{{half}}} half-whisted: {amount} whists on {{{declarer}}}")
+        return score
+    _score_contract(rules, outcome, score, value)
+    return score
+
+
+def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value: int) -> None:
+    declarer = outcome.declarer
+    contract = outcome.contract
+    assert declarer is not None and contract is not None
+    level = contract.level
+    taken = outcome.tricks[declarer]
+    defenders = outcome.defenders()
+    whisters = outcome.whisters
+    per_trick = value * rules.whist_scale
+    defence_tricks = sum(outcome.tricks[d] for d in defenders)
+    undertricks = max(0, level - taken)
+
+    # Contract made or failed.
+    if undertricks == 0:
+        score.pool[declarer] += value
+        score.notes.append(f"{{{declarer}}} made {contract.symbol} (+{value} pool)")
+    else:
+        cost = value * undertricks * rules.mountain_scale
+        score.mountain[declarer] += cost
+        score.notes.append(
+            f"{{{declarer}}} failed {contract.symbol} by {undertricks} (+{cost} mountain)"
+        )
+        per_under = (
+            rules.consolation_per_undertrick
+            if rules.consolation_per_undertrick is not None
+            else per_trick
+        )
+        reopened_half = outcome.half_whister if len(whisters) == 1 else None
+        for seat in range(rules.players):
+            if seat == declarer:
+                continue
+            writer = whisters[0] if seat == reopened_half else seat
+            score.write(writer, declarer, per_under * undertricks)
+
+    if not whisters:  # an unwhisted ten (tens_whisted=False): no trick whists, no quota
+        _note_whists(score, declarer)
+        return
+
+    # Trick whists.
+    if len(whisters) == 2:
+        for w in whisters:
+            score.write(w, declarer, per_trick * outcome.tricks[w])
+    else:
+        whister = whisters[0]
+        passer = next(d for d in defenders if d != whister)
+        total = per_trick * defence_tricks
+        share_with_passer = (
+            rules.whist == "gentlemanly" and undertricks > 0 and outcome.half_whister != passer
+        )
+        if share_with_passer:
+            score.write(whister, declarer, Fraction(total, 2))
+            score.write(passer, declarer, Fraction(total, 2))
+        else:
+            score.write(whister, declarer, total)
+    _note_whists(score, declarer)
+
+    # Responsibility for the quota.
+    if not rules.is_whisted(contract):
+        return
+    quota = rules.quota(level)
+    if defence_tricks >= quota:
+        return
+    missing: dict[int, Fraction] = {}
+    if len(whisters) == 1:
+        missing[whisters[0]] = Fraction(quota - defence_tricks)
+    elif level >= 8:
+        short_total = Fraction(quota - defence_tricks)
+        if rules.responsible_at_8plus == "second":
+            missing[whisters[1]] = short_total
+        else:
+            for w in whisters:
+                missing[w] = short_total / 2
+    else:
+        share = Fraction(quota, 2)
+        for w in whisters:
+            if outcome.tricks[w] < share:
+                missing[w] = share - outcome.tricks[w]
+    short = []
+    for w, miss in missing.items():
+        if miss <= 0:
+            continue
+        short.append(w)
+        penalty = value * miss * rules.mountain_scale
+        if rules.shortage == "full":
+            score.mountain[w] += penalty
+            score.notes.append(f"{{{w}}} short by {_fmt(miss)} (+{_fmt(penalty)} mountain)")
+        elif rules.shortage == "half":
+            score.mountain[w] += penalty / 2
+            score.notes.append(
+                f"{{{w}}} short by {_fmt(miss)} (+{_fmt(penalty / 2)} mountain)"
+            )
+        else:
+            whists = value * miss * rules.whist_scale / 2
+            score.mountain[w] += penalty / 2
+            score.write(declarer, w, whists)
+            score.notes.append(
+                f"{{{w}}} short by {_fmt(miss)} (+{_fmt(penalty / 2)} mountain, "
+                f"{{{declarer}}} wrote {_fmt(whists)} whists on {{{w}}})"
+            )
+    score.short = tuple(short)
+
+
+def _note_whists(score: DealScore, declarer: int) -> None:
+    for writer in range(score.players):
+        amount = score.whists[writer][declarer]
+        if amount:
+            score.notes.append(f"{{{writer}}} wrote {_fmt(amount)} whists on {{{declarer}}}")
+
+
+def allpass_participants(rules: Rules, outcome: DealOutcome) -> list[int]:
+    """The seats scored in an all-pass: everyone, less a four-player dealer without cards."""
+    seats = list(range(rules.players))
+    if rules.players == 4 and rules.allpass_talon == "closed":
+        seats.remove(outcome.dealer)
+    return seats
+
+
+def _score_allpass(rules: Rules, outcome: DealOutcome, stake: int) -> DealScore:
+    score = DealScore(rules.players, stake=stake)
+    seats = allpass_participants(rules, outcome)
+    raw = {s: outcome.tricks[s] for s in seats}
+    if rules.players == 4 and rules.allpass_talon == "closed" and outcome.tricks[outcome.dealer]:
+        raise ScoringError("with a closed talon the four-player dealer takes no all-pass trick")
+    low = min(raw.values())
+    counted = {s: t - low for s, t in raw.items()} if rules.allpass_amnesty else dict(raw)
+    rate = rules.allpass_trick_points * stake
+    shown = "–".join(str(outcome.tricks[s]) for s in seats)
+    score.notes.append(f"All-pass {shown}" + (f" at stake ×{stake}" if stake != 1 else ""))
+    if rules.allpass_scoring == "mountain":
+        for s in seats:
+            if counted[s]:
+                score.mountain[s] += counted[s] * rate
+                score.notes.append(f"{{{s}}} +{counted[s] * rate} mountain")
+    else:
+        fewest = min(counted.values())
+        lows = [s for s in seats if counted[s] == fewest]
+        if len(lows) < len(seats):
+            for writer in lows:
+                for s in seats:
+                    if s in lows or not counted[s]:
+                        continue
+                    amount = Fraction(counted[s] * rate, len(lows))
+                    score.write(writer, s, amount)
+                    score.notes.append(f"{{{writer}}} wrote {_fmt(amount)} whists on {{{s}}}")
+    for s in seats:
+        if raw[s] == 0 and rules.allpass_zero_pool:
+            score.pool[s] += rules.allpass_zero_pool
+            score.notes.append(f"{{{s}}} took no trick (+{rules.allpass_zero_pool} pool)")
+    return score
+
+
+def next_allpass_streak(rules: Rules, outcome: DealOutcome, streak: int) -> int:
+    """All-passes in a row after this deal, given ``streak`` before it.
+
+    An all-pass adds one.  A whisted contract that was made ends the streak; a failed one
+    ends it when ``allpass_exit_on_failed``; a misère when ``allpass_exit_on_misere``; a
+    contract nobody whisted (passed out, half-whisted, an unwhisted ten) when
+    ``allpass_exit_on_unwhisted``.  Otherwise the streak carries on unchanged.
+    """
+    if outcome.kind == "allpass":
+        return streak + 1
+    if outcome.kind == "misere":
+        exits = rules.allpass_exit_on_misere
+    elif outcome.kind in ("passed", "halfwhist") or not outcome.whisters:
+        exits = rules.allpass_exit_on_unwhisted
+    else:
+        assert outcome.contract is not None and outcome.declarer is not None
+        made = outcome.tricks[outcome.declarer] >= outcome.contract.level
+        exits = True if made else rules.allpass_exit_on_failed
+    return 0 if exits else streak
+
+
+def name_notes(notes: Sequence[str], players: Sequence[str]) -> str:
+    """Join summary phrases, replacing ``{seat}`` with the player's name."""
+    text = "; ".join(notes)
+    for seat, name in enumerate(players):
+        text = text.replace(f"{{{seat}}}", name)
+    return text

@@ -1,0 +1,292 @@
+"""The pulya sheet (пуля): pools, mountains, whists, closing the pool and settlement.
+
+A :class:`Sheet` records one deal at a time (:meth:`Sheet.record`), scoring it with
+:func:`preferans.scoring.score_deal` and then closing the pool: awards go to the
+scorer's own pool up to ``rules.pool``; the rest helps the highest unclosed pool
+(ties: the next player clockwise from the scorer), the scorer writing
+``pool_help_whists`` whists per point on the player helped; points left when no pool
+can take them are taken off the scorer's mountain (``pool_overflow``).  The game is
+over when every pool is closed (:attr:`Sheet.finished`).
+
+>>> from preferans.bids import Bid
+>>> from preferans.outcome import DealOutcome
+>>> from preferans.rules import Rules
+>>> sheet = Sheet(Rules.preset("sochi"), ("A", "B", "C"))
+>>> entry = sheet.record(DealOutcome("contract", dealer=2, declarer=0,
+...     contract=Bid.parse("7H"), defence=("WHIST", "PASS"), whisters=(1,), tricks=(7, 3, 0)))
+>>> entry.summary
+'A made 7♥ (+4 pool); B wrote 12 whists on A'
+>>> [int(p) for p in sheet.pool], [int(w) for w in sheet.whists[1]]
+([4, 0, 0], [12, 0, 0])
+>>> [round(float(x), 3) for x in sheet.balance()]
+[14.667, -1.333, -13.333]
+
+Numbers are :class:`~fractions.Fraction` (whists may be halved); :meth:`Sheet.to_json`
+writes integers where integral, else floats rounded to three places
+(``"preferans-sheet/1"``, see ``shared/spec/records.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .outcome import DealOutcome
+from .rules import Rules
+from .scoring import DealScore, ScoringError, name_notes, next_allpass_streak, score_deal
+
+__all__ = ["ScoringError", "Sheet", "SheetEntry", "json_number", "settle"]
+
+SHEET_FORMAT = "preferans-sheet/1"
+
+
+def json_number(x: Fraction | int) -> int | float:
+    """An exact integer where integral, else a float rounded to three places."""
+    x = Fraction(x)
+    if x.denominator == 1:
+        return int(x.numerator)
+    return round(float(x), 3)
+
+
+def settle(
+    rules: Rules,
+    pool: Sequence[Fraction | int],
+    mountain: Sequence[Fraction | int],
+    whists: Sequence[Sequence[Fraction | int]],
+) -> list[Fraction]:
+    """Each player's result in whists if everyone stopped now (records.md).
+
+    Pool points still missing are added to the mountain (doubled when
+    ``pool_doubled_at_settlement``), the mountain is shared out at ten whists a point
+    (``10 × (average mountain − own mountain)``), then whists written minus whists
+    written against.  The results sum to zero.
+
+    >>> from preferans.rules import Rules
+    >>> [round(float(x), 3) for x in settle(Rules.preset("sochi"), [4, 0, 0], [0, 0, 0],
+    ...                                      [[0, 0, 0], [12, 0, 0], [0, 0, 0]])]
+    [14.667, -1.333, -13.333]
+    """
+    n = len(pool)
+    factor = 2 if rules.pool_doubled_at_settlement else 1
+    hill = [
+        Fraction(mountain[i]) + factor * max(Fraction(0), rules.pool - Fraction(pool[i]))
+        for i in range(n)
+    ]
+    average = sum(hill, Fraction(0)) / n
+    result = []
+    for i in range(n):
+        written = sum((Fraction(w) for w in whists[i]), Fraction(0))
+        against = sum((Fraction(whists[j][i]) for j in range(n)), Fraction(0))
+        result.append(10 * (average - hill[i]) + written - against)
+    return result
+
+
+@dataclass
+class SheetEntry:
+    """One deal on the sheet: its outcome and what it changed.
+
+    ``pool``, ``mountain`` and ``whists`` are the per-player changes after pool closing
+    (``mountain`` may be negative where an overflow was taken off it);
+    ``balance_change`` is the change in each player's :meth:`Sheet.balance`;
+    ``stake`` the all-pass multiplier (1 for other deals); ``allpass_streak`` the
+    all-passes in a row after this deal; ``summary`` a line for people.
+    """
+
+    outcome: DealOutcome
+    pool: list[Fraction]
+    mountain: list[Fraction]
+    whists: list[list[Fraction]]
+    balance_change: list[Fraction]
+    stake: int = 1
+    allpass_streak: int = 0
+    short: tuple[int, ...] = ()
+    summary: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The records.md deal entry, plus ``stake``, ``summary`` and ``balance_change``."""
+        o = self.outcome
+        allpass = o.kind == "allpass"
+        return {
+            "dealer": o.dealer,
+            "kind": o.kind,
+            "declarer": None if allpass else o.declarer,
+            "contract": None if allpass or o.contract is None else str(o.contract),
+            "defence": [] if allpass else list(o.defence),
+            "tricks": list(o.tricks),
+            "change": {
+                "pool": [json_number(x) for x in self.pool],
+                "mountain": [json_number(x) for x in self.mountain],
+                "whists": [[json_number(x) for x in row] for row in self.whists],
+            },
+            "stake": self.stake,
+            "summary": self.summary,
+            "balance_change": [json_number(x) for x in self.balance_change],
+        }
+
+
+class Sheet:
+    """The score sheet of one game.
+
+    ``pool[i]``, ``mountain[i]`` and ``whists[i][j]`` (what ``i`` wrote on ``j``) are
+    running totals; :attr:`entries` keeps every deal's change.
+    """
+
+    def __init__(self, rules: Rules, players: Sequence[str] = ("A", "B", "C")) -> None:
+        if len(players) != rules.players:
+            raise ValueError(
+                f"the rules are for {rules.players} players, but {len(players)} are named"
+            )
+        self.rules = rules
+        self.players = tuple(players)
+        n = len(players)
+        self.pool: list[Fraction] = [Fraction(0)] * n
+        self.mountain: list[Fraction] = [Fraction(0)] * n
+        self.whists: list[list[Fraction]] = [[Fraction(0)] * n for _ in range(n)]
+        self.allpass_streak = 0
+        self.entries: list[SheetEntry] = []
+
+    # --- state ---------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """Every pool is closed: the game is over."""
+        return all(p >= self.rules.pool for p in self.pool)
+
+    @property
+    def min_bid_level(self) -> int:
+        """The lowest level the next auction may open at (after the all-pass streak)."""
+        return self.rules.min_bid_level(self.allpass_streak)
+
+    def balance(self) -> list[Fraction]:
+        """Each player's result in whists if everyone stopped now (see :func:`settle`)."""
+        return settle(self.rules, self.pool, self.mountain, self.whists)
+
+    # --- recording -----------------------------------------------------------------------
+    def record(self, outcome: DealOutcome) -> SheetEntry:
+        """Score one deal, close pools, update the all-pass streak; return the entry.
+
+        Raises :class:`~preferans.scoring.ScoringError` (a ``ValueError``) for an outcome
+        that does not fit the rules; the sheet is then unchanged.
+        """
+        score = score_deal(self.rules, outcome, self.allpass_streak)
+        before = self.balance()
+        n = len(self.players)
+        pool = list(self.pool)
+        mountain = [m + d for m, d in zip(self.mountain, score.mountain, strict=True)]
+        whists = [[w + d for w, d in zip(r, dr, strict=True)] for r, dr in zip(
+            self.whists, score.whists, strict=True)]
+        notes = list(score.notes)
+        first = (outcome.dealer + 1) % n
+        for k in range(n):
+            seat = (first + k) % n
+            if score.pool[seat]:
+                notes += self._close(seat, score.pool[seat], score, pool, mountain, whists)
+        change_pool = [a - b for a, b in zip(pool, self.pool, strict=True)]
+        change_mountain = [a - b for a, b in zip(mountain, self.mountain, strict=True)]
+        change_whists = [
+            [a - b for a, b in zip(r, r0, strict=True)]
+            for r, r0 in zip(whists, self.whists, strict=True)
+        ]
+        self.pool, self.mountain, self.whists = pool, mountain, whists
+        self.allpass_streak = next_allpass_streak(self.rules, outcome, self.allpass_streak)
+        entry = SheetEntry(
+            outcome=outcome,
+            pool=change_pool,
+            mountain=change_mountain,
+            whists=change_whists,
+            balance_change=[a - b for a, b in zip(self.balance(), before, strict=True)],
+            stake=score.stake,
+            allpass_streak=self.allpass_streak,
+            short=score.short,
+            summary=name_notes(notes, self.players),
+            notes=notes,
+        )
+        self.entries.append(entry)
+        return entry
+
+    def _close(
+        self,
+        scorer: int,
+        points: Fraction,
+        score: DealScore,
+        pool: list[Fraction],
+        mountain: list[Fraction],
+        whists: list[list[Fraction]],
+    ) -> list[str]:
+        """Put ``points`` into ``scorer``'s pool, help others, then overflow; return notes."""
+        rules = self.rules
+        n = len(pool)
+        notes: list[str] = []
+        own = min(points, max(Fraction(0), rules.pool - pool[scorer]))
+        pool[scorer] += own
+        points -= own
+        while points > 0 and rules.pool_help:
+            candidates = [
+                p
+                for p in range(n)
+                if p != scorer
+                and pool[p] < rules.pool
+                and (rules.pool_help_whister_short or p not in score.short)
+            ]
+            if not candidates:
+                break
+            recipient = max(candidates, key=lambda p: (pool[p], -((p - scorer) % n)))
+            given = min(points, rules.pool - pool[recipient])
+            pool[recipient] += given
+            points -= given
+            help_whists = given * rules.pool_help_whists
+            whists[scorer][recipient] += help_whists
+            notes.append(
+                f"{{{scorer}}} closed {_show(given)} of {{{recipient}}}'s pool "
+                f"({_show(help_whists)} whists on {{{recipient}}})"
+            )
+        if points > 0:
+            notes.append(self._overflow(scorer, points, mountain))
+        return notes
+
+    def _overflow(self, scorer: int, points: Fraction, mountain: list[Fraction]) -> str:
+        mode = self.rules.pool_overflow
+        if mode == "lost":
+            return f"{_show(points)} pool points beyond the pools lost"
+        off = min(points, mountain[scorer])
+        mountain[scorer] -= off
+        rest = points - off
+        text = f"{{{scorer}}} took {_show(off)} off the mountain"
+        if not off:
+            text = f"{{{scorer}}} had no mountain to take {_show(rest)} off"
+        if rest and mode == "mountain_then_opponents":
+            for p in range(len(mountain)):
+                if p != scorer:
+                    mountain[p] += rest
+            text += f" and put {_show(rest)} on each opponent's"
+        elif rest:
+            text += f" ({_show(rest)} lost)"
+        return text
+
+    # --- JSON ----------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The sheet as ``preferans-sheet/1`` (records.md), with a few extra keys."""
+        return {
+            "format": SHEET_FORMAT,
+            "players": list(self.players),
+            "pool": [json_number(x) for x in self.pool],
+            "mountain": [json_number(x) for x in self.mountain],
+            "whists": [[json_number(x) for x in row] for row in self.whists],
+            "balance": [json_number(x) for x in self.balance()],
+            "finished": self.finished,
+            "allpass_streak": self.allpass_streak,
+            "deals": [e.to_json() for e in self.entries],
+        }
+
+    def __repr__(self) -> str:
+        pools = ", ".join(_show(p) for p in self.pool)
+        deals = len(self.entries)
+        return f"<Sheet {self.rules.name} pool {self.rules.pool}: [{pools}], {deals} deals>"
+
+
+def _show(x: Fraction) -> str:
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.3f}".rstrip("0").rstrip(".")
