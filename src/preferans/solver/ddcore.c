@@ -1,0 +1,857 @@
+/* Double-dummy solver core for Preferans.  See ddcore.h.
+ *
+ * Search: zero-window ("can the counted seat take at least t tricks?")
+ * alpha-beta over single card plays, driven at the root by an MTD(f)-style
+ * loop over t.  Ideas borrowed from bridge (DDS) and Skat solvers:
+ *   - bitboard hands (one 32-bit mask per seat);
+ *   - one card per run of equivalent cards (adjacent once cards out of play
+ *     are removed; cards on the table still count as in play);
+ *   - a transposition table probed at trick boundaries, keyed by the hands in
+ *     relative ranks (per suit, the owners of the remaining cards in order),
+ *     storing a lower and an upper bound and the best lead;
+ *   - quick-trick bounds for the side on lead (contracts);
+ *   - move ordering seeded by the table's best lead, then by trick heuristics.
+ * The table never needs clearing: keys are independent of the deal, so
+ * entries from earlier solves stay valid (an age field steers replacement).
+ */
+#include "ddcore.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUITMASK(s) (0xFFu << ((s) * 8))
+#define POPC(x) __builtin_popcount(x)
+#define HIBIT(x) (31 - __builtin_clz(x))
+#define LOBIT(x) (__builtin_ctz(x))
+
+/* ------------------------------------------------------------------ tables */
+
+static uint8_t cmp8[256][256]; /* cmp8[P][M]: M (subset of P) in P-relative bits */
+static uint8_t sel8[256][8];   /* sel8[P][r]: position of the r-th lowest bit of P */
+static int tables_ready = 0;
+
+static void init_tables(void)
+{
+    if (tables_ready) return;
+    for (int p = 0; p < 256; p++) {
+        int r = 0;
+        for (int b = 0; b < 8; b++)
+            if (p & (1 << b)) sel8[p][r++] = (uint8_t)b;
+        for (; r < 8; r++) sel8[p][r] = 0;
+        for (int m = 0; m < 256; m++) {
+            if ((m & p) != m) { cmp8[p][m] = 0; continue; }
+            int out = 0, k = 0;
+            for (int b = 0; b < 8; b++) {
+                if (p & (1 << b)) {
+                    if (m & (1 << b)) out |= 1 << k;
+                    k++;
+                }
+            }
+            cmp8[p][m] = (uint8_t)out;
+        }
+    }
+    tables_ready = 1;
+}
+
+static const uint8_t NEXT[3] = {1, 2, 0};
+static const uint8_t SEAT[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
+
+/* ------------------------------------------------------- transposition table */
+
+typedef struct {
+    uint32_t k[3];
+    uint8_t meta;   /* leader | trump << 2 | counted << 5 | cmax << 7 */
+    uint8_t ext;    /* talon tricks still to come (count and suits), 0 if none */
+    uint8_t bounds; /* lower bound | upper bound << 4 */
+    uint8_t best;   /* best lead: suit << 3 | relative rank, 0xFF none... see below */
+} tt_entry;
+
+#define BUCKET 4
+#define NOBEST 0xFF
+
+struct dd_solver {
+    tt_entry *tt;
+    size_t nbuckets; /* a power of two */
+    uint64_t nodes;
+    uint8_t *age;    /* one byte per bucket entry: generation of last use */
+    uint8_t gen;
+    /* per-solve settings */
+    int trump;
+    int counted;
+    int cmax; /* 1 when the counted seat maximises */
+    int mode;
+    int ntalon;
+    int8_t talon[DD_MAX_TALON];
+    uint8_t meta;
+};
+
+typedef struct {
+    uint32_t h[3];
+    uint32_t inplay; /* hands plus table cards: fixed during a trick */
+    int8_t table[3];
+    uint8_t leader, n, tpos;
+    int8_t wcard; /* current winning card of the trick */
+    uint8_t wseat;
+} node_t;
+
+static size_t buckets_for(size_t bytes)
+{
+    size_t per = sizeof(tt_entry) * BUCKET + BUCKET;
+    size_t n = 1;
+    while (n * 2 * per <= bytes) n *= 2;
+    if (n < 64) n = 64;
+    return n;
+}
+
+dd_solver *dd_new(size_t table_bytes)
+{
+    init_tables();
+    dd_solver *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (dd_resize(s, table_bytes) != 0) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int dd_resize(dd_solver *s, size_t table_bytes)
+{
+    size_t nb = buckets_for(table_bytes);
+    tt_entry *tt = calloc(nb * BUCKET, sizeof(tt_entry));
+    uint8_t *age = calloc(nb * BUCKET, 1);
+    if (!tt || !age) {
+        free(tt);
+        free(age);
+        return -1;
+    }
+    free(s->tt);
+    free(s->age);
+    s->tt = tt;
+    s->age = age;
+    s->nbuckets = nb;
+    s->gen = 1;
+    return 0;
+}
+
+size_t dd_table_bytes(const dd_solver *s)
+{
+    return s->nbuckets * BUCKET * (sizeof(tt_entry) + 1);
+}
+
+void dd_clear(dd_solver *s)
+{
+    memset(s->tt, 0, s->nbuckets * BUCKET * sizeof(tt_entry));
+    memset(s->age, 0, s->nbuckets * BUCKET);
+}
+
+void dd_free(dd_solver *s)
+{
+    if (!s) return;
+    free(s->tt);
+    free(s->age);
+    free(s);
+}
+
+uint64_t dd_nodes(const dd_solver *s) { return s->nodes; }
+void dd_reset_nodes(dd_solver *s) { s->nodes = 0; }
+
+static inline size_t tt_index(const dd_solver *S, const uint32_t k[3], uint32_t mx)
+{
+    uint64_t a = ((uint64_t)k[0] | ((uint64_t)k[1] << 32)) * 0x9E3779B97F4A7C15ull;
+    uint64_t b = ((uint64_t)k[2] | ((uint64_t)mx << 32)) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t x = a ^ (b + (a >> 29));
+    x ^= x >> 31;
+    return (size_t)(x & (S->nbuckets - 1));
+}
+
+/* ------------------------------------------------------------- card logic */
+
+/* One card (the lowest) of each run of equivalent cards of M, P = cards in play. */
+static inline uint32_t reps(uint32_t M, uint32_t P)
+{
+    uint32_t G = ~P & 0x7F7F7F7Fu;
+    uint32_t D = M | G;
+    uint32_t bottoms = D & ~((D << 1) & 0xFEFEFEFEu);
+    uint32_t land = G + (bottoms & G);
+    return M & (bottoms | land);
+}
+
+static inline uint32_t legal_moves(const dd_solver *S, const node_t *nd, uint32_t hand, int ts)
+{
+    uint32_t f;
+    if (ts >= 0) {
+        f = hand & SUITMASK(ts);
+        return f ? f : hand;
+    }
+    if (nd->n == 0) return hand;
+    f = hand & SUITMASK(nd->table[0] >> 3);
+    if (f) return f;
+    if (S->trump != DD_NOTRUMP) {
+        f = hand & SUITMASK(S->trump);
+        if (f) return f;
+    }
+    return hand;
+}
+
+/* Does card c beat the current winner w?  s0 = suit of the first card. */
+static inline int beats(const dd_solver *S, int c, int w, int ts)
+{
+    int sc = c >> 3, sw = w >> 3;
+    if (ts >= 0) {
+        if (sc == ts) return sw != ts || c > w;
+        if (sw == ts) return 0;
+        return sc == sw && c > w;
+    }
+    if (sc == sw) return c > w;
+    return sc == S->trump;
+}
+
+/* ------------------------------------------------------------ quick tricks */
+
+/* Tricks the leader can cash at once with its own top cards (contract). */
+static int quick_tricks(const dd_solver *S, const uint32_t h[3], int leader)
+{
+    uint32_t L = h[leader], A = h[NEXT[leader]], B = h[NEXT[NEXT[leader]]];
+    int tr = S->trump;
+    int aruff = 0, bruff = 0;
+    if (tr != DD_NOTRUMP) {
+        aruff = (A & SUITMASK(tr)) != 0;
+        bruff = (B & SUITMASK(tr)) != 0;
+    }
+    int total = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t Ls = (L >> (8 * s)) & 0xFF;
+        if (!Ls) continue;
+        uint32_t As = (A >> (8 * s)) & 0xFF, Bs = (B >> (8 * s)) & 0xFF;
+        uint32_t Os = As | Bs;
+        int k;
+        int la = POPC(As), lb = POPC(Bs);
+        if (!Os) {
+            k = POPC(Ls);
+        } else {
+            k = POPC(Ls >> (HIBIT(Os) + 1));
+            if (k >= la && k >= lb) k = POPC(Ls);
+        }
+        if (s != tr) {
+            if (aruff && k > la) k = la;
+            if (bruff && k > lb) k = lb;
+        }
+        total += k;
+    }
+    return total;
+}
+
+/* ----------------------------------------------------------- move ordering */
+
+typedef struct {
+    int8_t card;
+    int16_t score;
+} move_t;
+
+static int order_moves(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
+                       int hint, move_t *out)
+{
+    int cnt = 0;
+    const int counted = S->counted;
+    const int ismax = (mover == counted) == S->cmax;
+    const int avoid = S->mode != DD_CONTRACT; /* modes about not taking tricks */
+    const int n = nd->n;
+    const uint32_t others = nd->h[NEXT[mover]] | nd->h[NEXT[NEXT[mover]]];
+    const int tr = S->trump;
+    while (mv) {
+        int c = LOBIT(mv);
+        mv &= mv - 1;
+        int s = c >> 3, r = c & 7;
+        int score;
+        if (c == hint) {
+            score = 10000;
+        } else if (n == 0) {
+            uint32_t os = (others >> (8 * s)) & 0xFF;
+            int top = !os || (c & 7) > HIBIT(os);
+            if (!avoid) {
+                /* contract: the leader's team wants tricks */
+                if (top) {
+                    int ruffable = 0;
+                    if (tr != DD_NOTRUMP && s != tr) {
+                        for (int k = 1; k <= 2; k++) {
+                            uint32_t o = nd->h[SEAT[mover][k]];
+                            if (!(o & SUITMASK(s)) && (o & SUITMASK(tr))) ruffable = 1;
+                        }
+                    }
+                    score = ruffable ? 20 : 100 + (s == tr ? 10 : 0);
+                } else {
+                    /* lead low from a suit where partner holds the top, else low */
+                    score = 40 - r;
+                    int p1 = SEAT[mover][1], p2 = SEAT[mover][2];
+                    int partner = -1;
+                    if (((p1 == counted) == (mover == counted))) partner = p1;
+                    else if (((p2 == counted) == (mover == counted))) partner = p2;
+                    if (partner >= 0 && os) {
+                        uint32_t ps = (nd->h[partner] >> (8 * s)) & 0xFF;
+                        if (ps && HIBIT(ps) == HIBIT(os)) score = 60 - r;
+                    }
+                    uint32_t ms = (nd->h[mover] >> (8 * s)) & 0xFF;
+                    score -= POPC(ms); /* short suits first */
+                }
+            } else {
+                /* avoiding: the counted seat wants to lose the trick */
+                if (mover == counted) {
+                    /* lead a card someone else can beat, low first */
+                    score = top ? -r : 50 - r;
+                } else {
+                    /* defenders: lead where the counted seat must win: low cards */
+                    uint32_t cs = (nd->h[counted] >> (8 * s)) & 0xFF;
+                    score = cs ? 50 - r + (POPC(cs) == 1 ? 10 : 0) : 10 - r;
+                }
+            }
+        } else {
+            int newseat = beats(S, c, nd->wcard, ts) ? mover : nd->wseat;
+            int good = (newseat == counted) == ismax;
+            if (n == 2) {
+                score = good ? 100 : 0;
+                if (!avoid)
+                    score -= r + ((tr != DD_NOTRUMP && s == tr) ? 8 : 0);
+                else
+                    score += r;
+            } else {
+                /* second hand */
+                if (!avoid) {
+                    if (newseat == mover && good) {
+                        uint32_t os = (others >> (8 * s)) & 0xFF;
+                        int top = !os || r > HIBIT(os);
+                        score = top ? 80 - r : 30 - r;
+                    } else {
+                        score = 50 - r;
+                    }
+                } else {
+                    score = good ? 60 + r : 20 + r;
+                }
+            }
+        }
+        /* insertion by score, highest first */
+        int i = cnt++;
+        while (i > 0 && out[i - 1].score < score) {
+            out[i] = out[i - 1];
+            i--;
+        }
+        out[i].card = (int8_t)c;
+        out[i].score = (int16_t)score;
+    }
+    return cnt;
+}
+
+/* ------------------------------------------------------------------ search */
+
+static inline void make_key(const node_t *nd, uint32_t k[3])
+{
+    uint32_t P = nd->h[0] | nd->h[1] | nd->h[2];
+    k[0] = k[1] = k[2] = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t ps = (P >> (8 * s)) & 0xFF;
+        if (!ps) continue;
+        const uint8_t *row = cmp8[ps];
+        k[0] |= (uint32_t)row[(nd->h[0] >> (8 * s)) & 0xFF] << (8 * s);
+        k[1] |= (uint32_t)row[(nd->h[1] >> (8 * s)) & 0xFF] << (8 * s);
+        k[2] |= (uint32_t)row[(nd->h[2] >> (8 * s)) & 0xFF] << (8 * s);
+    }
+}
+
+static inline int trick_winner_seat(const dd_solver *S, const node_t *nd, int c, int ts, int mover)
+{
+    return beats(S, c, nd->wcard, ts) ? mover : nd->wseat;
+}
+
+static int search(dd_solver *S, const node_t *nd, int target);
+
+static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts, int target)
+{
+    node_t ch = *nd;
+    ch.h[mover] &= ~(1u << c);
+    if (nd->n == 0) {
+        ch.table[0] = (int8_t)c;
+        ch.n = 1;
+        ch.wcard = (int8_t)c;
+        ch.wseat = (uint8_t)mover;
+        return search(S, &ch, target);
+    }
+    int ws = trick_winner_seat(S, nd, c, ts, mover);
+    if (nd->n == 1) {
+        ch.table[1] = (int8_t)c;
+        ch.n = 2;
+        if (ws == mover) ch.wcard = (int8_t)c;
+        ch.wseat = (uint8_t)ws;
+        return search(S, &ch, target);
+    }
+    /* trick complete */
+    int won = ws == S->counted;
+    ch.n = 0;
+    if (ts >= 0) {
+        ch.tpos = nd->tpos + 1; /* the first hand leads every talon trick and the one after */
+    } else {
+        ch.leader = (uint8_t)ws;
+    }
+    ch.inplay = ch.h[0] | ch.h[1] | ch.h[2];
+    return search(S, &ch, target - won);
+}
+
+static void tt_store(dd_solver *S, size_t b, const uint32_t key[3], uint8_t meta, uint8_t ext,
+                     int T, int lb, int ub, int best)
+{
+    tt_entry *e = S->tt + b;
+    int vi = -1, vscore = 1 << 30;
+    for (int i = 0; i < BUCKET; i++) {
+        if (e[i].k[0] == key[0] && e[i].k[1] == key[1] && e[i].k[2] == key[2] &&
+            e[i].meta == meta && e[i].ext == ext) {
+            int olb = e[i].bounds & 15, oub = e[i].bounds >> 4;
+            if (olb > lb) lb = olb;
+            if (oub < ub) ub = oub;
+            e[i].bounds = (uint8_t)(lb | (ub << 4));
+            if (best != NOBEST) e[i].best = (uint8_t)best;
+            S->age[b + i] = S->gen;
+            return;
+        }
+        int sc;
+        if (!(e[i].k[0] | e[i].k[1] | e[i].k[2])) sc = -1;
+        else sc = (S->age[b + i] == S->gen ? 64 : 0) + POPC(e[i].k[0] | e[i].k[1] | e[i].k[2]);
+        if (sc < vscore) { vscore = sc; vi = i; }
+    }
+    (void)T;
+    e[vi].k[0] = key[0];
+    e[vi].k[1] = key[1];
+    e[vi].k[2] = key[2];
+    e[vi].meta = meta;
+    e[vi].ext = ext;
+    e[vi].bounds = (uint8_t)(lb | (ub << 4));
+    e[vi].best = (uint8_t)best;
+    S->age[b + vi] = S->gen;
+}
+
+static int search(dd_solver *S, const node_t *nd, int target)
+{
+    const int n = nd->n;
+    const int mover = SEAT[nd->leader][n];
+    const uint32_t hand = nd->h[mover];
+    const int T = POPC(hand);
+    if (target <= 0) return 1;
+    if (target > T) return 0;
+    S->nodes++;
+    const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
+    int hint = -1;
+    tt_entry *slot = NULL;
+    uint32_t key[3] = {0, 0, 0};
+    uint8_t ext = 0;
+    int use_tt = 0;
+    size_t bucket = 0;
+    if (n == 0) {
+        if (T == 1) {
+            /* last trick: everything is forced */
+            int c0 = LOBIT(nd->h[nd->leader]);
+            int s1 = NEXT[nd->leader], s2 = NEXT[s1];
+            int c1 = LOBIT(nd->h[s1]), c2 = LOBIT(nd->h[s2]);
+            int w = c0, ws = nd->leader;
+            if (beats(S, c1, w, ts)) { w = c1; ws = s1; }
+            if (beats(S, c2, w, ts)) { ws = s2; }
+            return ws == S->counted; /* target is 1 here */
+        }
+        if (ts >= 0) {
+            int rem = S->ntalon - nd->tpos;
+            if (rem <= 3) {
+                ext = (uint8_t)(rem << 6);
+                for (int i = 0; i < rem; i++) ext |= (uint8_t)(S->talon[nd->tpos + i] << (2 * i));
+                use_tt = 1;
+            }
+        } else {
+            use_tt = 1;
+        }
+        if (use_tt) {
+            make_key(nd, key);
+            uint32_t mx = (uint32_t)(S->meta | (nd->leader)) | ((uint32_t)ext << 8);
+            size_t b = tt_index(S, key, mx) * BUCKET;
+            tt_entry *e = S->tt + b;
+            uint8_t meta = (uint8_t)(S->meta | nd->leader);
+            for (int i = 0; i < BUCKET; i++) {
+                if (e[i].k[0] == key[0] && e[i].k[1] == key[1] && e[i].k[2] == key[2] &&
+                    e[i].meta == meta && e[i].ext == ext) {
+                    slot = &e[i];
+                    S->age[b + i] = S->gen;
+                    break;
+                }
+            }
+            if (slot) {
+                int lb = slot->bounds & 15, ub = slot->bounds >> 4;
+                if (lb >= target) return 1;
+                if (ub < target) return 0;
+                if (slot->best != NOBEST) {
+                    int s = slot->best >> 3, rr = slot->best & 7;
+                    uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
+                    if (ps) hint = s * 8 + sel8[ps][rr];
+                }
+            }
+            bucket = b;
+        }
+        if (S->mode == DD_CONTRACT) {
+            int q = quick_tricks(S, nd->h, nd->leader);
+            if (nd->leader == S->counted) {
+                if (q >= target) return 1;
+            } else if (T - q < target) {
+                return 0;
+            }
+        }
+    }
+
+    uint32_t legal = legal_moves(S, nd, hand, ts);
+    uint32_t mv = legal & reps(hand, nd->inplay);
+    move_t moves[DD_MAX_HAND];
+    int cnt = order_moves(S, nd, mover, mv, ts, hint, moves);
+    const int ismax = (mover == S->counted) == S->cmax;
+    int result = !ismax, bestc = -1;
+    for (int i = 0; i < cnt; i++) {
+        int c = moves[i].card;
+        int r = play(S, nd, mover, c, ts, target);
+        if (r == ismax) {
+            result = r;
+            bestc = c;
+            break;
+        }
+    }
+    if (use_tt) {
+        int best = NOBEST;
+        if (bestc >= 0) {
+            int s = bestc >> 3;
+            uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
+            best = (s << 3) | POPC(ps & ((1u << (bestc & 7)) - 1));
+        }
+        tt_store(S, bucket, key, (uint8_t)(S->meta | nd->leader), ext, T,
+                 result ? target : 0, result ? T : target - 1, best);
+    }
+    return result;
+}
+
+/* ------------------------------------------------------------- validation */
+
+static const char *RANKS[8] = {"7", "8", "9", "10", "J", "Q", "K", "A"};
+static const char SUITS[4] = {'S', 'C', 'D', 'H'};
+
+static void card_name(int c, char *buf)
+{
+    snprintf(buf, 4, "%s%c", RANKS[c & 7], SUITS[c >> 3]);
+}
+
+int dd_validate(const dd_position *p, char *msg, size_t msglen)
+{
+    char a[8], b[8];
+    if (p->mode < 0 || p->mode > 2) {
+        snprintf(msg, msglen, "unknown mode %d", p->mode);
+        return -1;
+    }
+    const char *mname = p->mode == DD_CONTRACT ? "contract" : p->mode == DD_MISERE ? "misère" : "all-pass";
+    if (p->leader < 0 || p->leader > 2) {
+        snprintf(msg, msglen, "leader must be seat 0, 1 or 2, not %d", p->leader);
+        return -1;
+    }
+    if (p->side < 0 || p->side > 2) {
+        snprintf(msg, msglen, "%s must be seat 0, 1 or 2, not %d",
+                 p->mode == DD_ALLPASS ? "the all-pass player" : "the declarer", p->side);
+        return -1;
+    }
+    if (p->trump != DD_NOTRUMP && (p->trump < 0 || p->trump > 3)) {
+        snprintf(msg, msglen, "trump must be a suit 0..3 or none, not %d", p->trump);
+        return -1;
+    }
+    if (p->mode != DD_CONTRACT && p->trump != DD_NOTRUMP) {
+        snprintf(msg, msglen, "trump given in %s mode (misère and all-pass have no trump)", mname);
+        return -1;
+    }
+    if (p->ntalon < 0 || p->ntalon > DD_MAX_TALON) {
+        snprintf(msg, msglen, "too many talon leads (%d)", p->ntalon);
+        return -1;
+    }
+    if (p->ntalon > 0 && p->mode != DD_ALLPASS) {
+        snprintf(msg, msglen, "talon leads given in %s mode (only all-pass has them)", mname);
+        return -1;
+    }
+    for (int i = 0; i < p->ntalon; i++) {
+        if (p->talon[i] < 0 || p->talon[i] > 3) {
+            snprintf(msg, msglen, "talon lead %d is not a suit", p->talon[i]);
+            return -1;
+        }
+    }
+    if (p->ntrick < 0 || p->ntrick > 2) {
+        snprintf(msg, msglen,
+                 p->ntrick == 3 ? "the trick on the table is complete (3 cards): clear it and give "
+                                  "the next leader"
+                                : "the trick on the table has %d cards (at most 2)",
+                 p->ntrick);
+        return -1;
+    }
+    uint32_t seen = 0;
+    for (int i = 0; i < 3; i++) {
+        int cnt = POPC(p->hands[i]);
+        if (cnt > DD_MAX_HAND) {
+            snprintf(msg, msglen, "seat %d holds %d cards (at most %d)", i, cnt, DD_MAX_HAND);
+            return -1;
+        }
+        uint32_t dup = seen & p->hands[i];
+        if (dup) {
+            card_name(LOBIT(dup), a);
+            snprintf(msg, msglen, "card %s is in two hands", a);
+            return -1;
+        }
+        seen |= p->hands[i];
+    }
+    for (int i = 0; i < p->ntrick; i++) {
+        int c = p->trick[i];
+        if (c < 0 || c > 31) {
+            snprintf(msg, msglen, "card index %d on the table is not a card", c);
+            return -1;
+        }
+        card_name(c, a);
+        if (seen & (1u << c)) {
+            for (int j = 0; j < 3; j++)
+                if (p->hands[j] & (1u << c)) {
+                    snprintf(msg, msglen, "card %s is both on the table and in seat %d's hand", a, j);
+                    return -1;
+                }
+            snprintf(msg, msglen, "card %s is on the table twice", a);
+            return -1;
+        }
+        seen |= 1u << c;
+    }
+    /* hand sizes: seats that played to this trick hold one card fewer */
+    int mover = (p->leader + p->ntrick) % 3;
+    int base = POPC(p->hands[mover]);
+    if (p->ntrick == 0) {
+        int s0 = POPC(p->hands[0]), s1 = POPC(p->hands[1]), s2 = POPC(p->hands[2]);
+        if (s0 != s1 || s1 != s2) {
+            snprintf(msg, msglen,
+                     "hands of unequal size for a complete trick (%d, %d, %d cards): the trick on "
+                     "the table is missing or the wrong seat is to move",
+                     s0, s1, s2);
+            return -1;
+        }
+    } else {
+        if (base == 0) {
+            snprintf(msg, msglen, "seat %d is to move (leader %d, %d card(s) on the table) but "
+                     "holds no cards: wrong side to move", mover, p->leader, p->ntrick);
+            return -1;
+        }
+        for (int k = 0; k < 3; k++) {
+            int seat = (p->leader + k) % 3;
+            int want = k < p->ntrick ? base - 1 : base;
+            int have = POPC(p->hands[seat]);
+            if (have != want) {
+                snprintf(msg, msglen,
+                         "seat %d holds %d cards but should hold %d: with leader %d and %d "
+                         "card(s) on the table seat %d is to move, so the hand sizes do not fit "
+                         "(wrong side to move or a wrong trick)",
+                         seat, have, want, p->leader, p->ntrick, mover);
+                return -1;
+            }
+        }
+    }
+    if (p->ntalon > 0) {
+        int tricks = POPC(p->hands[mover]);
+        if (p->ntalon > tricks) {
+            snprintf(msg, msglen, "%d talon leads but only %d tricks left", p->ntalon, tricks);
+            return -1;
+        }
+    }
+    /* the cards on the table must have been legal plays */
+    for (int i = 1; i < p->ntrick; i++) {
+        int seat = (p->leader + i) % 3;
+        int c = p->trick[i];
+        uint32_t h = p->hands[seat];
+        card_name(c, a);
+        if (p->ntalon > 0) {
+            int ts = p->talon[0];
+            if ((c >> 3) != ts && (h & SUITMASK(ts))) {
+                snprintf(msg, msglen, "seat %d played %s to a talon-led %c trick while holding %c",
+                         seat, a, SUITS[ts], SUITS[ts]);
+                return -1;
+            }
+            continue;
+        }
+        int led = p->trick[0] >> 3;
+        if ((c >> 3) != led) {
+            card_name(p->trick[0], b);
+            if (h & SUITMASK(led)) {
+                snprintf(msg, msglen, "seat %d played %s on %s while holding %c", seat, a, b,
+                         SUITS[led]);
+                return -1;
+            }
+            if (p->trump != DD_NOTRUMP && (c >> 3) != p->trump && (h & SUITMASK(p->trump))) {
+                snprintf(msg, msglen, "seat %d played %s on %s while void and holding trumps",
+                         seat, a, b);
+                return -1;
+            }
+        }
+    }
+    if (p->ntalon > 0 && p->ntrick > 0) {
+        int c = p->trick[0], ts = p->talon[0];
+        uint32_t h = p->hands[p->leader];
+        if ((c >> 3) != ts && (h & SUITMASK(ts))) {
+            card_name(c, a);
+            snprintf(msg, msglen, "seat %d led %s to a talon-led %c trick while holding %c",
+                     p->leader, a, SUITS[ts], SUITS[ts]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ root drivers */
+
+static void setup(dd_solver *S, const dd_position *p, node_t *nd)
+{
+    S->trump = p->mode == DD_CONTRACT ? p->trump : DD_NOTRUMP;
+    S->counted = p->side;
+    S->cmax = p->mode == DD_CONTRACT;
+    S->mode = p->mode;
+    S->ntalon = p->ntalon;
+    for (int i = 0; i < p->ntalon; i++) S->talon[i] = p->talon[i];
+    S->meta = (uint8_t)((S->trump << 2) | (S->counted << 5) | (S->cmax << 7));
+    S->gen = (uint8_t)(S->gen == 255 ? 1 : S->gen + 1);
+
+    memset(nd, 0, sizeof *nd);
+    for (int i = 0; i < 3; i++) nd->h[i] = p->hands[i];
+    nd->leader = (uint8_t)p->leader;
+    nd->n = (uint8_t)p->ntrick;
+    nd->tpos = 0;
+    nd->inplay = p->hands[0] | p->hands[1] | p->hands[2];
+    int ts = p->ntalon > 0 ? p->talon[0] : -1;
+    for (int i = 0; i < p->ntrick; i++) {
+        int c = p->trick[i];
+        nd->table[i] = (int8_t)c;
+        nd->inplay |= 1u << c;
+        int seat = SEAT[p->leader][i];
+        if (i == 0 || beats(S, c, nd->wcard, ts)) {
+            nd->wcard = (int8_t)c;
+            nd->wseat = (uint8_t)seat;
+        }
+    }
+}
+
+static int tricks_left(const node_t *nd)
+{
+    return POPC(nd->h[SEAT[nd->leader][nd->n]]);
+}
+
+/* Exact value by a sequence of zero-window tests, starting at guess. */
+static int mtd(dd_solver *S, const node_t *nd, int lo, int hi, int guess)
+{
+    /* invariant: lo <= value <= hi */
+    if (guess < lo) guess = lo;
+    if (guess > hi) guess = hi;
+    while (lo < hi) {
+        int t = guess;
+        if (t <= lo) t = lo + 1;
+        if (t > hi) t = hi;
+        if (search(S, nd, t)) {
+            lo = t;
+            guess = t + 1;
+        } else {
+            hi = t - 1;
+            guess = t - 1;
+        }
+    }
+    return lo;
+}
+
+static int first_guess(const dd_solver *S, const node_t *nd)
+{
+    int T = tricks_left(nd);
+    if (S->mode != DD_CONTRACT) return 0;
+    (void)T;
+    /* counted seat's top-ish cards: a rough estimate */
+    int est = 0;
+    uint32_t me = nd->h[S->counted];
+    uint32_t ot = nd->h[NEXT[S->counted]] | nd->h[NEXT[NEXT[S->counted]]];
+    for (int s = 0; s < 4; s++) {
+        uint32_t ms = (me >> (8 * s)) & 0xFF, os = (ot >> (8 * s)) & 0xFF;
+        if (!ms) continue;
+        if (s == S->trump) {
+            est += POPC(ms) > POPC(os) / 2 ? POPC(ms) - POPC(os) / 2 : 0;
+        }
+        int hi = os ? HIBIT(os) : -1;
+        if (s != S->trump) est += POPC(ms >> (hi + 1));
+    }
+    return est;
+}
+
+int dd_solve(dd_solver *S, const dd_position *p)
+{
+    node_t nd;
+    setup(S, p, &nd);
+    int T = tricks_left(&nd);
+    if (T == 0) return 0;
+    return mtd(S, &nd, 0, T, first_guess(S, &nd));
+}
+
+int dd_takes_none(dd_solver *S, const dd_position *p)
+{
+    node_t nd;
+    setup(S, p, &nd);
+    if (tricks_left(&nd) == 0) return 1;
+    return !search(S, &nd, 1);
+}
+
+/* value after the move c: exact, within [lo, hi] */
+static int move_value(dd_solver *S, const node_t *nd, int c, int guess)
+{
+    const int mover = SEAT[nd->leader][nd->n];
+    const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
+    int T = tricks_left(nd);
+    int lo = 0, hi = T;
+    if (guess < lo) guess = lo;
+    if (guess > hi) guess = hi;
+    while (lo < hi) {
+        int t = guess;
+        if (t <= lo) t = lo + 1;
+        if (t > hi) t = hi;
+        if (play(S, nd, mover, c, ts, t)) {
+            lo = t;
+            guess = t + 1;
+        } else {
+            hi = t - 1;
+            guess = t - 1;
+        }
+    }
+    return lo;
+}
+
+int dd_solve_moves(dd_solver *S, const dd_position *p, int8_t *cards, int8_t *values)
+{
+    node_t nd;
+    setup(S, p, &nd);
+    int T = tricks_left(&nd);
+    if (T == 0) return 0;
+    const int mover = SEAT[nd.leader][nd.n];
+    const int ts = nd.tpos < S->ntalon ? S->talon[nd.tpos] : -1;
+    int v = mtd(S, &nd, 0, T, first_guess(S, &nd));
+    uint32_t hand = nd.h[mover];
+    uint32_t legal = legal_moves(S, &nd, hand, ts);
+    uint32_t rp = legal & reps(hand, nd.inplay);
+    move_t moves[DD_MAX_HAND];
+    int cnt = order_moves(S, &nd, mover, rp, ts, -1, moves);
+    int8_t repval[32];
+    memset(repval, -1, sizeof repval);
+    for (int i = 0; i < cnt; i++) {
+        int c = moves[i].card;
+        repval[c] = (int8_t)move_value(S, &nd, c, v);
+    }
+    int k = 0;
+    uint32_t l = legal;
+    while (l) {
+        int c = LOBIT(l);
+        l &= l - 1;
+        /* the representative is the highest representative at or below c in its suit */
+        uint32_t below = rp & SUITMASK(c >> 3) & ((c == 31) ? 0xFFFFFFFFu : ((1u << (c + 1)) - 1));
+        int r = HIBIT(below);
+        cards[k] = (int8_t)c;
+        values[k] = repval[r];
+        k++;
+    }
+    return k;
+}
