@@ -1,0 +1,210 @@
+"""Actions: one decision of one seat, and the error for an illegal one.
+
+An :class:`Action` is a small frozen value; ``str(action)`` is its record token
+(shared/spec/records.md) and :meth:`Action.parse` reads one back.
+
+>>> from preferans.actions import Action, ActionKind
+>>> Action.parse("6s")
+Action.parse('6S')
+>>> Action.parse("discard 7c 8d").cards
+(Card.parse('7C'), Card.parse('8D'))
+>>> str(Action.parse("qh")), Action.parse("QH").kind.name
+('QH', 'PLAY')
+
+Tokens depend on context: a bid token read on its own is a ``BID`` (``7S`` is
+also the seven of spades) and ``PASS`` is a ``PASS``;
+:meth:`preferans.deal.Deal.apply` reads a bid token as the ``CONTRACT`` after
+the discard and as a card in the play (see :meth:`Action.as_kind`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .bids import MISERE, Bid
+from .cards import Card
+
+
+class ActionKind(Enum):
+    """What kind of decision an action is."""
+
+    BID = "bid"
+    """An auction call naming a bid (misère included)."""
+    PASS = "pass"
+    """A pass in the auction, or a defender's pass (no whist)."""
+    DISCARD = "discard"
+    """The declarer's two discarded cards."""
+    CONTRACT = "contract"
+    """The declarer's final contract, named after the discard."""
+    WHIST = "whist"
+    HALF = "half"
+    """Half-whist (полвиста)."""
+    OPEN = "open"
+    """A lone whister plays both defending hands face up (в светлую)."""
+    CLOSED = "closed"
+    """A lone whister defends with the hands concealed (в тёмную)."""
+    PLAY = "play"
+    """One card played to a trick."""
+
+
+_WORDS = {
+    "PASS": ActionKind.PASS,
+    "WHIST": ActionKind.WHIST,
+    "HALF": ActionKind.HALF,
+    "OPEN": ActionKind.OPEN,
+    "CLOSED": ActionKind.CLOSED,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a kind, plus the bid or the cards it names."""
+
+    kind: ActionKind
+    bid: Bid | None = None
+    cards: tuple[Card, ...] = ()
+
+    # --- construction --------------------------------------------------------------------
+    @classmethod
+    def parse(cls, token: str | Action) -> Action:
+        """Read a record token (case-insensitive); an :class:`Action` is returned as is.
+
+        >>> Action.parse("MISERE").bid
+        Bid.parse('MISERE')
+        >>> Action.parse("10nt")
+        Action.parse('10NT')
+        """
+        if isinstance(token, Action):
+            return token
+        if not isinstance(token, str):
+            raise ValueError(f"an action is written as a token like '6S' or 'QH', not {token!r}")
+        text = " ".join(token.replace(",", " ").split()).upper()
+        if not text:
+            raise ValueError("empty action token")
+        if text in _WORDS:
+            return cls(_WORDS[text])
+        if text.startswith("DISCARD"):
+            parts = text.split()[1:]
+            if len(parts) != 2:
+                raise ValueError(f"cannot read {token!r}: write 'DISCARD c1 c2' with two cards")
+            cards = tuple(Card.parse(p) for p in parts)
+            if cards[0] is cards[1]:
+                raise ValueError(f"cannot read {token!r}: the same card twice")
+            return cls(ActionKind.DISCARD, cards=tuple(sorted(cards)))
+        if text in ("MISERE", "MISÈRE", "MIZER"):
+            return cls(ActionKind.BID, bid=MISERE)
+        try:
+            return cls(ActionKind.BID, bid=Bid.parse(text))
+        except ValueError:
+            pass
+        try:
+            return cls(ActionKind.PLAY, cards=(Card.parse(text),))
+        except ValueError:
+            pass
+        raise ValueError(
+            f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
+            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED or a card like QH)"
+        )
+
+    @classmethod
+    def make_bid(cls, bid: Bid) -> Action:
+        """An auction call."""
+        return cls(ActionKind.BID, bid=bid)
+
+    @classmethod
+    def make_contract(cls, bid: Bid) -> Action:
+        """The declarer's final contract."""
+        return cls(ActionKind.CONTRACT, bid=bid)
+
+    @classmethod
+    def make_discard(cls, first: Card, second: Card) -> Action:
+        """Discard two cards (order does not matter)."""
+        return cls(ActionKind.DISCARD, cards=tuple(sorted((first, second))))
+
+    @classmethod
+    def make_play(cls, card: Card) -> Action:
+        """Play one card."""
+        return cls(ActionKind.PLAY, cards=(card,))
+
+    # --- reading -------------------------------------------------------------------------
+    @property
+    def card(self) -> Card:
+        """The card of a ``PLAY`` action."""
+        if self.kind is not ActionKind.PLAY:
+            raise ValueError(f"{self} plays no card")
+        return self.cards[0]
+
+    def as_kind(self, kind: ActionKind) -> Action:
+        """The same token read as another kind, where it can be (else ``self``).
+
+        ``7S`` is both a bid and a card: a bid token is a ``CONTRACT`` after the
+        discard and a card in the play.
+
+        >>> Action.parse("7S").as_kind(ActionKind.PLAY).kind.name
+        'PLAY'
+        >>> Action.parse("7S").as_kind(ActionKind.CONTRACT).kind.name
+        'CONTRACT'
+        """
+        if kind is self.kind:
+            return self
+        if kind in (ActionKind.BID, ActionKind.CONTRACT):
+            if self.kind in (ActionKind.BID, ActionKind.CONTRACT):
+                return Action(kind, bid=self.bid)
+        elif kind is ActionKind.PLAY and self.kind is ActionKind.BID:
+            bid = self.bid
+            if bid is not None and bid.level >= 7 and bid.trump is not None:
+                return PLAY_ACTIONS[Card(bid.trump, bid.level - 7).index]
+        return self
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is ActionKind.PLAY:
+            return str(self.cards[0])
+        if kind is ActionKind.BID or kind is ActionKind.CONTRACT:
+            return str(self.bid)
+        if kind is ActionKind.DISCARD:
+            return "DISCARD " + " ".join(str(c) for c in self.cards)
+        return kind.name
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+# Shared instances of the word actions, to keep the hot paths allocation-free.
+PASS = Action(ActionKind.PASS)
+WHIST = Action(ActionKind.WHIST)
+HALF = Action(ActionKind.HALF)
+OPEN = Action(ActionKind.OPEN)
+CLOSED = Action(ActionKind.CLOSED)
+PLAY_ACTIONS: tuple[Action, ...] = tuple(
+    Action(ActionKind.PLAY, cards=(Card.from_index(i),)) for i in range(32)
+)
+"""``PLAY_ACTIONS[card.index]`` is the action playing that card."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now.
+
+    ``str()`` reads like ``seat 1 (B) cannot play QH in play: must follow ♠``.
+    """
+
+    def __init__(
+        self, seat: int | None, phase: Any, action: Action | str, reason: str, name: str = ""
+    ) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.action = action
+        self.reason = reason
+        self.name = name
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        phase = getattr(self.phase, "label", None) or str(self.phase)
+        who = "nobody" if self.seat is None else f"seat {self.seat}"
+        if self.name:
+            who += f" ({self.name})"
+        kind = getattr(self.action, "kind", None)
+        verb = "play" if kind is ActionKind.PLAY else "say"
+        return f"{who} cannot {verb} {self.action} in {phase}: {self.reason}"

@@ -1,0 +1,219 @@
+"""One auction (торговля): who may call what, and who wins the talon.
+
+Two styles, chosen by ``rules.auction``:
+
+- ``ascending`` (text 003): every bid is higher than the current highest
+  (with ``jump_bids`` any higher bid, else only the next step);
+- ``seniority`` (text 001 §05): an elder hand may *hold* a younger hand's bid
+  by repeating its token ("here", «здесь»); a younger hand must go above.
+
+In both, a player who passes is out; the auction ends when all but one have
+passed and that one has bid (the winner), or when everyone passes (all-pass,
+распасы).  Misère may only be a player's first call, ranks just below
+``rules.misere_outbid_by``♠, cannot be held, and its caller can only pass once
+outbid; a player who has made an ordinary bid cannot call misère.
+
+>>> from preferans.rules import Rules
+>>> a = Auction(Rules.preset("guide"), seats=(0, 1, 2))
+>>> for call in "6S 6C PASS 6C 6D 6D 6H 6H PASS".split():
+...     a.call(a.to_act, call)
+>>> a.done, a.winner, str(a.high)
+(True, 0, '6H')
+"""
+
+from __future__ import annotations
+
+from .actions import PASS, Action, ActionKind
+from .bids import MISERE, Bid
+from .rules import Rules
+
+_LADDER = Bid.ladder()
+_BID_ACTIONS = [Action(ActionKind.BID, bid=b) for b in _LADDER]
+_MISERE_ACTION = Action(ActionKind.BID, bid=MISERE)
+
+
+class Auction:
+    """The state of one auction among ``seats`` (clockwise, first hand first).
+
+    ``min_level`` is the lowest level of an ordinary bid (raised after
+    all-passes: ``rules.min_bid_level(streak)``).
+    """
+
+    __slots__ = (
+        "_high_key",
+        "_misere_key",
+        "_misere_outbid_step",
+        "_order",
+        "bid_made",
+        "calls",
+        "high",
+        "high_seat",
+        "jump_bids",
+        "min_level",
+        "misere_seat",
+        "passed",
+        "seats",
+        "seniority",
+        "to_act",
+    )
+
+    def __init__(self, rules: Rules, seats: tuple[int, ...], min_level: int | None = None) -> None:
+        self.seats = tuple(seats)
+        self._order = {seat: i for i, seat in enumerate(self.seats)}
+        self.seniority = rules.auction == "seniority"
+        self.jump_bids = rules.jump_bids
+        self.min_level = rules.min_bid_level(0) if min_level is None else min_level
+        self._misere_key = MISERE.ladder_key(rules.misere_outbid_by)
+        self._misere_outbid_step = (rules.misere_outbid_by - 6) * 5
+        self.calls: list[tuple[int, Action]] = []
+        self.passed: set[int] = set()
+        self.bid_made: set[int] = set()
+        """Seats that have made an ordinary bid (they may no longer call misère)."""
+        self.misere_seat: int | None = None
+        self.high: Bid | None = None
+        self.high_seat: int | None = None
+        self._high_key = -1.0
+        self.to_act: int | None = self.seats[0]
+
+    def copy(self) -> Auction:
+        """An independent copy."""
+        other = object.__new__(Auction)
+        for name in Auction.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.calls = list(self.calls)
+        other.passed = set(self.passed)
+        other.bid_made = set(self.bid_made)
+        return other
+
+    # --- state ---------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def allpass(self) -> bool:
+        """Everyone passed."""
+        return self.done and self.high is None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the talon (``None`` while bidding or after an all-pass)."""
+        return self.high_seat if self.done else None
+
+    def _key(self, bid: Bid) -> float:
+        return self._misere_key if bid.misere else float(bid.step)
+
+    def _holds(self, seat: int) -> bool:
+        """Whether ``seat`` may hold the current bid (seniority, elder than its holder)."""
+        return (
+            self.seniority
+            and self.high is not None
+            and not self.high.misere
+            and self.high_seat is not None
+            and self._order[seat] < self._order[self.high_seat]
+        )
+
+    # --- legality ------------------------------------------------------------------------
+    def legal(self) -> list[Action]:
+        """The calls the seat to act may make, lowest first, ``PASS`` last."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        out: list[Action] = []
+        high = self.high
+        if seat != self.misere_seat:
+            base = (self.min_level - 6) * 5
+            holds = self._holds(seat)
+            if high is None:
+                low = base
+            elif high.misere:
+                low = max(self._misere_outbid_step, base)
+            else:
+                low = max(high.step + (0 if holds else 1), base)
+            high_step = len(_LADDER) if self.jump_bids else low + (2 if holds else 1)
+            out.extend(_BID_ACTIONS[low : min(high_step, len(_LADDER))])
+        misere_ok = (
+            seat not in self.bid_made
+            and seat != self.misere_seat
+            and not self.calls_by(seat)
+            and self._high_key < self._misere_key
+        )
+        if misere_ok:
+            out.append(_MISERE_ACTION)
+            out.sort(key=lambda a: self._key(a.bid))  # type: ignore[arg-type]
+        out.append(PASS)
+        return out
+
+    def calls_by(self, seat: int) -> list[Action]:
+        """The calls this seat has made so far."""
+        return [a for s, a in self.calls if s == seat]
+
+    def why_illegal(self, seat: int, action: Action) -> str | None:
+        """``None`` if ``seat`` may make this call now, else the reason."""
+        if self.to_act is None:
+            return "the auction is over"
+        if seat != self.to_act:
+            return f"it is seat {self.to_act}'s turn to call"
+        if action.kind is ActionKind.PASS:
+            return None
+        if action.kind is not ActionKind.BID or action.bid is None:
+            return "only a bid or PASS is allowed in the auction"
+        bid = action.bid
+        if bid.misere:
+            if seat == self.misere_seat or self.calls_by(seat):
+                return "misère may only be a player's first call"
+            if self._high_key > self._misere_key:
+                return f"misère is below the current bid {self.high}"
+            if self.high is not None and self.high.misere:
+                return "misère has already been called"
+            return None
+        if seat == self.misere_seat:
+            return "a player who called misère can only pass"
+        if bid.level < self.min_level:
+            return f"the lowest bid now is {self.min_level}♠"
+        if action in self.legal():
+            return None
+        high = self.high
+        if high is None:
+            return f"the first bid must be {_LADDER[(self.min_level - 6) * 5]} (no jumps)"
+        if high.misere:
+            return f"over misère the bidding goes on from {_LADDER[self._misere_outbid_step]}"
+        if bid == high:
+            return f"only an elder hand may hold {high}; you must go higher"
+        if self._key(bid) < self._key(high):
+            return f"{bid} is below the current bid {high}"
+        return f"without jump bids the only bid is the next step above {high}"
+
+    # --- calling -------------------------------------------------------------------------
+    def call(self, seat: int, action: Action | str) -> None:
+        """Make a call; raises ``ValueError`` with the reason if it is illegal."""
+        action = Action.parse(action)
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            raise ValueError(reason)
+        self.calls.append((seat, action))
+        if action.kind is ActionKind.PASS:
+            self.passed.add(seat)
+        else:
+            bid = action.bid
+            assert bid is not None
+            if bid.misere:
+                self.misere_seat = seat
+            else:
+                self.bid_made.add(seat)
+            self.high, self.high_seat, self._high_key = bid, seat, self._key(bid)
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        active = [s for s in self.seats if s not in self.passed]
+        if not active or (len(active) == 1 and self.high_seat == active[0]):
+            self.to_act = None
+            return
+        i = self._order[seat]
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            nxt = self.seats[(i + k) % n]
+            if nxt not in self.passed:
+                self.to_act = nxt
+                return
+        self.to_act = None  # pragma: no cover - unreachable

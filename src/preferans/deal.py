@@ -1,0 +1,739 @@
+"""One deal as a state machine: auction, talon, discard, contract, defence, play.
+
+A :class:`Deal` knows whose turn it is (:attr:`Deal.to_act`), which actions
+are legal (:meth:`Deal.legal_actions`), applies one (:meth:`Deal.apply`,
+raising :class:`~preferans.actions.IllegalAction` with the reason), tells each
+seat exactly what it may see (:meth:`Deal.observation`) and, once done, what
+happened (:meth:`Deal.outcome`, a :class:`~preferans.outcome.DealOutcome`).
+
+>>> import random
+>>> from preferans.rules import Rules
+>>> d = Deal.shuffle(Rules.preset("sochi"), dealer=2, rng=random.Random(1))
+>>> d.phase, d.to_act, d.first_hand
+(<Phase.AUCTION: 'auction'>, 0, 0)
+>>> for token in ("PASS", "PASS", "PASS"):
+...     d.apply(token)
+>>> d.phase, d.kind
+(<Phase.PLAY: 'play'>, 'allpass')
+>>> while d.phase is not Phase.DONE:
+...     d.apply(d.legal_actions()[0])
+>>> sum(d.outcome().tricks)
+10
+
+The state is compact (card masks and small lists) so that computer players can
+:meth:`~Deal.copy` a deal and try actions in tight loops.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from itertools import combinations
+from typing import Any
+
+from .actions import (
+    CLOSED,
+    HALF,
+    OPEN,
+    PASS,
+    PLAY_ACTIONS,
+    WHIST,
+    Action,
+    ActionKind,
+    IllegalAction,
+)
+from .auction import Auction
+from .bids import Bid
+from .cards import DECK, Card, CardSet, Suit
+from .outcome import DealOutcome
+from .rules import Rules
+from .tricks import Trick, playable, trick_winner
+
+__all__ = ["Deal", "Phase", "Trick"]
+
+
+class Phase(Enum):
+    """The stages of a deal, in order."""
+
+    AUCTION = "auction"
+    DISCARD = "discard"
+    CONTRACT = "contract"
+    DEFENCE = "defence"
+    DEFENCE_MODE = "defence mode"
+    """A lone whister chooses OPEN or CLOSED."""
+    PLAY = "play"
+    DONE = "done"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+_BID_KINDS = (ActionKind.BID, ActionKind.CONTRACT)
+_LADDER = Bid.ladder()
+_CONTRACT_ACTIONS = [Action(ActionKind.CONTRACT, bid=b) for b in _LADDER]
+
+
+def _to_cardset(cards: CardSet | Iterable[Card | str]) -> CardSet:
+    if isinstance(cards, CardSet):
+        return cards
+    items = list(cards)
+    parsed = [c if isinstance(c, Card) else Card.parse(c) for c in items]
+    out = CardSet(parsed)
+    if len(out) != len(parsed):
+        seen: set[Card] = set()
+        for c in parsed:
+            if c in seen:
+                raise ValueError(f"card {c} is dealt twice")
+            seen.add(c)
+    return out
+
+
+class Deal:
+    """One deal for three or four players (with four, the dealer sits out).
+
+    ``hands`` gives the cards per seat (an empty set for a four-player dealer),
+    ``talon`` the two talon cards in order.  ``allpass_streak`` is the number of
+    all-passes in a row before this deal (it sets the minimum bid).
+    ``names`` are used in error messages only.
+    """
+
+    __slots__ = (
+        "_controller",
+        "_def_to_act",
+        "_discard",
+        "_exposed",
+        "_hand_to_play",
+        "_hands",
+        "_pending_expose",
+        "_talon_card",
+        "_talon_lead",
+        "_trick",
+        "_trick_size",
+        "allpass_streak",
+        "auction",
+        "bid",
+        "contract",
+        "dealer",
+        "declarer",
+        "defence",
+        "defenders",
+        "first_hand",
+        "forced",
+        "half_whister",
+        "history",
+        "initial_hands",
+        "kind",
+        "names",
+        "open_defence",
+        "phase",
+        "players",
+        "rules",
+        "seats",
+        "talon",
+        "talon_turned",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "whisters",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[CardSet | Iterable[Card | str]],
+        talon: Sequence[Card | str],
+        *,
+        allpass_streak: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        n = rules.players
+        if len(hands) != n:
+            raise ValueError(f"{n} players need {n} hands, not {len(hands)}")
+        if not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"dealer {dealer!r} is not a seat (0..{n - 1})")
+        sets = [_to_cardset(h) for h in hands]
+        talon_cards = [c if isinstance(c, Card) else Card.parse(c) for c in talon]
+        if len(talon_cards) != 2:
+            raise ValueError(f"the talon holds 2 cards, not {len(talon_cards)}")
+        for seat, cs in enumerate(sets):
+            want = 0 if (n == 4 and seat == dealer) else 10
+            if len(cs) != want:
+                if want == 0:
+                    raise ValueError(f"the dealer (seat {seat}) sits out and holds no cards")
+                raise ValueError(f"seat {seat} has {len(cs)} cards, not 10")
+        seen = 0
+        for cs in [*sets, CardSet(talon_cards[:1]), CardSet(talon_cards[1:])]:
+            if seen & cs.mask:
+                dup = CardSet(seen & cs.mask)
+                raise ValueError(f"card {next(iter(dup))} is dealt twice")
+            seen |= cs.mask
+        self.rules = rules
+        self.players = n
+        self.dealer = dealer
+        self.names = tuple(names) if names is not None else tuple("ABCD"[:n])
+        self.first_hand = (dealer + 1) % n
+        self.seats = tuple(
+            s for s in ((self.first_hand + k) % n for k in range(n)) if not (n == 4 and s == dealer)
+        )
+        """The playing seats clockwise from first hand."""
+        self.initial_hands = tuple(sets)
+        self.talon = tuple(talon_cards)
+        self.allpass_streak = allpass_streak
+        self._hands = [cs.mask for cs in sets]
+        self.phase = Phase.AUCTION
+        self.auction = Auction(rules, self.seats, rules.min_bid_level(allpass_streak))
+        self.history: list[tuple[int, Action]] = []
+        self.declarer: int | None = None
+        self.bid: Bid | None = None
+        self.contract: Bid | None = None
+        self._discard = 0
+        self.trump: Suit | None = None
+        self.kind: str | None = None
+        self.defenders: tuple[int, ...] = ()
+        self.defence: list[tuple[int, Action]] = []
+        self.whisters: tuple[int, ...] = ()
+        self.half_whister: int | None = None
+        self.open_defence: bool | None = None
+        self.forced = False
+        self._def_to_act: int | None = None
+        self._exposed = 0
+        self._pending_expose = 0
+        self._controller = list(range(n))
+        self.talon_turned = 0
+        self._trick: list[tuple[int, Card]] = []
+        self._trick_size = len(self.seats)
+        self._talon_lead: Suit | None = None
+        self._talon_card: Card | None = None
+        self._hand_to_play: int | None = None
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * n
+
+    @classmethod
+    def shuffle(
+        cls,
+        rules: Rules,
+        dealer: int,
+        rng: random.Random,
+        allpass_streak: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> Deal:
+        """A random deal from ``rng`` (deterministic for a seeded ``random.Random``)."""
+        cards = list(DECK)
+        rng.shuffle(cards)
+        n = rules.players
+        hands: list[CardSet] = []
+        pos = 0
+        for seat in range(n):
+            if n == 4 and seat == dealer:
+                hands.append(CardSet())
+                continue
+            hands.append(CardSet(cards[pos : pos + 10]))
+            pos += 10
+        return cls(
+            rules, dealer, hands, cards[30:32], allpass_streak=allpass_streak, names=names
+        )
+
+    def copy(self) -> Deal:
+        """An independent copy (cheap: masks and small lists)."""
+        other = object.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._hands = list(self._hands)
+        other.auction = self.auction.copy()
+        other.history = list(self.history)
+        other.defence = list(self.defence)
+        other._controller = list(self._controller)
+        other._trick = list(self._trick)
+        other.tricks = list(self.tricks)
+        other.tricks_won = list(self.tricks_won)
+        return other
+
+    # --- state accessors -----------------------------------------------------------------
+    @property
+    def hands(self) -> list[CardSet]:
+        """The cards each seat holds now."""
+        return [CardSet(m) for m in self._hands]
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet(self._hands[seat])
+
+    @property
+    def discard(self) -> CardSet | None:
+        """The declarer's two discarded cards (seen only by the declarer)."""
+        return CardSet(self._discard) if self._discard else None
+
+    @property
+    def exposed(self) -> tuple[int, ...]:
+        """Seats whose hands are face up now."""
+        return tuple(s for s in range(self.players) if self._exposed >> s & 1)
+
+    @property
+    def talon_shown(self) -> bool:
+        """Whether any talon card has been shown to everyone."""
+        return self.declarer is not None or self.talon_turned > 0
+
+    @property
+    def shown_talon(self) -> tuple[Card, ...]:
+        """The talon cards everyone has seen so far."""
+        if self.declarer is not None:
+            return self.talon
+        return self.talon[: self.talon_turned]
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """The cards of the trick in progress, ``(seat, card)`` in play order."""
+        return list(self._trick)
+
+    @property
+    def talon_lead(self) -> Suit | None:
+        """The suit a three-player all-pass talon card sets for the trick in progress."""
+        return self._talon_lead
+
+    @property
+    def hand_to_play(self) -> int | None:
+        """The seat whose card is to be played next (``None`` outside the play)."""
+        return self._hand_to_play if self.phase is Phase.PLAY else None
+
+    def controller(self, seat: int) -> int:
+        """The seat that plays this hand (the lone open whister plays the passer's)."""
+        return self._controller[seat]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now (``None`` once the deal is done)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._controller[self._hand_to_play]  # type: ignore[index]
+        if phase is Phase.AUCTION:
+            return self.auction.to_act
+        if phase is Phase.DISCARD or phase is Phase.CONTRACT:
+            return self.declarer
+        if phase is Phase.DEFENCE:
+            return self._def_to_act
+        if phase is Phase.DEFENCE_MODE:
+            return self.whisters[0]
+        return None
+
+    @property
+    def done(self) -> bool:
+        return self.phase is Phase.DONE
+
+    # --- legality ------------------------------------------------------------------------
+    def interpret(self, action: Action | str) -> Action:
+        """Read a token (or re-read an action) as this phase understands it.
+
+        A bid token is a ``CONTRACT`` after the discard and a card in the play
+        (``7S`` is both a bid and the seven of spades).
+        """
+        act = Action.parse(action)
+        if self.phase is Phase.PLAY:
+            return act.as_kind(ActionKind.PLAY)
+        if self.phase is Phase.CONTRACT:
+            return act.as_kind(ActionKind.CONTRACT)
+        if act.kind is ActionKind.CONTRACT:
+            return act.as_kind(ActionKind.BID)
+        return act
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            mask = self._playable_mask()
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(PLAY_ACTIONS[low.bit_length() - 1])
+                mask ^= low
+            return out
+        if phase is Phase.AUCTION:
+            return self.auction.legal()
+        if phase is Phase.DISCARD:
+            cards = list(CardSet(self._hands[self.declarer]))  # type: ignore[index]
+            return [Action(ActionKind.DISCARD, cards=pair) for pair in combinations(cards, 2)]
+        if phase is Phase.CONTRACT:
+            assert self.bid is not None
+            if self.bid.misere:
+                return [Action(ActionKind.CONTRACT, bid=self.bid)]
+            return _CONTRACT_ACTIONS[self.bid.step :]
+        if phase is Phase.DEFENCE:
+            return self._defence_legal()
+        if phase is Phase.DEFENCE_MODE:
+            out = [OPEN, CLOSED]
+            if self._whist_pass_half_allowed():
+                out.append(HALF)
+            return out
+        return []
+
+    def is_legal(self, action: Action | str) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """``None`` if the action is legal now, else the reason in words."""
+        try:
+            act = self.interpret(action)
+        except ValueError as exc:
+            return str(exc)
+        phase = self.phase
+        if phase is Phase.DONE:
+            return "the deal is over"
+        if phase is Phase.PLAY:
+            return self._why_card_illegal(act)
+        if phase is Phase.AUCTION:
+            return self.auction.why_illegal(self.auction.to_act, act)  # type: ignore[arg-type]
+        if act in self.legal_actions():
+            return None
+        if phase is Phase.DISCARD:
+            if act.kind is not ActionKind.DISCARD:
+                return "the declarer must discard two cards first (DISCARD c1 c2)"
+            hand = self._hands[self.declarer]  # type: ignore[index]
+            missing = [str(c) for c in act.cards if not hand & c.mask]
+            return f"the declarer does not hold {' '.join(missing)}"
+        if phase is Phase.CONTRACT:
+            assert self.bid is not None
+            if act.kind is not ActionKind.CONTRACT:
+                return f"the declarer must name the contract ({self.bid} or higher)"
+            if self.bid.misere:
+                return "after a misère auction the contract is MISERE"
+            if act.bid is not None and act.bid.misere:
+                return "misère cannot be declared after an ordinary auction"
+            return f"the contract cannot be below the winning bid {self.bid}"
+        if phase is Phase.DEFENCE:
+            shown = ", ".join(str(a) for a in self._defence_legal())
+            if act.kind is ActionKind.HALF:
+                return f"half-whist is not allowed here (choose {shown})"
+            return f"a defender says {shown}"
+        shown = ", ".join(str(a) for a in self.legal_actions())
+        return f"the lone whister chooses {shown}"
+
+    def _why_card_illegal(self, act: Action) -> str | None:
+        if act.kind is not ActionKind.PLAY:
+            return "a card must be played"
+        seat = self._hand_to_play
+        assert seat is not None
+        card = act.cards[0]
+        hand = self._hands[seat]
+        whose = "" if self._controller[seat] == seat else f" in {self.names[seat]}'s hand"
+        if not hand & card.mask:
+            return f"{card} is not{whose or ' in your hand'}"
+        if self._playable_mask() & card.mask:
+            return None
+        led = self._led_suit()
+        assert led is not None
+        if hand & led.mask:
+            if self._talon_lead is not None:
+                return f"must play {led.symbol}, the talon card's suit{whose}"
+            return f"must follow {led.symbol}{whose}"
+        assert self.trump is not None
+        return f"must trump with {self.trump.symbol}{whose} (void in {led.symbol})"
+
+    def _led_suit(self) -> Suit | None:
+        if self._talon_lead is not None:
+            return self._talon_lead
+        if self._trick:
+            return self._trick[0][1].suit
+        return None
+
+    def _playable_mask(self) -> int:
+        return playable(self._hands[self._hand_to_play], self._led_suit(), self.trump)  # type: ignore[index]
+
+    def _defence_legal(self) -> list[Action]:
+        calls = [a.kind for _, a in self.defence]
+        if self.forced:
+            return [WHIST]
+        if len(calls) == 1 and calls[0] is ActionKind.PASS and self._half_level():
+            return [WHIST, PASS, HALF]
+        return [WHIST, PASS]
+
+    def _half_level(self) -> bool:
+        return self.contract is not None and self.contract.level in self.rules.half_whist_levels
+
+    def _whist_pass_half_allowed(self) -> bool:
+        calls = [a.kind for _, a in self.defence]
+        return (
+            self.rules.whist_pass_half_whist
+            and calls == [ActionKind.WHIST, ActionKind.PASS]
+            and self._half_level()
+        )
+
+    # --- applying ------------------------------------------------------------------------
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply the action of the seat to act (a token or an :class:`Action`).
+
+        With ``seat``, also check that it is that seat's turn.  Raises
+        :class:`IllegalAction` naming the seat, the phase and the reason.
+        """
+        actor = self.to_act
+        try:
+            act = self.interpret(action)
+        except ValueError as exc:
+            token = str(action).strip()
+            raise IllegalAction(actor, self.phase, token, str(exc), self._name(actor)) from None
+        if seat is not None and seat != actor:
+            reason = "the deal is over" if actor is None else f"it is seat {actor}'s turn"
+            raise IllegalAction(seat, self.phase, act, reason, self._name(seat))
+        phase = self.phase
+        if phase is Phase.PLAY:
+            card = act.cards[0] if act.kind is ActionKind.PLAY else None
+            if card is None or not self._playable_mask() & card.mask:
+                raise IllegalAction(
+                    actor, phase, act, self._why_card_illegal(act) or "illegal", self._name(actor)
+                )
+            self.history.append((actor, act))  # type: ignore[arg-type]
+            self._play(card)
+            return
+        reason = self.why_illegal(act)
+        if reason is not None:
+            raise IllegalAction(actor, phase, act, reason, self._name(actor))
+        self.history.append((actor, act))  # type: ignore[arg-type]
+        if phase is Phase.AUCTION:
+            self._apply_auction(act)
+        elif phase is Phase.DISCARD:
+            self._discard = sum(c.mask for c in act.cards)
+            self._hands[self.declarer] &= ~self._discard  # type: ignore[index]
+            self.phase = Phase.CONTRACT
+        elif phase is Phase.CONTRACT:
+            self._apply_contract(act.bid)  # type: ignore[arg-type]
+        elif phase is Phase.DEFENCE:
+            self._apply_defence(actor, act)  # type: ignore[arg-type]
+        elif phase is Phase.DEFENCE_MODE:
+            self._apply_mode(act)
+
+    def _name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and seat < len(self.names) else ""
+
+    def _apply_auction(self, act: Action) -> None:
+        self.auction.call(self.auction.to_act, act)  # type: ignore[arg-type]
+        if not self.auction.done:
+            return
+        if self.auction.allpass:
+            self.kind = "allpass"
+            self._start_play()
+            return
+        self.declarer = self.auction.winner
+        self.bid = self.auction.high
+        talon = self.talon[0].mask | self.talon[1].mask
+        self._hands[self.declarer] |= talon  # type: ignore[index]
+        self.phase = Phase.DISCARD
+
+    def _apply_contract(self, contract: Bid) -> None:
+        self.contract = contract
+        self.trump = contract.trump
+        declarer = self.declarer
+        assert declarer is not None
+        defenders = []
+        seat = declarer
+        for _ in range(self.players - 1):
+            seat = (seat + 1) % self.players
+            if not (self.players == 4 and seat == self.dealer):
+                defenders.append(seat)
+        self.defenders = tuple(defenders)
+        if contract.misere:
+            self.kind = "misere"
+            bits = sum(1 << s for s in self.defenders)
+            self._expose(bits, at_once=self.rules.misere_open_before_lead)
+            self._start_play()
+        elif not self.rules.is_whisted(contract):
+            self.kind = "contract"
+            self._exposed |= sum(1 << s for s in self.seats)
+            self._start_play()
+        else:
+            self.kind = "contract"
+            self.forced = self.rules.stalingrad and contract == Bid(6, Suit.SPADES)
+            self.phase = Phase.DEFENCE
+            self._def_to_act = self.defenders[0]
+
+    def _expose(self, bits: int, *, at_once: bool) -> None:
+        """Expose hands before the opening lead, or after declarer's opening card."""
+        if at_once or self.declarer != self.first_hand:
+            self._exposed |= bits
+        else:
+            self._pending_expose |= bits
+
+    def _apply_defence(self, seat: int, act: Action) -> None:
+        self.defence.append((seat, act))
+        first, second = self.defenders
+        calls = [a.kind for _, a in self.defence]
+        W, P, H = ActionKind.WHIST, ActionKind.PASS, ActionKind.HALF
+        if len(calls) == 1:
+            self._def_to_act = second
+            return
+        if len(calls) == 2:
+            if calls == [W, W]:
+                self.whisters = (first, second)
+                self._start_play()
+            elif calls == [P, P]:
+                self._finish("passed")
+            elif calls == [P, H]:
+                self.half_whister = second
+                if self.rules.half_whist_reopen:
+                    self._def_to_act = first
+                else:
+                    self._finish("halfwhist")
+            else:
+                self.whisters = (first,) if calls[0] is W else (second,)
+                self.phase = Phase.DEFENCE_MODE
+            return
+        # the first defender's answer to a half-whist
+        if act.kind is W:
+            self.whisters = (first,)
+            self.phase = Phase.DEFENCE_MODE
+        else:
+            self._finish("halfwhist")
+
+    def _apply_mode(self, act: Action) -> None:
+        if act.kind is ActionKind.HALF:
+            self.defence.append((self.whisters[0], act))
+            self.half_whister = self.whisters[0]
+            self.whisters = ()
+            self._finish("halfwhist")
+            return
+        whister = self.whisters[0]
+        passer = next(s for s in self.defenders if s != whister)
+        if act.kind is ActionKind.OPEN:
+            self.open_defence = True
+            self._controller[passer] = whister
+            self._expose(1 << passer, at_once=self.rules.open_before_lead)
+        else:
+            self.open_defence = False
+        self._start_play()
+
+    def _finish(self, kind: str) -> None:
+        self.kind = kind
+        self.phase = Phase.DONE
+        self._def_to_act = None
+
+    # --- the play ------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self._start_trick(self.first_hand)
+
+    def _start_trick(self, leader: int) -> None:
+        number = len(self.tricks)
+        self._trick = []
+        self._talon_lead = None
+        self._talon_card = None
+        self._trick_size = len(self.seats)
+        if self.kind == "allpass" and self.rules.allpass_talon == "lead" and number < 2:
+            card = self.talon[number]
+            self.talon_turned = number + 1
+            if self.players == 4:
+                self._trick = [(self.dealer, card)]
+                self._trick_size += 1
+            else:
+                self._talon_lead = card.suit
+                self._talon_card = card
+            leader = self.first_hand
+        elif self.kind == "allpass" and self.rules.allpass_talon == "lead" and number == 2:
+            leader = self.first_hand
+        self._hand_to_play = leader
+
+    def _play(self, card: Card) -> None:
+        seat = self._hand_to_play
+        assert seat is not None
+        self._hands[seat] &= ~card.mask
+        trick = self._trick
+        trick.append((seat, card))
+        if self._pending_expose and not self.tricks and len(trick) == 1:
+            self._exposed |= self._pending_expose
+            self._pending_expose = 0
+        if len(trick) < self._trick_size:
+            seats = self.seats
+            self._hand_to_play = seats[(seats.index(seat) + 1) % len(seats)]
+            return
+        winner = trick_winner(trick, self.trump, self._talon_lead)
+        leader = trick[0][0]
+        self.tricks.append(Trick(leader, tuple(trick), winner, self._talon_card))
+        self.tricks_won[winner] += 1
+        if len(self.tricks) == 10:
+            self._trick = []
+            self._talon_lead = None
+            self._talon_card = None
+            self._hand_to_play = None
+            self.phase = Phase.DONE
+            return
+        self._start_trick(winner)
+
+    # --- the result ----------------------------------------------------------------------
+    def outcome(self) -> DealOutcome:
+        """What happened, for the score sheet (only once the deal is done)."""
+        if self.phase is not Phase.DONE:
+            raise ValueError(f"the deal is not over (phase {self.phase.label})")
+        played = self.kind in ("contract", "misere", "allpass")
+        return DealOutcome(
+            kind=self.kind,  # type: ignore[arg-type]
+            dealer=self.dealer,
+            players=self.players,
+            declarer=self.declarer,
+            contract=self.contract,
+            defence=tuple(str(a) for _, a in self.defence),  # type: ignore[misc]
+            whisters=self.whisters,
+            half_whister=self.half_whister,
+            open_defence=self.open_defence,
+            tricks=tuple(self.tricks_won) if played else (0,) * self.players,
+            forced=self.forced,
+        )
+
+    def tokens(self) -> list[str]:
+        """The record tokens of every action so far."""
+        return [str(a) for _, a in self.history]
+
+    # --- what a seat sees ----------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what ``seat`` may see now, as a JSON-serialisable dict.
+
+        Its own hand, every call, the talon once shown, the declarer's own
+        discard (declarer only), exposed hands, the cards played, and the legal
+        action tokens when ``seat`` is to act (including the cards of a hand it
+        controls).
+        """
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat} is not at this table (0..{self.players - 1})")
+        to_act = self.to_act
+        auction = self.auction
+        high = auction.high
+        obs: dict[str, Any] = {
+            "seat": seat,
+            "players": list(self.names),
+            "dealer": self.dealer,
+            "first_hand": self.first_hand,
+            "phase": self.phase.value,
+            "to_act": to_act,
+            "hand_to_play": self.hand_to_play,
+            "hand": CardSet(self._hands[seat]).to_list(),
+            "hand_sizes": [m.bit_count() for m in self._hands],
+            "auction": [[s, str(a)] for s, a in auction.calls],
+            "bid": None if high is None else str(high),
+            "min_bid": auction.min_level,
+            "declarer": self.declarer,
+            "contract": None if self.contract is None else str(self.contract),
+            "talon": [str(c) for c in self.shown_talon] if self.talon_shown else None,
+            "discard": (
+                CardSet(self._discard).to_list()
+                if self._discard and seat == self.declarer
+                else None
+            ),
+            "defence": [[s, str(a)] for s, a in self.defence],
+            "open_defence": self.open_defence,
+            "exposed": {
+                str(s): CardSet(self._hands[s]).to_list()
+                for s in range(self.players)
+                if self._exposed >> s & 1
+            },
+            "trick": [[s, str(c)] for s, c in self._trick],
+            "tricks": [t.to_json() for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "talon_lead": None if self._talon_lead is None else self._talon_lead.letter,
+            "legal": [str(a) for a in self.legal_actions()] if to_act == seat else [],
+            "allpass_streak": self.allpass_streak,
+            "kind": self.kind,
+        }
+        return obs
+
+    def __repr__(self) -> str:
+        return (
+            f"<Deal dealer={self.dealer} phase={self.phase.value} to_act={self.to_act} "
+            f"actions={len(self.history)}>"
+        )
