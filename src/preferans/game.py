@@ -1,0 +1,146 @@
+"""A whole game: deals in a row on one pulya sheet until every pool is closed.
+
+The dealer moves left after every deal (all-pass included); each deal's
+minimum bid follows the sheet's all-pass streak; deals are shuffled from a
+seeded ``random.Random`` unless given.
+
+>>> from preferans.rules import Rules
+>>> g = Game(Rules.preset("sochi", pool=2), seed=7)
+>>> d = g.start_deal()
+>>> g.dealer, d.first_hand
+(0, 1)
+>>> while not g.finished:
+...     if g.deal is None:
+...         _ = g.start_deal()
+...     g.apply(g.legal_actions()[-1])
+>>> g.sheet.finished, len(g.finished_deals) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action
+from .cards import Card, CardSet
+from .deal import Deal, Phase
+from .rules import Rules
+from .sheet import Sheet
+
+
+class GameOver(ValueError):
+    """A deal was asked for after every pool closed."""
+
+
+class Game:
+    """Deals in a row, the score sheet, dealer rotation and the all-pass streak.
+
+    ``players`` names the seats clockwise (four names need ``rules.players == 4``;
+    by default ``A B C`` or ``A B C D``).  ``seed`` seeds the shuffles.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        first_dealer: int = 0,
+    ) -> None:
+        if players is None:
+            players = tuple("ABCD"[: rules.players])
+        players = tuple(players)
+        if len(players) != rules.players:
+            raise ValueError(
+                f"the rules are for {rules.players} players but {len(players)} are named"
+            )
+        if not 0 <= first_dealer < rules.players:
+            raise ValueError(f"first dealer {first_dealer} is not a seat (0..{rules.players - 1})")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.sheet = Sheet(rules, players)
+        self.deal: Deal | None = None
+        self.finished_deals: list[Deal] = []
+
+    @property
+    def finished(self) -> bool:
+        """Every pool is closed (and no deal is open)."""
+        return self.deal is None and self.sheet.finished
+
+    def start_deal(
+        self,
+        hands: Sequence[CardSet | Sequence[Card | str]] | None = None,
+        talon: Sequence[Card | str] | None = None,
+    ) -> Deal:
+        """The next deal: shuffled by the game's RNG unless ``hands`` and ``talon`` are given."""
+        if self.deal is not None:
+            raise ValueError("the current deal is not finished")
+        if self.sheet.finished:
+            raise GameOver("the game is over: every pool is closed")
+        streak = self.sheet.allpass_streak
+        if hands is None:
+            if talon is not None:
+                raise ValueError("give both hands and talon, or neither")
+            self.deal = Deal.shuffle(self.rules, self.dealer, self.rng, streak, self.players)
+        else:
+            if talon is None:
+                raise ValueError("give both hands and talon, or neither")
+            self.deal = Deal(
+                self.rules, self.dealer, hands, talon, allpass_streak=streak, names=self.players
+            )
+        return self.deal
+
+    def _current(self) -> Deal:
+        if self.deal is None:
+            raise ValueError("no deal in progress (call start_deal)")
+        return self.deal
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the current deal (empty between deals)."""
+        return [] if self.deal is None else self.deal.legal_actions()
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply an action to the current deal; a finished deal is scored on the sheet."""
+        deal = self._current()
+        deal.apply(action, seat)
+        if deal.phase is Phase.DONE:
+            self.sheet.record(deal.outcome())
+            self.finished_deals.append(deal)
+            self.deal = None
+            self.dealer = (self.dealer + 1) % self.rules.players
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """The current deal's observation for ``seat`` plus the sheet (JSON-ready)."""
+        if self.deal is not None:
+            obs = self.deal.observation(seat)
+        else:
+            obs = {"seat": seat, "players": list(self.players), "phase": None, "legal": []}
+        obs["sheet"] = self.sheet.to_json()
+        obs["game_finished"] = self.finished
+        return obs
+
+    # --- records -------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        """The game as a ``preferans-record/1`` object (see :mod:`preferans.record`)."""
+        from .record import write_record
+
+        return write_record(self)
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Replay a record (validated) into a game."""
+        from .record import read_record, replay
+
+        return replay(read_record(record))
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game players={list(self.players)} deals={len(self.finished_deals)} "
+            f"dealer={self.dealer} finished={self.finished}>"
+        )

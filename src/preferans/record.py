@@ -1,0 +1,196 @@
+"""Game records (``preferans-record/1``, shared/spec/records.md): read, write, replay.
+
+>>> from preferans.rules import Rules
+>>> from preferans.game import Game
+>>> g = Game(Rules.preset("sochi", pool=10), seed=1)
+>>> _ = g.start_deal()
+>>> for token in ("PASS", "PASS", "6S"):
+...     g.apply(token)
+>>> rec = write_record(g)
+>>> rec["deals"][0]["actions"]
+['PASS', 'PASS', '6S']
+>>> again = replay(read_record(rec))
+>>> again.deal.phase.value, again.deal.declarer
+('discard', 0)
+
+Errors name what was wrong: ``deal 1, action 3 (QC), seat 1 (B), phase play:
+must follow ♠``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .actions import IllegalAction
+from .cards import Card, CardSet
+from .rules import Rules, RulesError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RECORD_FORMAT = "preferans-record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says where and why."""
+
+
+def _load(source: str | Path | Mapping[str, Any]) -> Any:
+    if isinstance(source, Mapping):
+        return source
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        text = source
+    else:
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {source}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from None
+
+
+def _cards(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise RecordError(f"{where} must be a list of card tokens like \"10H\"")
+    try:
+        return [str(Card.parse(c)) for c in value]
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def read_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
+    """Read and validate a record from a path, JSON text or an object.
+
+    Returns a normalised copy: the rules as ``rules.to_json()``, cards in
+    canonical form.  Raises :class:`RecordError` naming what is wrong.
+    """
+    obj = _load(source)
+    if not isinstance(obj, Mapping):
+        raise RecordError("a record is a JSON object")
+    fmt = obj.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"format {fmt!r} is not {RECORD_FORMAT!r}")
+    try:
+        rules = Rules.from_json(obj.get("rules"))
+    except RulesError as exc:
+        raise RecordError(f"rules: {exc}") from None
+    n = rules.players
+    players = obj.get("players", list("ABCD"[:n]))
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("players must be a list of names")
+    if len(players) != n:
+        hint = ' (set "players": 4 in the rules for four)' if len(players) == 4 else ""
+        raise RecordError(f"the rules are for {n} players but {len(players)} are named{hint}")
+    deals = obj.get("deals", [])
+    if not isinstance(deals, list):
+        raise RecordError("deals must be a list")
+    out_deals = []
+    for i, deal in enumerate(deals, 1):
+        out_deals.append(_read_deal(deal, i, n))
+    return {
+        "format": RECORD_FORMAT,
+        "rules": rules.to_json(),
+        "players": list(players),
+        "deals": out_deals,
+    }
+
+
+def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
+    where = f"deal {number}"
+    if not isinstance(deal, Mapping):
+        raise RecordError(f"{where}: a deal is a JSON object")
+    dealer = deal.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise RecordError(f"{where}: dealer {dealer!r} is not a seat (0..{n - 1})")
+    hands = deal.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        count = len(hands) if isinstance(hands, list) else "no"
+        raise RecordError(f"{where}: {n} players need {n} hands, not {count}")
+    hand_lists = [_cards(h, f"{where}, seat {s} hand") for s, h in enumerate(hands)]
+    talon = _cards(deal.get("talon"), f"{where}, talon")
+    for seat, hand in enumerate(hand_lists):
+        want = 0 if (n == 4 and seat == dealer) else 10
+        if len(hand) != want:
+            if want == 0:
+                raise RecordError(f"{where}: the dealer (seat {seat}) sits out and holds no cards")
+            raise RecordError(f"{where}: seat {seat} has {len(hand)} cards, not 10")
+    if len(talon) != 2:
+        raise RecordError(f"{where}: the talon holds 2 cards, not {len(talon)}")
+    seen: set[str] = set()
+    for card in [c for h in hand_lists for c in h] + talon:
+        if card in seen:
+            raise RecordError(f"{where}: card {card} is dealt twice")
+        seen.add(card)
+    actions = deal.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(f"{where}: actions must be a list of tokens")
+    for k, token in enumerate(actions, 1):
+        if not isinstance(token, str):
+            raise RecordError(f"{where}, action {k} ({token!r}): an action is a token string")
+    return {"dealer": dealer, "hands": hand_lists, "talon": talon, "actions": list(actions)}
+
+
+def replay(record: Mapping[str, Any]) -> Game:
+    """Replay a record into a :class:`~preferans.game.Game` (its sheet rebuilt).
+
+    The last deal may be unfinished (a game in progress): it stays open as
+    ``game.deal``.  Errors read ``deal N, action K (TOKEN), seat S (NAME),
+    phase P: reason``.
+    """
+    from .game import Game
+
+    rec = read_record(record)
+    rules = Rules.from_json(rec["rules"])
+    deals = rec["deals"]
+    first_dealer = deals[0]["dealer"] if deals else 0
+    game = Game(rules, rec["players"], first_dealer=first_dealer)
+    for i, deal in enumerate(deals, 1):
+        if game.deal is not None:
+            raise RecordError(f"deal {i}: deal {i - 1} is unfinished but another deal follows")
+        if game.sheet.finished:
+            raise RecordError(f"deal {i}: the game is already over (every pool is closed)")
+        game.dealer = deal["dealer"]
+        try:
+            game.start_deal([CardSet.parse(h) for h in deal["hands"]], deal["talon"])
+        except ValueError as exc:
+            raise RecordError(f"deal {i}: {exc}") from None
+        for k, token in enumerate(deal["actions"], 1):
+            if game.deal is None:
+                raise RecordError(f"deal {i}, action {k} ({token}): the deal is already over")
+            try:
+                game.apply(token)
+            except IllegalAction as exc:
+                seat = "nobody" if exc.seat is None else f"seat {exc.seat}"
+                if exc.seat is not None and exc.seat < len(game.players):
+                    seat += f" ({game.players[exc.seat]})"
+                phase = getattr(exc.phase, "label", exc.phase)
+                raise RecordError(
+                    f"deal {i}, action {k} ({token}), {seat}, phase {phase}: {exc.reason}"
+                ) from None
+    return game
+
+
+def write_record(game: Game) -> dict[str, Any]:
+    """The game as a ``preferans-record/1`` object (finished deals, then any open one)."""
+    deals = [*game.finished_deals, *([game.deal] if game.deal is not None else [])]
+    return {
+        "format": RECORD_FORMAT,
+        "rules": game.rules.to_json(),
+        "players": list(game.players),
+        "deals": [
+            {
+                "dealer": d.dealer,
+                "hands": [h.to_list() for h in d.initial_hands],
+                "talon": [str(c) for c in d.talon],
+                "actions": d.tokens(),
+            }
+            for d in deals
+        ],
+    }
