@@ -349,3 +349,49 @@ def test_every_record_is_used():
         "sochi_003_contract_values", "sochi_003_raspasy_then_seven",
     }
     assert names == used
+
+
+# --- the same records through preferans.record and the CLI ----------------------------------
+
+ALL_RECORDS = sorted(p.stem for p in RECORDS.glob("*.json"))
+
+
+@pytest.mark.parametrize("name", ALL_RECORDS)
+def test_record_replay_gives_the_same_sheet(name):
+    # preferans.record.replay (Game: dealer rotation, the all-pass streak from the sheet)
+    # agrees exactly with the deal-by-deal replay above.
+    record_module = pytest.importorskip("preferans.record")
+    game = record_module.replay(record_module.read_record(load(name)))
+    assert game.sheet.to_json() == sheet_of(name).to_json()
+
+
+def test_cli_replay_json():
+    # `preferans replay FILE --json` prints the preferans-sheet/1 of the 001 §09 lone-whister
+    # example: B mountain 2, C 12 and A 2 whists on B; balance with pools 0, 0, 0 and
+    # early-stop mountains 20, 22, 20 (average 62/3): A +6.667 + 2, B −13.333 − 14,
+    # C +6.667 + 12.
+    pytest.importorskip("preferans.record")
+    from typer.testing import CliRunner
+
+    from preferans.cli import app
+
+    result = CliRunner().invoke(
+        app, ["replay", str(RECORDS / "guide_s09_lone_whister_6s_5.json"), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    sheet = json.loads(result.output)
+    assert sheet["format"] == "preferans-sheet/1"
+    assert sheet["players"] == ["A", "B", "C"]
+    assert sheet["pool"] == [0, 0, 0]
+    assert sheet["mountain"] == [0, 2, 0]
+    assert sheet["whists"] == [[0, 2, 0], [0, 0, 0], [0, 12, 0]]
+    assert sheet["balance"] == [8.667, -27.333, 18.667]
+    assert sheet["finished"] is False
+    (deal,) = sheet["deals"]
+    keys = ("dealer", "kind", "declarer", "contract", "defence", "tricks")
+    assert {k: deal[k] for k in keys} == {
+        "dealer": 0, "kind": "contract", "declarer": 1, "contract": "6S",
+        "defence": ["WHIST", "PASS"], "tricks": [2, 5, 3],
+    }
+    assert deal["change"] == {"pool": [0, 0, 0], "mountain": [0, 2, 0],
+                              "whists": [[0, 2, 0], [0, 0, 0], [0, 12, 0]]}
