@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from ..rules import Rules
 from .base import Player, RandomPlayer
+from .easy import EasyPlayer
+from .montecarlo import CRAZY, HARD, NORMAL, MonteCarloPlayer
 
 LEVELS = ("easy", "normal", "hard", "crazy")
 
@@ -22,7 +24,12 @@ def make_player(level: str, rules: Rules, seed: int = 0) -> Player:
     key = level.strip().lower()
     if key == "random":
         return RandomPlayer(seed)
-    raise ValueError(f"unknown player level {level!r} (known: random)")
+    if key == "easy":
+        return EasyPlayer(rules, seed)
+    if key in ("normal", "hard", "crazy"):
+        return MonteCarloPlayer(rules, seed, {"normal": NORMAL, "hard": HARD, "crazy": CRAZY}[key])
+    known = ", ".join((*LEVELS, "random"))
+    raise ValueError(f"unknown player level {level!r} (known: {known})")
 
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "EasyPlayer", "MonteCarloPlayer", "Player", "RandomPlayer", "make_player"]

@@ -1,0 +1,563 @@
+"""Normal, Hard and Crazy: players that imagine deals and solve them (Perfect-Information
+Monte Carlo).
+
+Every decision draws worlds consistent with what the seat has seen, weighted by
+what the others said (:mod:`preferans.players.sampling`), solves each world exactly
+with the double-dummy solver (:mod:`preferans.solver`) and takes the action with the
+best average:
+
+- **bid**: the hand's tricks with the talon (the talon imagined too), for the best
+  strains and a good discard per world; each possible contract valued under the
+  rules with the defence's answer modelled (the defenders whist when the world gives
+  them their quota, else the contract goes unplayed); bid while some contract at or
+  above the bid beats passing;
+- **discard**: every promising pair × strain screened on a few worlds, the best few
+  solved on all of them (successive halving: pruning and reuse, not fewer worlds);
+- **contract**: each legal contract valued on the worlds;
+- **whist / pass / half-whist**: the whists the defence earns against the mountain it
+  risks, with the other defender's answer modelled;
+- **card**: the average over the worlds of the solver's value of each legal card.
+
+Normal uses a few worlds and counts tricks; Hard at least 100 worlds and counts
+tricks in the play; Crazy four times Hard's worlds and values *every* decision by the
+expected change of its settlement balance under the rules and the current sheet
+(:class:`preferans.players.utility.ScoreModel`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from ..bids import MISERE, Bid
+from ..cards import Card
+from ..rules import Rules
+from ..solver import SolverError, solve_batch, solve_moves_batch
+from .evaluation import (
+    allpass_tricks,
+    best_strain,
+    contract_tricks,
+    defence_tricks,
+    discard_candidates,
+    misere_danger,
+    misere_discard_candidates,
+)
+from .sampling import Sampler, World
+from .solving import opening_position, play_position, talon_leads
+from .utility import ScoreModel
+from .view import SeatView
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a Monte Carlo player thinks."""
+
+    name: str
+    worlds: int
+    """Worlds per card decision, whist decision and contract choice."""
+    bid_worlds: int
+    """Worlds per bidding analysis (computed once per deal and reused)."""
+    score_aware: bool
+    """Value decisions by the expected sheet result (Crazy), not by tricks."""
+    oversample: int = 3
+    screen_worlds: int = 12
+    """Worlds of the first, screening round of the discard search."""
+    discard_keep: int = 4
+    """Discards per strain kept from the evaluation for solving."""
+
+
+NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
+               screen_worlds=6, discard_keep=2)
+HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16)
+CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
+              discard_keep=5)
+LEVELS_BY_NAME = {lv.name: lv for lv in (NORMAL, HARD, CRAZY)}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _mean(values: list[float], weights: list[float]) -> float:
+    total = sum(weights)
+    return sum(v * w for v, w in zip(values, weights, strict=True)) / total if total else 0.0
+
+
+class MonteCarloPlayer:
+    """A Perfect-Information Monte Carlo player (Normal, Hard or Crazy).
+
+    Deterministic: each decision's random draws are seeded from the player's seed and
+    the observation, so the same observation always gets the same answer, and the
+    hidden cards (which the observation does not contain) cannot change it.
+    """
+
+    def __init__(self, rules: Rules, seed: int = 0, level: Level | str = HARD,
+                 threads: int = 2) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.level = LEVELS_BY_NAME[level] if isinstance(level, str) else level
+        self.threads = threads
+        self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+    # --- the interface ---------------------------------------------------------------------
+    def choose(self, observation: dict[str, Any]) -> str:
+        legal = [str(t) for t in observation.get("legal") or []]
+        if not legal:
+            raise ValueError(f"seat {observation.get('seat')} has no legal action to choose")
+        if len(legal) == 1:
+            return legal[0]
+        view = SeatView.from_observation(observation)
+        digest = zlib.crc32(
+            json.dumps(
+                {k: v for k, v in observation.items() if k != "sheet"}, sort_keys=True
+            ).encode()
+        )
+        rng = random.Random(self.seed * 1_000_003 + digest)
+        phase = view.phase
+        try:
+            if phase == "auction":
+                token = self._auction(view, rng)
+            elif phase == "discard":
+                token = self._discard(view, rng)
+            elif phase == "contract":
+                token = self._contract(view, rng)
+            elif phase == "defence":
+                token = self._defence(view, rng)
+            elif phase.startswith("defence"):
+                token = "OPEN" if "OPEN" in legal else legal[0]
+            elif phase == "play":
+                token = self._play(view, rng)
+            else:
+                token = legal[0]
+        except SolverError:
+            token = _fallback(view, legal)
+        if token not in legal:
+            token = _fallback(view, legal)
+        return token
+
+    # --- helpers -------------------------------------------------------------------------------
+    def _model(self, view: SeatView) -> ScoreModel:
+        return ScoreModel(
+            self.rules,
+            view.seat,
+            dealer=view.dealer,
+            sheet=view.sheet if self.level.score_aware else None,
+            allpass_streak=view.allpass_streak,
+        )
+
+    def _sample(self, view: SeatView, rng: random.Random, n: int) -> list[World]:
+        return Sampler(view, rng).sample(n, oversample=self.level.oversample)
+
+    def _defence_answer(self, view: SeatView, contract: Bid, tricks: int) -> bool:
+        """Whether the defence whists against ``contract`` when declarer can take ``tricks``."""
+        if not self.rules.is_whisted(contract):
+            return True
+        return 10 - tricks >= self.rules.quota(contract.level)
+
+    def _declarer_value(self, model: ScoreModel, view: SeatView, declarer: int, contract: Bid,
+                        tricks: int, tables: dict[Bid, list[float]]) -> float:
+        if contract.misere:
+            table = tables.get(contract)
+            if table is None:
+                table = tables[contract] = model.contract_table(declarer, contract)
+            return table[tricks]
+        if not self._defence_answer(view, contract, tricks):
+            key = Bid(contract.level, contract.trump)
+            return model.unplayed_value(declarer, key)
+        table = tables.get(contract)
+        if table is None:
+            table = tables[contract] = model.contract_table(declarer, contract)
+        return table[tricks]
+
+    # --- the auction -----------------------------------------------------------------------
+    def _bid_analysis(self, view: SeatView, rng: random.Random) -> dict[str, Any]:
+        key = (view.seat, view.dealer, view.hand, view.allpass_streak, view.min_bid)
+        hit = self._bid_cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._bid_cache) > 64:
+            self._bid_cache.clear()
+        worlds = self._sample(view, rng, self.level.bid_worlds)
+        hand = view.hand
+        strains = sorted(range(5), key=lambda s: -contract_tricks(hand, s))[:2]
+        positions = []
+        index: list[tuple[int, int]] = []
+        for wi, w in enumerate(worlds):
+            hand12 = hand | w.extra
+            for s in strains:
+                pair = discard_candidates(hand12, s, keep=1)[0]
+                hands = dict(enumerate(w.hands))
+                hands[view.seat] = hand12 & ~pair
+                positions.append(opening_position(
+                    view, hands, mode="contract", side=view.seat, trump=s if s < 4 else None))
+                index.append((wi, s))
+        values = solve_batch(positions, threads=self.threads) if positions else []
+        tricks: dict[int, list[int]] = {s: [0] * len(worlds) for s in strains}
+        for (wi, s), v in zip(index, values, strict=True):
+            tricks[s][wi] = v
+        misere_tricks: list[int] | None = None
+        if misere_danger(hand) < 1.3:
+            mpos = []
+            for w in worlds[: max(8, len(worlds) // 2)]:
+                hand12 = hand | w.extra
+                pair = misere_discard_candidates(hand12, keep=1)[0]
+                hands = dict(enumerate(w.hands))
+                hands[view.seat] = hand12 & ~pair
+                mpos.append(opening_position(view, hands, mode="misere", side=view.seat,
+                                             trump=None))
+            misere_tricks = solve_batch(mpos, threads=self.threads)
+        result = {
+            "weights": [w.weight for w in worlds],
+            "tricks": tricks,
+            "misere": misere_tricks,
+            "misere_weights": [w.weight for w in worlds[: max(8, len(worlds) // 2)]],
+        }
+        self._bid_cache[key] = result
+        return result
+
+    def _auction(self, view: SeatView, rng: random.Random) -> str:
+        legal = view.legal
+        analysis = self._bid_analysis(view, rng)
+        model = self._model(view)
+        weights = analysis["weights"]
+        tables: dict[Bid, list[float]] = {}
+        # value of each contract (level, strain) analysed
+        values: dict[Bid, float] = {}
+        for s, tr in analysis["tricks"].items():
+            for level in range(6, 11):
+                contract = Bid(level, None if s == 4 else _suit(s))
+                values[contract] = _mean(
+                    [self._declarer_value(model, view, view.seat, contract, t, tables)
+                     for t in tr],
+                    weights,
+                )
+        misere_value = None
+        if analysis["misere"] is not None and "MISERE" in legal:
+            misere_value = _mean(
+                [self._declarer_value(model, view, view.seat, MISERE, t, tables)
+                 for t in analysis["misere"]],
+                analysis["misere_weights"],
+            )
+        pass_value = self._pass_value(view, model)
+        bids = []
+        for token in legal:
+            if token.upper() in ("PASS", "MISERE"):
+                continue
+            try:
+                bids.append((Bid.parse(token), token))
+            except ValueError:
+                continue
+        bids.sort(key=lambda bt: bt[0].step)
+        best_contract = max(values.values()) if values else float("-inf")
+        if misere_value is not None and misere_value > max(best_contract, pass_value) + 1.0:
+            return "MISERE"
+        for bid, token in bids:
+            reachable = [v for c, v in values.items() if c.step >= bid.step]
+            if reachable and max(reachable) > pass_value:
+                return token
+            break
+        return "PASS" if "PASS" in legal else legal[0]
+
+    def _pass_value(self, view: SeatView, model: ScoreModel) -> float:
+        """What passing is worth: an all-pass risk when nobody has bid yet, else about 0."""
+        bids_made = [t for s, t in view.auction if t.upper() != "PASS"]
+        if bids_made:
+            return 0.0
+        passed = {s for s, t in view.auction if t.upper() == "PASS"}
+        others = [s for s in view.active_seats if s != view.seat and s not in passed]
+        p_allpass = 0.55 ** len(others)
+        table = model.allpass_table()
+        est = min(10.0, allpass_tricks(view.hand))
+        lo = int(est)
+        frac = est - lo
+        value = table[lo] * (1 - frac) + table[min(10, lo + 1)] * frac
+        return p_allpass * value
+
+    # --- the talon, the discard and the contract -----------------------------------------------
+    def _contract_options(self, view: SeatView) -> list[Bid]:
+        bid = view.bid
+        if bid is not None and bid.misere:
+            return [MISERE]
+        out = []
+        for b in Bid.ladder():
+            if bid is None or b.step >= bid.step:
+                out.append(b)
+        return out
+
+    def _discard(self, view: SeatView, rng: random.Random) -> str:
+        hand12 = view.hand
+        options = self._contract_options(view)
+        worlds = self._sample(view, rng, self.level.worlds)
+        model = self._model(view)
+        weights_all = [w.weight for w in worlds]
+        misere = options == [MISERE]
+        if misere:
+            strains = [-1]
+            candidates = [(p, -1) for p in misere_discard_candidates(hand12, keep=6)]
+        else:
+            strains = sorted({b.strain for b in options},
+                             key=lambda s: -max(contract_tricks(hand12 & ~p, s)
+                                               for p in discard_candidates(hand12, s, keep=1)))
+            strains = strains[:3]
+            candidates = []
+            seen = set()
+            for s in strains:
+                for p in discard_candidates(hand12, s, keep=self.level.discard_keep):
+                    if (p, s) not in seen:
+                        seen.add((p, s))
+                        candidates.append((p, s))
+        tables: dict[Bid, list[float]] = {}
+
+        def evaluate(cands: list[tuple[int, int]], ws: list[World]) -> list[float]:
+            positions = []
+            for p, s in cands:
+                for w in ws:
+                    hands = dict(enumerate(w.hands))
+                    hands[view.seat] = hand12 & ~p
+                    if s < 0:
+                        positions.append(opening_position(view, hands, mode="misere",
+                                                          side=view.seat, trump=None))
+                    else:
+                        positions.append(opening_position(view, hands, mode="contract",
+                                                          side=view.seat,
+                                                          trump=s if s < 4 else None))
+            values = solve_batch(positions, threads=self.threads)
+            weights = [w.weight for w in ws]
+            scores = []
+            for i, (_, s) in enumerate(cands):
+                tr = values[i * len(ws):(i + 1) * len(ws)]
+                if s < 0:
+                    scores.append(_mean([self._declarer_value(model, view, view.seat, MISERE, t,
+                                                              tables) for t in tr], weights))
+                    continue
+                best = float("-inf")
+                for c in options:
+                    if c.strain != s:
+                        continue
+                    best = max(best, _mean([self._declarer_value(model, view, view.seat, c, t,
+                                                                 tables) for t in tr], weights))
+                scores.append(best)
+            return scores
+
+        screen = worlds[: self.level.screen_worlds]
+        if len(candidates) > 3 and len(worlds) > len(screen):
+            first = evaluate(candidates, screen)
+            order = sorted(range(len(candidates)), key=lambda i: -first[i])[:3]
+            finalists = [candidates[i] for i in order]
+            rest = worlds[len(screen):]
+            second = evaluate(finalists, rest)
+            n1 = sum(w.weight for w in screen)
+            n2 = sum(w.weight for w in rest)
+            totals = [(first[i] * n1 + second[j] * n2) / (n1 + n2) for j, i in enumerate(order)]
+            best_pair = finalists[max(range(len(finalists)), key=lambda j: totals[j])][0]
+        else:
+            scores = evaluate(candidates, worlds)
+            best_pair = candidates[max(range(len(candidates)), key=lambda i: scores[i])][0]
+        del weights_all
+        cards = sorted(Card.from_index(i) for i in _bits(best_pair))
+        return "DISCARD " + " ".join(str(c) for c in cards)
+
+    def _contract(self, view: SeatView, rng: random.Random) -> str:
+        legal = view.legal
+        options = []
+        for t in legal:
+            try:
+                options.append((Bid.parse(t), t))
+            except ValueError:
+                continue
+        if not options:
+            return legal[0]
+        if any(b.misere for b, _ in options):
+            return next(t for b, t in options if b.misere)
+        worlds = self._sample(view, rng, self.level.worlds)
+        model = self._model(view)
+        hand = view.hand
+        strains = sorted({b.strain for b, _ in options}, key=lambda s: -contract_tricks(hand, s))
+        strains = strains[:3]
+        positions = []
+        for s in strains:
+            for w in worlds:
+                hands = dict(enumerate(w.hands))
+                positions.append(opening_position(view, hands, mode="contract", side=view.seat,
+                                                  trump=s if s < 4 else None))
+        values = solve_batch(positions, threads=self.threads)
+        weights = [w.weight for w in worlds]
+        tables: dict[Bid, list[float]] = {}
+        best_token, best_value = options[0][1], float("-inf")
+        for si, s in enumerate(strains):
+            tr = values[si * len(worlds):(si + 1) * len(worlds)]
+            for b, t in options:
+                if b.strain != s:
+                    continue
+                v = _mean([self._declarer_value(model, view, view.seat, b, x, tables)
+                           for x in tr], weights)
+                if v > best_value + 1e-9:
+                    best_token, best_value = t, v
+        return best_token
+
+    # --- the defence -------------------------------------------------------------------------
+    def _defence(self, view: SeatView, rng: random.Random) -> str:
+        legal = [t.upper() for t in view.legal]
+        contract = view.contract
+        declarer = view.declarer
+        if contract is None or declarer is None:
+            return view.legal[0]
+        worlds = self._sample(view, rng, self.level.worlds)
+        trump = None if contract.trump is None else int(contract.trump)
+        positions = [
+            opening_position(view, dict(enumerate(w.hands)), mode="contract", side=declarer,
+                             trump=trump)
+            for w in worlds
+        ]
+        values = solve_batch(positions, threads=self.threads)
+        weights = [w.weight for w in worlds]
+        model = self._model(view)
+        defs = model.defenders(declarer)
+        me = view.seat
+        other = defs[1] if defs[0] == me else defs[0]
+        calls = [t.upper() for _, t in view.defence]
+        need = {6: 2.0, 7: 1.0}.get(contract.level, 0.7)
+
+        def value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
+                  half: int | None = None, split: float = 0.5) -> float:
+            outcome = model.contract_outcome(
+                declarer, contract, t, whisters=whisters, defence=defence, half_whister=half,
+                open_defence=True if len(whisters) == 1 else None, split=split)
+            return model.value(outcome)
+
+        results: dict[str, list[float]] = {k: [] for k in legal}
+        for w, t in zip(worlds, values, strict=True):
+            mine = defence_tricks(w.hands[me], trump)
+            theirs = defence_tricks(w.hands[other], trump)
+            share = 0.5 if mine + theirs <= 0 else mine / (mine + theirs)
+            split = share if defs[0] == me else 1 - share
+            other_whists = theirs + 0.3 >= need
+            for option in legal:
+                if not calls:  # I speak first
+                    if option == "WHIST":
+                        wh = (me, other) if other_whists else (me,)
+                        v = value(wh, t, split=split)
+                    else:  # PASS: the other whists alone or lets it go
+                        if other_whists and theirs >= need * 1.5:
+                            v = value((other,), t, split=split)
+                        else:
+                            v = model.unplayed_value(declarer, contract)
+                elif calls == ["WHIST"]:
+                    v = value((other, me), t, split=split) if option == "WHIST" else value(
+                        (other,), t, split=split)
+                elif calls == ["PASS"]:
+                    if option == "WHIST":
+                        v = value((me,), t, split=split)
+                    elif option == "HALF":
+                        v = model.unplayed_value(declarer, contract, half_whister=me)
+                    else:
+                        v = model.unplayed_value(declarer, contract)
+                else:  # reopening after PASS, HALF
+                    if option == "WHIST":
+                        v = value((me,), t, defence=("PASS", "HALF", "WHIST"), half=other,
+                                  split=split)
+                    else:
+                        v = model.unplayed_value(declarer, contract, half_whister=other)
+                results[option].append(v)
+        scored = {k: _mean(v, weights) for k, v in results.items()}
+        # ties and near-ties go to the cautious call
+        order = ["PASS", "HALF", "WHIST"]
+        best = max(scored, key=lambda k: (scored[k], -order.index(k) if k in order else 0))
+        original = {t.upper(): t for t in view.legal}
+        return original.get(best, view.legal[0])
+
+    # --- the play --------------------------------------------------------------------------
+    def _play(self, view: SeatView, rng: random.Random) -> str:
+        legal_cards = view.legal_cards()
+        if not legal_cards:
+            return view.legal[0]
+        hand_to_play = view.hand_to_play if view.hand_to_play is not None else view.seat
+        if view.is_allpass:
+            mode, side = "allpass", hand_to_play
+        elif view.is_misere:
+            mode, side = "misere", view.declarer
+        else:
+            mode, side = "contract", view.declarer
+        assert side is not None
+        worlds = self._sample(view, rng, self.level.worlds)
+        positions = [
+            play_position(view, w, mode=mode, side=side, allpass_talon=self.rules.allpass_talon)
+            for w in worlds
+        ]
+        results = solve_moves_batch(positions, threads=self.threads)
+        weights = [w.weight for w in worlds]
+        me = view.seat
+        if self.level.score_aware:
+            model = self._model(view)
+            if mode == "allpass":
+                table = model.allpass_table()
+            elif view.is_misere:
+                table = model.contract_table(side, MISERE)
+            else:
+                assert view.contract is not None
+                whisters = tuple(s for s, t in view.defence if t.upper() == "WHIST")
+                table = model.contract_table(side, view.contract, whisters=whisters or ())
+            base = view.tricks_won[side] if side < len(view.tricks_won) else 0
+
+            def utility(v: int) -> float:
+                return table[max(0, min(10, base + v))]
+        else:
+            declaring = hand_to_play == side
+            if mode == "allpass":
+                sign = -1.0
+            elif mode == "misere":
+                sign = -1.0 if declaring else 1.0
+            else:
+                sign = 1.0 if declaring else -1.0
+
+            def utility(v: int) -> float:
+                return sign * v
+
+        scores: dict[Card, float] = {}
+        for card in legal_cards:
+            vals = []
+            for res in results:
+                v = res.get(card.index)
+                vals.append(utility(v) if v is not None else float("-inf"))
+            scores[card] = _mean(vals, weights) if all(x != float("-inf") for x in vals) else -1e9
+        del me
+        best = max(legal_cards, key=lambda c: (round(scores[c], 9), -int(c.rank), -c.index))
+        return str(best)
+
+
+def _suit(strain: int) -> Any:
+    from ..cards import Suit
+
+    return Suit(strain)
+
+
+def _fallback(view: SeatView, legal: list[str]) -> str:
+    """A safe legal choice when solving is not possible (an odd position)."""
+    upper = [t.upper() for t in legal]
+    for word in ("PASS", "OPEN"):
+        if word in upper:
+            return legal[upper.index(word)]
+    if view.phase == "play":
+        cards = view.legal_cards()
+        if cards:
+            return str(min(cards, key=lambda c: (int(c.rank), c.index)))
+    if view.phase == "contract":
+        return legal[0]
+    return legal[0]
+
+
+def strength_hint(hand: int) -> tuple[int, float]:
+    """The best strain and its estimated tricks (for displays and tests)."""
+    s = best_strain(hand)
+    return s, contract_tricks(hand, s)
+
+
+__all__ = ["CRAZY", "HARD", "NORMAL", "Level", "MonteCarloPlayer", "talon_leads"]

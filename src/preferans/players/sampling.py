@@ -1,0 +1,368 @@
+"""Imagined deals ("worlds"): the unseen cards placed consistently with what a seat saw.
+
+A world gives every active seat its current hand and the hidden two-card slot
+(the talon before it is shown, the declarer's discard as a defender sees it, the
+unturned talon of an all-pass).  Worlds respect everything the seat has seen:
+
+- its own hand, the talon once shown, the played cards, exposed hands, its own discard;
+- hand sizes;
+- voids shown by not following suit or not trumping;
+- the talon cards a declarer took stay with the declarer (in hand or in the discard).
+
+Worlds are then *weighted* by how well they explain what the others said: a player
+who passed at once seldom holds a cold seven, a whister likely holds tricks, a
+declarer's contract fits its hand (see :func:`call_log_likelihood`).  When only a
+few worlds remain they are all enumerated.
+
+>>> import random
+>>> from preferans.players.view import SeatView
+>>> obs = {"seat": 0, "players": ["A", "B", "C"], "dealer": 2, "phase": "auction",
+...        "hand": ["AS", "KS", "QS", "JS", "10S", "9S", "AH", "KH", "AD", "7C"],
+...        "hand_sizes": [10, 10, 10], "auction": [], "legal": ["6S", "PASS"]}
+>>> worlds = Sampler(SeatView.from_observation(obs), random.Random(1)).sample(5)
+>>> len(worlds), all(w.hands[0] == worlds[0].hands[0] for w in worlds)
+(5, True)
+>>> all(bin(w.hands[1]).count("1") == 10 and bin(w.extra).count("1") == 2 for w in worlds)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..bids import Bid
+from .evaluation import allpass_tricks, contract_tricks, defence_tricks, misere_danger
+from .view import SeatView
+
+FULL = 0xFFFFFFFF
+
+
+@dataclass
+class World:
+    """One imagined deal: ``hands[seat]`` now, the hidden slot ``extra``, and a weight."""
+
+    hands: list[int]
+    extra: int
+    weight: float = 1.0
+
+    def key(self) -> tuple[int, ...]:
+        return (*self.hands, self.extra)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Sampler:
+    """Deals the unseen cards of one seat's view into worlds.
+
+    ``locations`` are the seats whose hands are hidden from this seat, plus the
+    hidden slot (index ``-1``); each has a size and a mask of cards it may hold.
+    """
+
+    def __init__(self, view: SeatView, rng: random.Random) -> None:
+        self.view = view
+        self.rng = rng
+        n = view.players
+        me = view.seat
+        fixed = [0] * n
+        fixed[me] = view.hand
+        for seat, mask in view.exposed.items():
+            if 0 <= seat < n:
+                fixed[seat] = mask
+        self.fixed = fixed
+        known = view.known
+        talon_with_declarer = 0
+        declarer = view.declarer
+        if view.talon and declarer is not None and declarer != me and not view.is_allpass:
+            talon_with_declarer = view.talon_mask & ~view.played & ~fixed[declarer]
+            known &= ~talon_with_declarer
+        elif view.talon:
+            known |= view.talon_mask
+        self.unknown = FULL & ~known
+        self.talon_with_declarer = talon_with_declarer
+        locs: list[tuple[int, int, int]] = []  # (seat or -1, size, allowed)
+        assigned = 0
+        for seat in view.active_seats:
+            if seat == me or seat in view.exposed:
+                continue
+            size = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
+            allowed = self.unknown & ~view.void_mask(seat)
+            if seat != declarer:
+                allowed &= ~talon_with_declarer
+            locs.append((seat, size, allowed))
+            assigned += size
+        extra = self.unknown.bit_count() - assigned
+        if extra < 0:
+            raise ValueError(
+                f"seat {me} in {view.phase}: the hands hold more cards than are unseen "
+                f"({assigned} > {self.unknown.bit_count()})"
+            )
+        if extra:
+            locs.append((-1, extra, self.unknown))
+        self.locations = locs
+
+    # --- counting and enumeration ------------------------------------------------------------
+    def count_upper_bound(self) -> int:
+        """The number of worlds ignoring voids (an upper bound)."""
+        total = self.unknown.bit_count()
+        count = 1
+        for _, size, _ in self.locations:
+            count *= math.comb(total, size)
+            total -= size
+        return count
+
+    def enumerate(self, limit: int) -> list[World] | None:
+        """Every world, or ``None`` when there are more than ``limit``."""
+        if self.count_upper_bound() > limit * 4:
+            return None
+        out: list[World] = []
+        locs = self.locations
+
+        def rec(i: int, remaining: int, chosen: list[int]) -> bool:
+            if i == len(locs):
+                out.append(self._make(chosen))
+                return len(out) <= limit
+            _, size, allowed = locs[i]
+            pool = _bits(remaining & allowed)
+            if i == len(locs) - 1:
+                if (remaining & ~allowed) or remaining.bit_count() != size:
+                    return True
+                return rec(i + 1, 0, [*chosen, remaining])
+            for combo in combinations(pool, size):
+                m = sum(1 << c for c in combo)
+                if not rec(i + 1, remaining & ~m, [*chosen, m]):
+                    return False
+            return True
+
+        if not locs:
+            return [self._make([])]
+        if not rec(0, self.unknown, []) or len(out) > limit:
+            return None
+        return out
+
+    def _make(self, masks: list[int]) -> World:
+        hands = list(self.fixed)
+        extra = 0
+        for (seat, _, _), m in zip(self.locations, masks, strict=True):
+            if seat < 0:
+                extra = m
+            else:
+                hands[seat] = m
+        return World(hands, extra)
+
+    # --- random worlds ------------------------------------------------------------------------
+    def deal_one(self) -> World:
+        """One random world: cards placed most-constrained first, never into a dead end."""
+        locs = self.locations
+        if not locs:
+            return self._make([])
+        k = len(locs)
+        caps = [size for _, size, _ in locs]
+        cards = _bits(self.unknown)
+        if all(allowed == self.unknown for _, _, allowed in locs):
+            self.rng.shuffle(cards)
+            masks, start = [], 0
+            for size in caps:
+                masks.append(sum(1 << c for c in cards[start : start + size]))
+                start += size
+            return self._make(masks)
+        patterns = {}
+        for c in cards:
+            pat = 0
+            for j, (_, _, allowed) in enumerate(locs):
+                if allowed >> c & 1:
+                    pat |= 1 << j
+            if pat == 0:
+                raise ValueError(f"card index {c} fits no hidden hand: inconsistent observation")
+            patterns[c] = pat
+        counts = [0] * (1 << k)
+        for pat in patterns.values():
+            counts[pat] += 1
+        subsets = range(1, 1 << k)
+
+        def feasible() -> bool:
+            for s in subsets:
+                need = sum(counts[p] for p in range(1, 1 << k) if p & ~s == 0)
+                cap = sum(caps[j] for j in range(k) if s >> j & 1)
+                if need > cap:
+                    return False
+            return True
+
+        rng = self.rng
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: patterns[c].bit_count())
+        masks = [0] * k
+        for c in cards:
+            pat = patterns[c]
+            counts[pat] -= 1
+            options = [j for j in range(k) if pat >> j & 1 and caps[j] > 0]
+            weights = [caps[j] for j in options]
+            while True:
+                j = rng.choices(options, weights)[0]
+                caps[j] -= 1
+                if len(options) == 1 or feasible():
+                    break
+                caps[j] += 1
+                idx = options.index(j)
+                options.pop(idx)
+                weights.pop(idx)
+            masks[j] |= 1 << c
+        return self._make(masks)
+
+    def sample(self, n: int, *, oversample: int = 3, weighted: bool = True) -> list[World]:
+        """About ``n`` worlds with weights; every world when there are at most ``n``.
+
+        Draws ``oversample × n`` candidates, weighs them by the calls of the other
+        seats and resamples ``n`` in proportion (duplicates merge into one heavier world).
+        """
+        every = self.enumerate(n)
+        if every is not None:
+            if weighted:
+                for w in every:
+                    w.weight = math.exp(call_log_likelihood(self.view, w))
+                _normalise(every)
+            return every
+        if not weighted or not self._informative():
+            worlds = [self.deal_one() for _ in range(n)]
+            return _merge(worlds)
+        candidates = [self.deal_one() for _ in range(n * oversample)]
+        logs = [call_log_likelihood(self.view, w) for w in candidates]
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        total = sum(weights)
+        picked: list[World] = []
+        step = total / n
+        u = self.rng.random() * step
+        acc = 0.0
+        i = 0
+        for w, c in zip(weights, candidates, strict=True):
+            acc += w
+            while u < acc and i < n:
+                picked.append(World(list(c.hands), c.extra))
+                u += step
+                i += 1
+        return _merge(picked)
+
+    def _informative(self) -> bool:
+        v = self.view
+        return any(s != v.seat for s, _ in v.auction) or any(s != v.seat for s, _ in v.defence)
+
+
+def _normalise(worlds: list[World]) -> None:
+    total = sum(w.weight for w in worlds)
+    if total <= 0:
+        for w in worlds:
+            w.weight = 1.0
+        return
+    scale = len(worlds) / total
+    for w in worlds:
+        w.weight *= scale
+
+
+def _merge(worlds: list[World]) -> list[World]:
+    seen: dict[tuple[int, ...], World] = {}
+    for w in worlds:
+        key = w.key()
+        if key in seen:
+            seen[key].weight += w.weight
+        else:
+            seen[key] = w
+    return list(seen.values())
+
+
+# --- what the calls say ----------------------------------------------------------------------
+
+def _log_sigmoid(x: float) -> float:
+    if x >= 0:
+        return -math.log1p(math.exp(-x))
+    return x - math.log1p(math.exp(x))
+
+
+SHARPNESS = 1.6
+
+
+def original_hand(view: SeatView, world: World, seat: int) -> int:
+    """``seat``'s ten cards as dealt, in this world (the declarer's talon taken back out)."""
+    hand = world.hands[seat] | view.played_by[seat]
+    if seat == view.declarer and not view.is_allpass:
+        discard = view.discard if seat == view.seat else world.extra
+        hand |= discard
+        hand &= ~view.talon_mask
+    return hand
+
+
+def call_log_likelihood(view: SeatView, world: World) -> float:
+    """How well this world explains the other seats' auction calls, contract and defence calls."""
+    total = 0.0
+    me = view.seat
+    best: dict[int, float] = {}
+    highest: Bid | None = None
+    bidders_pass: dict[int, bool] = {}
+
+    def strength(seat: int) -> float:
+        if seat not in best:
+            hand = original_hand(view, world, seat)
+            best[seat] = max(contract_tricks(hand, s) for s in range(5)) + 0.5
+        return best[seat]
+
+    for seat, token in view.auction:
+        if token.upper() == "PASS":
+            if seat != me:
+                level = highest.level if highest is not None and not highest.misere else 5
+                if bidders_pass.get(seat):
+                    total += _log_sigmoid(SHARPNESS * (level + 1.5 - strength(seat)))
+                else:
+                    total += _log_sigmoid(SHARPNESS * (max(level, 5) + 0.6 - strength(seat)))
+            continue
+        try:
+            bid = Bid.parse(token)
+        except ValueError:
+            continue
+        if seat != me:
+            if bid.misere:
+                hand = original_hand(view, world, seat)
+                total += _log_sigmoid(2.0 * (1.2 - misere_danger(hand)))
+            else:
+                total += _log_sigmoid(SHARPNESS * (strength(seat) + 0.8 - bid.level))
+        bidders_pass[seat] = True
+        if not bid.misere:
+            highest = bid
+    declarer = view.declarer
+    contract = view.contract
+    if declarer is not None and declarer != me and contract is not None:
+        hand10 = world.hands[declarer] | view.played_by[declarer]
+        if contract.misere:
+            total += _log_sigmoid(2.0 * (1.5 - misere_danger(hand10)))
+        else:
+            est = contract_tricks(hand10, contract.strain)
+            total += _log_sigmoid(SHARPNESS * (est + 1.2 - contract.level))
+    if contract is not None and not contract.misere:
+        trump = None if contract.trump is None else int(contract.trump)
+        need = {6: 2.0, 7: 1.0}.get(contract.level, 0.7)
+        for seat, token in view.defence:
+            if seat == me:
+                continue
+            hand = original_hand(view, world, seat)
+            d = defence_tricks(hand, trump)
+            t = token.upper()
+            if t == "WHIST":
+                total += _log_sigmoid(SHARPNESS * (d + 0.6 - need))
+            elif t == "PASS":
+                total += _log_sigmoid(0.8 * (need + 0.8 - d))
+    if view.is_allpass and view.tricks:
+        pass  # all-pass play reveals itself through voids
+    return total
+
+
+def expected_allpass_tricks(hand: int) -> float:
+    """Re-exported for players: rough all-pass tricks of a hand."""
+    return allpass_tricks(hand)

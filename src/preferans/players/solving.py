@@ -1,0 +1,90 @@
+"""From a seat's view and an imagined world to solver positions.
+
+The solver is three-handed: with four players the three active seats map to
+solver seats 0..2 in table order.
+"""
+
+from __future__ import annotations
+
+from ..solver import Position
+from .sampling import World
+from .view import SeatView
+
+
+def seat_map(view: SeatView) -> dict[int, int]:
+    """Table seat → solver seat (0..2)."""
+    return {s: i for i, s in enumerate(view.active_seats)}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def talon_leads(view: SeatView, world: World, allpass_talon: str) -> tuple[int, ...]:
+    """The suits of the all-pass tricks the talon still sets, the current one first."""
+    if allpass_talon != "lead":
+        return ()
+    done = len(view.tricks)
+    if done >= 2:
+        return ()
+    shown = view.talon or []
+    hidden = _bits(world.extra)
+    out = []
+    for i in range(done, 2):
+        if i == done and view.talon_lead is not None:
+            out.append(view.talon_lead)
+        elif i < len(shown):
+            out.append(int(shown[i].suit))
+        elif hidden:
+            out.append(hidden.pop(0) >> 3)
+    return tuple(out)
+
+
+def play_position(
+    view: SeatView, world: World, *, mode: str, side: int, allpass_talon: str = "lead"
+) -> Position:
+    """The position now, in the play phase, with the world's hidden hands."""
+    smap = seat_map(view)
+    hands = tuple(world.hands[s] for s in view.active_seats)
+    if view.trick:
+        leader = view.trick[0][0]
+    else:
+        leader = view.hand_to_play if view.hand_to_play is not None else view.first_hand
+    trump = view.trump if mode == "contract" else None
+    leads = talon_leads(view, world, allpass_talon) if mode == "allpass" else ()
+    return Position(
+        hands=hands,  # type: ignore[arg-type]
+        trick=tuple(c.index for _, c in view.trick),
+        leader=smap[leader],
+        trump=trump,
+        mode=mode,
+        side=smap[side],
+        talon_leads=leads,
+    )
+
+
+def opening_position(
+    view: SeatView,
+    hands: dict[int, int],
+    *,
+    mode: str,
+    side: int,
+    trump: int | None,
+    leads: tuple[int, ...] = (),
+) -> Position:
+    """The position before the first lead (first hand leads), given every active hand."""
+    smap = seat_map(view)
+    return Position(
+        hands=tuple(hands[s] for s in view.active_seats),  # type: ignore[arg-type]
+        trick=(),
+        leader=smap[view.first_hand],
+        trump=trump if mode == "contract" else None,
+        mode=mode,
+        side=smap[side],
+        talon_leads=leads,
+    )
