@@ -1,0 +1,126 @@
+"""Records: validation, replay (finished and mid-deal), errors naming deal/action/seat/phase."""
+
+import copy
+import json
+
+import pytest
+
+from preferans.game import Game
+from preferans.record import RecordError, read_record, replay, write_record
+from preferans.rules import Rules
+
+HANDS = [
+    ["AS", "KS", "QS", "JS", "AC", "KC", "AD", "9H", "8H", "7H"],
+    ["10S", "9S", "8S", "7S", "QC", "JC", "KD", "QD", "JH", "10H"],
+    ["10C", "9C", "8C", "7C", "JD", "10D", "9D", "8D", "KH", "QH"],
+]
+TALON = ["AH", "7D"]
+PLAY = ["AS", "7S", "QH", "KH", "8H", "10H"]
+
+
+def record(actions: list[str], **deal_changes) -> dict:
+    deal = {"dealer": 2, "hands": copy.deepcopy(HANDS), "talon": list(TALON), "actions": actions}
+    deal.update(deal_changes)
+    return {
+        "format": "preferans-record/1",
+        "rules": {"preset": "sochi", "pool": 10},
+        "players": ["A", "B", "C"],
+        "deals": [deal],
+    }
+
+
+def test_replay_a_passed_contract_scores_the_pool():
+    game = replay(record(["6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "PASS", "PASS"]))
+    assert game.deal is None and len(game.finished_deals) == 1
+    assert game.sheet.pool == [4, 0, 0]
+    assert game.finished_deals[0].outcome().kind == "passed"
+
+
+def test_replay_mid_deal_leaves_the_deal_open():
+    game = replay(record(["6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "WHIST", "WHIST", *PLAY]))
+    assert game.deal is not None and game.deal.phase.value == "play"
+    assert len(game.deal.tricks) == 2 and game.deal.to_act == 2
+    assert game.sheet.entries == []
+
+
+def test_write_read_replay_round_trip():
+    g = Game(Rules.preset("leningrad", pool=4), seed=11)
+    import random
+
+    rng = random.Random(11)
+    while not g.finished:
+        if g.deal is None:
+            g.start_deal()
+        g.apply(rng.choice(g.legal_actions()))
+    rec = write_record(g)
+    text = json.dumps(rec)
+    again = replay(read_record(json.loads(text)))
+    assert again.sheet.to_json() == g.sheet.to_json()
+    assert write_record(again) == rec
+    assert rec["rules"] == {"preset": "leningrad", "pool": 4}
+
+
+def test_read_record_from_path_and_text(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record(["PASS"])))
+    assert read_record(path)["deals"][0]["actions"] == ["PASS"]
+    assert read_record(str(path)) == read_record(path.read_text())
+
+
+def test_cards_are_normalised():
+    rec = record([])
+    rec["deals"][0]["hands"][0] = [c.lower().replace("10", "T") for c in HANDS[0]]
+    assert read_record(rec)["deals"][0]["hands"][0] == HANDS[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"hands": [[*HANDS[0], "AH"], HANDS[1], HANDS[2]], "talon": ["7D", "7D"]},
+         "deal 1: seat 0 has 11 cards, not 10"),
+        ({"talon": ["AH", "AS"]}, "deal 1: card AS is dealt twice"),
+        ({"dealer": 3}, "deal 1: dealer 3 is not a seat (0..2)"),
+        ({"hands": HANDS[:2]}, "deal 1: 3 players need 3 hands, not 2"),
+        ({"talon": ["AH", "ZZ"]}, "deal 1, talon: cannot read card 'ZZ'"),
+    ],
+)
+def test_bad_deals(change, message):
+    with pytest.raises(RecordError) as info:
+        read_record(record([], **change))
+    assert str(info.value).startswith(message)
+
+
+def test_illegal_actions_name_deal_action_seat_phase_and_reason():
+    rec = record(["6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "WHIST", "WHIST", "AS", "QC"])
+    with pytest.raises(RecordError) as info:
+        replay(rec)
+    assert str(info.value) == "deal 1, action 9 (QC), seat 1 (B), phase play: must follow ♠"
+    with pytest.raises(RecordError, match=r"deal 1, action 2 \(WHIST\), seat 1 \(B\), phase auc"):
+        replay(record(["6S", "WHIST"]))
+    with pytest.raises(RecordError, match=r"action 2 \(FOO\).*unknown action 'FOO'"):
+        replay(record(["6S", "FOO"]))
+    with pytest.raises(RecordError, match=r"action 8 \(AS\): the deal is already over"):
+        replay(record(["6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "PASS", "PASS", "AS"]))
+
+
+def test_unknown_option_and_preset():
+    rec = record([])
+    rec["rules"] = {"preset": "sochi", "bogus": 1}
+    with pytest.raises(RecordError, match="rules: unknown rules option 'bogus'"):
+        read_record(rec)
+    rec["rules"] = "moon"
+    with pytest.raises(RecordError, match="rules: unknown rules preset 'moon'"):
+        read_record(rec)
+
+
+def test_unfinished_deal_followed_by_another_is_an_error():
+    rec = record(["6S"])
+    rec["deals"].append(copy.deepcopy(rec["deals"][0]) | {"dealer": 0, "actions": []})
+    with pytest.raises(RecordError, match="deal 2: deal 1 is unfinished"):
+        replay(rec)
+
+
+def test_game_to_and_from_record():
+    g = Game.from_record(record(["PASS", "PASS", "6S"]))
+    assert g.deal is not None and g.deal.declarer == 2
+    assert g.to_record()["deals"][0]["actions"] == ["PASS", "PASS", "6S"]
