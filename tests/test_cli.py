@@ -1,0 +1,104 @@
+"""The CLI: replay (table and JSON), deal, play; bad input is one error line, exit code 2."""
+
+import copy
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from preferans.cli import app
+
+runner = CliRunner()
+
+HANDS = [
+    ["AS", "KS", "QS", "JS", "AC", "KC", "AD", "9H", "8H", "7H"],
+    ["10S", "9S", "8S", "7S", "QC", "JC", "KD", "QD", "JH", "10H"],
+    ["10C", "9C", "8C", "7C", "JD", "10D", "9D", "8D", "KH", "QH"],
+]
+PASSED = ["6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "PASS", "PASS"]
+
+
+def write(tmp_path, actions=PASSED, rules=None, **deal_changes):
+    deal = {"dealer": 2, "hands": copy.deepcopy(HANDS), "talon": ["AH", "7D"], "actions": actions}
+    deal.update(deal_changes)
+    rec = {
+        "format": "preferans-record/1",
+        "rules": rules if rules is not None else {"preset": "sochi", "pool": 10},
+        "players": ["Ann", "Bob", "Cat"],
+        "deals": [deal],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(rec))
+    return str(path)
+
+
+def test_replay_json_prints_the_sheet(tmp_path):
+    result = runner.invoke(app, ["replay", write(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    sheet = json.loads(result.stdout)
+    assert sheet["format"] == "preferans-sheet/1" and sheet["pool"] == [4, 0, 0]
+    assert sheet["deals"][0]["kind"] == "passed" and sheet["deals"][0]["contract"] == "7H"
+
+
+def test_replay_table_is_readable(tmp_path):
+    result = runner.invoke(app, ["replay", write(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "Score sheet" in result.stdout and "Ann" in result.stdout and "mountain" in result.stdout
+    assert "passed" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        (
+            {"actions": [*PASSED[:5], "WHIST", "WHIST", "AS", "QC"]},
+            "error: deal 1, action 9 (QC), seat 1 (Bob), phase play: must follow ♠",
+        ),
+        (
+            {"actions": ["6S", "WHIST"]},
+            "error: deal 1, action 2 (WHIST), seat 1 (Bob), phase auction: "
+            "only a bid or PASS is allowed in the auction",
+        ),
+        (
+            {"hands": [HANDS[0], HANDS[1], [*HANDS[2], "AH"]], "talon": ["7D", "7D"]},
+            "error: deal 1: seat 2 has 11 cards, not 10",
+        ),
+        ({"talon": ["AH", "QH"]}, "error: deal 1: card QH is dealt twice"),
+        ({"rules": {"preset": "sochi", "colour": "red"}},
+         "error: rules: unknown rules option 'colour'"),
+        ({"rules": "venus"}, "error: rules: unknown rules preset 'venus'"),
+    ],
+)
+def test_bad_records_give_one_error_line_and_exit_code_2(tmp_path, kwargs, expected):
+    result = runner.invoke(app, ["replay", write(tmp_path, **kwargs)])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(expected), result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_missing_file_and_bad_json(tmp_path):
+    result = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2 and result.stderr.startswith("error: cannot read")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "is not valid JSON" in result.stderr
+
+
+def test_deal_shows_a_seeded_deal():
+    a = runner.invoke(app, ["deal", "--seed", "5", "--json"])
+    b = runner.invoke(app, ["deal", "--seed", "5", "--json"])
+    assert a.exit_code == 0 and a.stdout == b.stdout
+    obj = json.loads(a.stdout)
+    assert [len(h) for h in obj["hands"]] == [10, 10, 10] and len(obj["talon"]) == 2
+    table = runner.invoke(app, ["deal", "--seed", "5"])
+    assert table.exit_code == 0 and "talon" in table.stdout and "♠" in table.stdout
+    bad = runner.invoke(app, ["deal", "--rules", "venus"])
+    assert bad.exit_code == 2 and "unknown rules preset" in bad.stderr
+
+
+def test_play_in_the_terminal_accepts_moves_and_quits():
+    result = runner.invoke(app, ["play", "--seed", "2"], input="?\nHELLO\nPASS\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "legal:" in result.stdout and "not allowed" in result.stdout and "bye" in result.stdout
