@@ -1,0 +1,1218 @@
+/* The Preferans table: everything the player sees and touches.
+ *
+ * One idea drives the file: the server sends a complete "state" message after every
+ * action, and render() draws the whole table from it plus a little local UI state
+ * (selected discards, the open sheet, the menu).  The server is the only judge of
+ * legality: the client lights what observation.legal lists and explains refusals with
+ * the server's why_not reasons.  Plain modern JavaScript, no build step.
+ */
+(() => {
+  "use strict";
+
+  // ---------------------------------------------------------------- constants
+  const DEFAULT_NAMES = ["You", "Misha", "Lena"];
+  const COLOURS = ["#2e7d32", "#1565c0", "#c62828"];
+  const SUITS = ["S", "C", "D", "H"];
+  const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+  const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+  const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+  const RANK_NAME = {
+    7: "seven", 8: "eight", 9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+  };
+  const STRAINS = ["S", "C", "D", "H", "NT"];
+  const LEVELS = [6, 7, 8, 9, 10];
+  const CALL_WORDS = {
+    PASS: "Pass", WHIST: "Whist", HALF: "Half-whist", OPEN: "Open", CLOSED: "Closed",
+    MISERE: "Misère",
+  };
+  const SOUND_KEY = "preferans.sound";
+  const GATHER_SHOW_MS = 650;
+  const GATHER_MOVE_MS = 380;
+
+  // ------------------------------------------------------------------ state
+  const app = {
+    gameId: "",
+    state: null, // the latest "state" message from the server
+    ws: null,
+    retry: 0,
+    ui: {
+      selected: new Set(), // cards chosen for the discard
+      focusCard: null, // the card token holding the keyboard focus in a hand
+      sheetOpen: false,
+      sheetTab: "pulya",
+      sheetDismissed: false, // the player closed the after-deal sheet with CLOSE
+      menuOpen: false,
+      message: null, // {text, kind: "why"|"error"|"info"} shown on the status line
+      gather: null, // {cards, winner, moving} the finished trick being gathered
+      pendingShake: null, // the card sent last, shaken if the server refuses it
+      drag: null,
+      sound: localStorage.getItem(SOUND_KEY) !== "off",
+    },
+  };
+
+  // ----------------------------------------------------------------- helpers
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, attrs = {}, children = []) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key === "style") node.setAttribute("style", value);
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of [].concat(children)) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  /** "QH" -> {rank: "Q", suit: "H", order: 29} */
+  function parseCard(token) {
+    const text = String(token).toUpperCase().replace("T", "10");
+    const suit = text.slice(-1);
+    const rank = text.slice(0, -1);
+    return { rank, suit, order: SUITS.indexOf(suit) * 8 + RANKS.indexOf(rank) };
+  }
+
+  const cardName = (token) => {
+    const { rank, suit } = parseCard(token);
+    return `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suit] || suit}`;
+  };
+
+  const isCardToken = (token) => /^(7|8|9|10|J|Q|K|A)[SCDH]$/i.test(String(token));
+
+  /** How a call reads for people: "6S" -> "6♠", "PASS" -> "Pass". */
+  function callText(token) {
+    if (token === null || token === undefined) return "";
+    const text = String(token).toUpperCase();
+    if (CALL_WORDS[text]) return CALL_WORDS[text];
+    const bid = /^(6|7|8|9|10)(S|C|D|H|NT)$/.exec(text);
+    if (bid) return bid[1] + (bid[2] === "NT" ? "NT" : SUIT_SYMBOL[bid[2]]);
+    if (text.startsWith("DISCARD")) return "Discarded";
+    if (isCardToken(text)) {
+      const { rank, suit } = parseCard(text);
+      return rank + SUIT_SYMBOL[suit];
+    }
+    return text;
+  }
+
+  /** The phase as a lower-case word: "auction", "discard", …, "defence_mode", "play", "done". */
+  const phaseOf = (obs) => String((obs && obs.phase) || "").toLowerCase().replace(/[\s-]+/g, "_");
+
+  function names() {
+    return (app.state && app.state.names) || DEFAULT_NAMES;
+  }
+
+  function nameOf(seat) {
+    return names()[seat] ?? `Seat ${seat}`;
+  }
+
+  function possessive(seat) {
+    return seat === 0 ? "your" : `${nameOf(seat)}'s`;
+  }
+
+  /** Exposed hands as {seat: [cards]} whatever the key type the server used. */
+  function exposedHands(obs) {
+    const out = {};
+    const exposed = (obs && obs.exposed) || {};
+    if (Array.isArray(exposed)) {
+      exposed.forEach((cards, seat) => {
+        if (Array.isArray(cards) && cards.length) out[seat] = cards;
+      });
+    } else {
+      for (const [seat, cards] of Object.entries(exposed)) {
+        if (Array.isArray(cards)) out[Number(seat)] = cards;
+      }
+    }
+    return out;
+  }
+
+  function sheetOf(msg) {
+    if (!msg) return null;
+    return (msg.observation && msg.observation.sheet) || msg.sheet || null;
+  }
+
+  function formatNumber(value, signed = false) {
+    const n = Number(value) || 0;
+    const rounded = Math.round(n * 10) / 10;
+    const text = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+    if (!signed) return text.replace("-", "−");
+    if (rounded > 0) return `+${text}`;
+    return text.replace("-", "−");
+  }
+
+  function legalTokens(obs) {
+    return (obs && Array.isArray(obs.legal) ? obs.legal : []).map(String);
+  }
+
+  /** Is the human to decide now (a bid, a call, or a card of a hand it controls)? */
+  function myTurn(msg) {
+    if (!msg || !msg.observation) return false;
+    const obs = msg.observation;
+    return obs.to_act === 0 && !msg.deal_over && !msg.game_over && legalTokens(obs).length > 0;
+  }
+
+  // ------------------------------------------------------------------- sound
+  const sound = (() => {
+    let ctx = null;
+    const ensure = () => {
+      if (!ctx) {
+        const Ctx = window.AudioContext || window.webkitAudioContext;
+        if (!Ctx) return null;
+        ctx = new Ctx();
+      }
+      if (ctx.state === "suspended") ctx.resume();
+      return ctx;
+    };
+    function tone(freq, start, length, type = "sine", gain = 0.12) {
+      const audio = ensure();
+      if (!audio) return;
+      const t0 = audio.currentTime + start;
+      const osc = audio.createOscillator();
+      const amp = audio.createGain();
+      osc.type = type;
+      osc.frequency.setValueAtTime(freq, t0);
+      amp.gain.setValueAtTime(0.0001, t0);
+      amp.gain.exponentialRampToValueAtTime(gain, t0 + 0.01);
+      amp.gain.exponentialRampToValueAtTime(0.0001, t0 + length);
+      osc.connect(amp).connect(audio.destination);
+      osc.start(t0);
+      osc.stop(t0 + length + 0.02);
+    }
+    function click() {
+      const audio = ensure();
+      if (!audio) return;
+      const length = 0.05;
+      const buffer = audio.createBuffer(1, Math.floor(audio.sampleRate * length), audio.sampleRate);
+      const data = buffer.getChannelData(0);
+      for (let i = 0; i < data.length; i += 1) {
+        data[i] = (Math.random() * 2 - 1) * Math.pow(1 - i / data.length, 3);
+      }
+      const src = audio.createBufferSource();
+      const amp = audio.createGain();
+      amp.gain.value = 0.25;
+      src.buffer = buffer;
+      src.connect(amp).connect(audio.destination);
+      src.start();
+    }
+    const effects = {
+      turn: () => { tone(660, 0, 0.12); tone(880, 0.1, 0.18); },
+      card: () => click(),
+      trick: () => { tone(330, 0, 0.1, "triangle"); tone(247, 0.07, 0.16, "triangle"); },
+      scored: () => { tone(523, 0, 0.14); tone(659, 0.12, 0.14); tone(784, 0.24, 0.3); },
+      error: () => tone(180, 0, 0.18, "square", 0.05),
+    };
+    return {
+      play(name) {
+        if (!app.ui.sound || !effects[name]) return;
+        try { effects[name](); } catch (err) { /* sound is a nicety, never an error */ }
+      },
+      unlock() { if (app.ui.sound) { try { ensure(); } catch (err) { /* ignore */ } } },
+    };
+  })();
+
+  // -------------------------------------------------------------- connection
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}`);
+    app.ws = ws;
+    ws.addEventListener("open", () => {
+      app.retry = 0;
+      showConnection(null);
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch (err) { return; }
+      if (msg.type === "state") onState(msg);
+      else if (msg.type === "error") onError(msg);
+    });
+    ws.addEventListener("close", (event) => {
+      if (app.ws !== ws) return;
+      if (event.code === 4404 || event.code === 1008) {
+        showConnection("This game does not exist. Start a new one from the settings.", true);
+        return;
+      }
+      app.retry = Math.min(app.retry + 1, 6);
+      showConnection("Connection lost — reconnecting…");
+      setTimeout(connect, 300 * 2 ** app.retry);
+    });
+  }
+
+  function send(msg) {
+    if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {
+      setMessage("Not connected to the server yet — try again in a moment.", "error");
+      return false;
+    }
+    app.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  function sendAction(token) {
+    app.ui.message = null;
+    send({ type: "action", token });
+  }
+
+  function showConnection(text, fatal = false) {
+    const box = $("connection");
+    box.hidden = !text;
+    box.replaceChildren();
+    if (!text) return;
+    box.append(el("span", { text }));
+    if (fatal) box.append(" ", el("a", { href: "/", text: "Settings" }));
+  }
+
+  // ---------------------------------------------------------- state changes
+  function onState(msg) {
+    const previous = app.state;
+    app.state = msg;
+    const obs = msg.observation || {};
+    const event = msg.event || null;
+    const ui = app.ui;
+    ui.pendingShake = null;
+    if (phaseOf(obs) !== "discard" || obs.to_act !== 0) ui.selected.clear();
+    if (event && event.seat !== 0 && ui.message && ui.message.kind !== "info") ui.message = null;
+    if (event && event.seat === 0) ui.message = null;
+
+    if (event) {
+      if (event.kind === "card") sound.play("card");
+      if (event.kind === "trick") {
+        sound.play("trick");
+        startGather(obs);
+      }
+      if (event.kind === "deal_scored") {
+        sound.play("scored");
+        if (!(obs.trick || []).length && isCardToken(event.token)) startGather(obs);
+      }
+      if (event.kind === "deal_started") {
+        ui.gather = null;
+        ui.sheetDismissed = false;
+        if (ui.sheetOpen && !msg.deal_over) ui.sheetOpen = false;
+      }
+    }
+    if (msg.deal_over && !(previous && previous.deal_over) && !ui.sheetDismissed) {
+      ui.sheetOpen = true;
+    }
+    if (!msg.deal_over && previous && previous.deal_over) ui.sheetOpen = false;
+    if (msg.game_over) ui.sheetOpen = true;
+    if (myTurn(msg) && !myTurn(previous)) sound.play("turn");
+    render();
+  }
+
+  function onError(msg) {
+    const text = msg.message || "The server refused that.";
+    setMessage(text, "error");
+    sound.play("error");
+    if (app.ui.pendingShake) shake(app.ui.pendingShake);
+    app.ui.pendingShake = null;
+  }
+
+  function setMessage(text, kind = "info") {
+    app.ui.message = text ? { text, kind } : null;
+    renderStatus();
+  }
+
+  function startGather(obs) {
+    const tricks = obs.tricks || [];
+    const last = tricks[tricks.length - 1];
+    if (!last) return;
+    const gather = { cards: last.cards || [], winner: last.winner, moving: false };
+    app.ui.gather = gather;
+    setTimeout(() => {
+      if (app.ui.gather !== gather) return;
+      gather.moving = true;
+      renderTrick();
+      setTimeout(() => {
+        if (app.ui.gather !== gather) return;
+        app.ui.gather = null;
+        renderTrick();
+      }, GATHER_MOVE_MS);
+    }, GATHER_SHOW_MS);
+  }
+
+  // ------------------------------------------------------------------ render
+  function render() {
+    if (app.ui.drag) return; // never pull the card from under the finger; redrawn on drop
+    renderStatus();
+    renderChips();
+    renderSeat(1);
+    renderSeat(2);
+    renderSeat(0);
+    renderTalon();
+    renderTrick();
+    renderPanel();
+    renderSheet();
+    renderMenu();
+    document.body.dataset.phase = phaseOf(app.state && app.state.observation);
+    document.body.dataset.myTurn = String(myTurn(app.state));
+  }
+
+  // --- the top band --------------------------------------------------------
+  function statusText() {
+    const msg = app.state;
+    const ui = app.ui;
+    if (ui.message) return ui.message;
+    if (!msg) return { text: "Connecting…", kind: "info" };
+    const obs = msg.observation || {};
+    const phase = phaseOf(obs);
+    if (msg.game_over) return { text: "The game is over — see the result.", kind: "info" };
+    if (msg.paused) return { text: "Paused. Open the menu ☰ to resume.", kind: "info" };
+    if (msg.deal_over) return { text: "The deal is over: read the sheet, then NEXT DEAL.", kind: "info" };
+    if (msg.thinking !== null && msg.thinking !== undefined && msg.thinking !== 0) {
+      return { text: `${nameOf(msg.thinking)} is thinking…`, kind: "info" };
+    }
+    const actor = obs.to_act;
+    if (myTurn(msg)) {
+      const hand = obs.hand_to_play;
+      const texts = {
+        auction: "Your bid: choose from the grid.",
+        discard: "Tap two cards to discard, then DISCARD.",
+        contract: "Declare your contract: your bid or higher.",
+        defence: "Whist or pass?",
+        defence_mode: "You whist alone: play OPEN or CLOSED?",
+        play: hand !== undefined && hand !== null && hand !== 0
+          ? `Your turn: play a card for ${nameOf(hand)}'s hand.`
+          : "Your turn: play a card.",
+      };
+      return { text: texts[phase] || "Your turn.", kind: "turn" };
+    }
+    if (actor === null || actor === undefined) return { text: "", kind: "info" };
+    const verbs = {
+      auction: "to bid", discard: "to discard", contract: "to declare",
+      defence: "to whist or pass", defence_mode: "to choose open or closed", play: "to play",
+    };
+    return { text: `${nameOf(actor)} ${verbs[phase] || "to act"}…`, kind: "info" };
+  }
+
+  function renderStatus() {
+    const status = $("status");
+    const { text, kind } = statusText();
+    status.textContent = text;
+    status.dataset.kind = kind;
+  }
+
+  function renderChips() {
+    const msg = app.state;
+    const chip = $("score-chip");
+    chip.replaceChildren();
+    const sheet = sheetOf(msg);
+    const balance = (sheet && sheet.balance) || [0, 0, 0];
+    names().forEach((name, seat) => {
+      chip.append(el("span", {
+        class: "score", style: `color:${COLOURS[seat]}`, "data-seat": seat,
+        title: `${name}: ${formatNumber(balance[seat], true)} whists`,
+      }, [el("span", { class: "score-name", text: name }), " ", formatNumber(balance[seat], true)]));
+    });
+
+    const contract = $("contract-chip");
+    contract.replaceChildren();
+    if (!msg) return;
+    const obs = msg.observation || {};
+    const phase = phaseOf(obs);
+    const kind = String(obs.kind || "").toLowerCase();
+    let text = "";
+    if (kind === "allpass" || (phase === "play" && obs.declarer === null && !obs.contract)) {
+      text = "All-pass";
+      if (obs.talon_lead) text += ` · lead ${SUIT_SYMBOL[obs.talon_lead] || obs.talon_lead}`;
+    } else if (obs.contract) {
+      const trump = /NT$/.test(obs.contract) || obs.contract === "MISERE"
+        ? "" : ` · trump ${SUIT_SYMBOL[obs.contract.slice(-1)]}`;
+      text = `${callText(obs.contract)}${trump} · ${nameOf(obs.declarer)}`;
+    } else if (obs.bid) {
+      const holder = obs.declarer ?? lastBidder(obs);
+      text = `Bid ${callText(obs.bid)}${holder !== null && holder !== undefined ? ` · ${nameOf(holder)}` : ""}`;
+    } else if (phase === "auction") {
+      text = Number(obs.min_bid) > 6 ? `Bidding · from ${obs.min_bid}` : "Bidding";
+    }
+    if (text) contract.append(el("span", { text }));
+    contract.hidden = !text;
+  }
+
+  function lastBidder(obs) {
+    const auction = obs.auction || [];
+    for (let i = auction.length - 1; i >= 0; i -= 1) {
+      if (String(auction[i][1]).toUpperCase() !== "PASS") return auction[i][0];
+    }
+    return null;
+  }
+
+  // --- the seats -----------------------------------------------------------
+  /** Each player's last call: the auction, then defence calls, then the contract. */
+  function lastCalls(obs) {
+    const calls = {};
+    for (const [seat, token] of obs.auction || []) calls[seat] = token;
+    if (obs.contract && obs.declarer !== null && obs.declarer !== undefined) {
+      calls[obs.declarer] = obs.contract;
+    }
+    for (const [seat, token] of obs.defence || []) calls[seat] = token;
+    return calls;
+  }
+
+  function plate(seat, obs, msg) {
+    const calls = lastCalls(obs);
+    const call = calls[seat];
+    const tricksWon = (obs.tricks_won || [])[seat] ?? 0;
+    const thinking = msg.thinking === seat;
+    const event = msg.event;
+    const popped = event && event.seat === seat && ["bid", "pass", "contract", "defence"].includes(event.kind);
+    return el("div", {
+      class: `plate${thinking ? " thinking" : ""}${obs.to_act === seat && !msg.deal_over ? " acting" : ""}`,
+      style: `--seat-colour:${COLOURS[seat]}`,
+      "data-seat": seat,
+    }, [
+      el("span", { class: "name", text: nameOf(seat) }),
+      obs.dealer === seat ? el("span", { class: "dealer", title: "Dealer", "aria-label": "dealer", text: "D" }) : null,
+      el("span", { class: "tricks", title: "Tricks taken", "aria-label": `${tricksWon} tricks`, text: String(tricksWon) }),
+      thinking ? el("span", { class: "thinking-dots", "aria-label": "thinking" }, [el("i"), el("i"), el("i")]) : null,
+      call ? el("span", { class: `bubble${popped ? " pop" : ""}`, "data-call": call, text: callText(call) }) : null,
+    ]);
+  }
+
+  function renderSeat(seat) {
+    const box = $(`seat-${seat}`);
+    const msg = app.state;
+    box.replaceChildren();
+    if (!msg) return;
+    const obs = msg.observation || {};
+    box.append(plate(seat, obs, msg));
+    if (seat === 0) {
+      box.append(renderHand(obs.hand || [], 0, obs));
+      return;
+    }
+    const exposed = exposedHands(obs)[seat];
+    if (exposed) {
+      box.append(renderHand(exposed, seat, obs));
+    } else {
+      const count = (obs.hand_sizes || [])[seat] ?? 0;
+      const backs = el("div", { class: "backs", style: `--n:${count}`, "aria-label": `${count} cards` });
+      for (let i = 0; i < count; i += 1) {
+        backs.append(el("img", { class: "card back", src: "/static/cards/back.svg", alt: "", style: `--i:${i}`, draggable: "false" }));
+      }
+      box.append(backs);
+    }
+  }
+
+  /** A hand the human sees face up: its own (a fan) or an exposed one (a column). */
+  function renderHand(cards, seat, obs) {
+    const msg = app.state;
+    const phase = phaseOf(obs);
+    const legal = new Set(legalTokens(obs).map((t) => t.toUpperCase()));
+    const controlled = myTurn(msg) && phase === "play" && (obs.hand_to_play ?? 0) === seat;
+    const discarding = myTurn(msg) && phase === "discard" && seat === 0;
+    const sorted = [...cards].sort((a, b) => sortKey(a) - sortKey(b));
+    const n = sorted.length;
+    const hand = el("div", {
+      class: `hand${seat === 0 ? " fan" : " column"}${controlled ? " active" : ""}`,
+      role: "group",
+      "aria-label": seat === 0 ? "Your hand" : `${nameOf(seat)}'s open hand`,
+      "data-seat": seat,
+      style: `--n:${n}`,
+      onkeydown: onHandKey,
+    });
+    const focusToken = pickFocus(sorted, legal, controlled || discarding);
+    sorted.forEach((token, i) => {
+      const upper = token.toUpperCase();
+      const playable = controlled && legal.has(upper);
+      const selected = discarding && app.ui.selected.has(upper);
+      const classes = ["card", "face"];
+      if (playable) classes.push("playable");
+      if (controlled && !playable) classes.push("unplayable");
+      if (discarding) classes.push("selectable");
+      if (selected) classes.push("selected");
+      const button = el("button", {
+        type: "button",
+        class: classes.join(" "),
+        "data-card": upper,
+        "data-seat": seat,
+        "aria-label": cardName(upper) + (selected ? ", chosen to discard" : ""),
+        "aria-pressed": discarding ? String(selected) : null,
+        tabindex: upper === focusToken ? "0" : "-1",
+        style: `--i:${i};--mid:${(n - 1) / 2}`,
+        onclick: () => onCardClick(upper, seat),
+        onpointerdown: (event) => onCardPointerDown(event, upper, seat),
+        onfocus: () => { app.ui.focusCard = upper; },
+      }, [el("img", { src: `/static/cards/${upper}.svg`, alt: "", draggable: "false" })]);
+      hand.append(button);
+    });
+    return hand;
+  }
+
+  function sortKey(token) {
+    // Suits alternate colours on the table: spades, diamonds, clubs, hearts; high to low.
+    const { rank, suit } = parseCard(token);
+    return ["S", "D", "C", "H"].indexOf(suit) * 8 + (7 - RANKS.indexOf(rank));
+  }
+
+  function pickFocus(sorted, legal, active) {
+    const focus = app.ui.focusCard;
+    if (focus && sorted.includes(focus)) return focus;
+    if (active) {
+      const first = sorted.find((t) => legal.has(t.toUpperCase()));
+      if (first) return first.toUpperCase();
+    }
+    return sorted.length ? sorted[0].toUpperCase() : null;
+  }
+
+  // --- the talon and the trick --------------------------------------------
+  function cardImg(token, extra = "") {
+    const upper = String(token).toUpperCase();
+    return el("img", {
+      class: `card face ${extra}`.trim(), src: `/static/cards/${upper}.svg`,
+      alt: cardName(upper), "data-card": upper, draggable: "false",
+    });
+  }
+
+  function renderTalon() {
+    const box = $("talon");
+    box.replaceChildren();
+    const msg = app.state;
+    if (!msg) return;
+    const obs = msg.observation || {};
+    const phase = phaseOf(obs);
+    const shown = Array.isArray(obs.talon) ? obs.talon : [];
+    const discard = Array.isArray(obs.discard) ? obs.discard : [];
+    if (phase === "done" && !shown.length) return;
+    const cards = el("div", { class: "talon-cards" });
+    shown.forEach((token) => cards.append(cardImg(token)));
+    const hidden = phase === "auction" || phase === "" || obs.kind === "allpass" ? 2 - shown.length : 0;
+    for (let i = 0; i < hidden; i += 1) {
+      cards.append(el("img", { class: "card back", src: "/static/cards/back.svg", alt: "talon card, face down", draggable: "false" }));
+    }
+    if (!cards.childElementCount && !discard.length) return;
+    if (cards.childElementCount) {
+      box.append(el("div", { class: "talon-group" }, [el("span", { class: "label", text: "Talon" }), cards]));
+    }
+    if (discard.length) {
+      const dcards = el("div", { class: "talon-cards discard" });
+      discard.forEach((token) => dcards.append(cardImg(token, "small")));
+      box.append(el("div", { class: "talon-group" }, [el("span", { class: "label", text: "Your discard" }), dcards]));
+    }
+  }
+
+  function renderTrick() {
+    const box = $("trick");
+    box.replaceChildren();
+    const msg = app.state;
+    if (!msg) return;
+    const obs = msg.observation || {};
+    const current = obs.trick || [];
+    let cards = current;
+    let gather = null;
+    if (!current.length && app.ui.gather) {
+      gather = app.ui.gather;
+      cards = gather.cards;
+    } else if (current.length) {
+      app.ui.gather = null;
+    }
+    cards.forEach(([seat, token], order) => {
+      const img = cardImg(token, `played seat-${seat}`);
+      img.style.zIndex = String(order + 1);
+      box.append(img);
+    });
+    box.className = "trick";
+    if (gather) {
+      box.classList.add("gather");
+      if (gather.moving) box.classList.add(`to-seat-${gather.winner}`);
+    }
+    if (obs.talon_lead && phaseOf(obs) === "play" && !current.length && !gather) {
+      box.append(el("div", { class: "lead-hint", text: `Talon sets the lead: ${SUIT_SYMBOL[obs.talon_lead] || obs.talon_lead}` }));
+    }
+  }
+
+  // --- the decision panel --------------------------------------------------
+  function renderPanel() {
+    const box = $("panel");
+    const hadFocus = box.contains(document.activeElement);
+    box.replaceChildren();
+    box.className = "panel";
+    const msg = app.state;
+    if (!msg || !myTurn(msg) || msg.paused) return;
+    const obs = msg.observation || {};
+    const phase = phaseOf(obs);
+    const legal = legalTokens(obs).map((t) => t.toUpperCase());
+    let content = null;
+    if (phase === "auction" || phase === "contract") content = bidGrid(legal, phase);
+    else if (phase === "discard") content = discardBar(legal);
+    else if (phase === "defence" || phase === "defence_mode") content = callButtons(legal);
+    if (!content) return;
+    box.classList.add("open", `panel-${phase}`);
+    box.append(content);
+    const active = document.activeElement;
+    if (hadFocus || !active || active === document.body) {
+      const first = box.querySelector("button:not([disabled])");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  function bidGrid(legal, phase) {
+    const lit = new Set(legal);
+    const grid = el("div", {
+      class: "bid-grid", role: "group", onkeydown: onGridKey,
+      "aria-label": phase === "contract" ? "Choose your contract" : "Choose your bid",
+    });
+    grid.append(el("div", { class: "grid-title", text: phase === "contract" ? "Your contract" : "Your bid" }));
+    const cells = el("div", { class: "grid-cells" });
+    for (const level of LEVELS) {
+      for (const strain of STRAINS) {
+        const token = `${level}${strain}`;
+        const red = strain === "D" || strain === "H";
+        const label = `${level} ${strain === "NT" ? "no trump" : SUIT_NAME[strain]}`;
+        cells.append(el("button", {
+          type: "button", class: `bid${red ? " red" : ""}${lit.has(token) ? " lit" : ""}`,
+          "data-token": token, disabled: !lit.has(token), "aria-label": label,
+          onclick: () => sendAction(token),
+        }, [String(level), el("span", { class: "strain", text: strain === "NT" ? "NT" : SUIT_SYMBOL[strain] })]));
+      }
+    }
+    grid.append(cells);
+    const row = el("div", { class: "grid-row" });
+    row.append(el("button", {
+      type: "button", class: `bid wide${lit.has("MISERE") ? " lit" : ""}`, "data-token": "MISERE",
+      disabled: !lit.has("MISERE"), onclick: () => sendAction("MISERE"), text: "MISÈRE",
+    }));
+    if (phase === "auction" || lit.has("PASS")) {
+      row.append(el("button", {
+        type: "button", class: `bid wide pass${lit.has("PASS") ? " lit" : ""}`, "data-token": "PASS",
+        disabled: !lit.has("PASS"), onclick: () => sendAction("PASS"), text: "PASS",
+      }));
+    }
+    grid.append(row);
+    return grid;
+  }
+
+  function discardBar(legal) {
+    const chosen = [...app.ui.selected];
+    const token = discardToken(chosen, legal);
+    const ready = chosen.length === 2;
+    return el("div", { class: "discard-bar" }, [
+      el("span", { class: "hint", text: ready ? `Discard ${chosen.map(callText).join(" and ")}?` : `Choose ${2 - chosen.length} more card${chosen.length === 1 ? "" : "s"} to discard` }),
+      el("button", {
+        type: "button", class: "action primary", "data-action": "DISCARD", disabled: !ready,
+        onclick: () => { if (ready) sendAction(token); },
+        text: "DISCARD",
+      }),
+    ]);
+  }
+
+  /** The legal DISCARD token naming these two cards (in whatever order the engine wrote it). */
+  function discardToken(chosen, legal) {
+    const want = [...chosen].sort().join(" ");
+    for (const token of legal) {
+      if (!token.startsWith("DISCARD")) continue;
+      const cards = token.split(/\s+/).slice(1).map((c) => c.toUpperCase()).sort().join(" ");
+      if (cards === want) return token;
+    }
+    const ordered = [...chosen].sort((a, b) => parseCard(a).order - parseCard(b).order);
+    return `DISCARD ${ordered.join(" ")}`;
+  }
+
+  function callButtons(legal) {
+    const order = ["WHIST", "HALF", "PASS", "OPEN", "CLOSED"];
+    const labels = { WHIST: "WHIST", HALF: "HALF-WHIST", PASS: "PASS", OPEN: "OPEN", CLOSED: "CLOSED" };
+    const help = {
+      WHIST: "Defend and earn whists", HALF: "Write half the whists without play",
+      PASS: "Let the contract go", OPEN: "Both defending hands face up; you play both",
+      CLOSED: "Each defender plays their own hand, unseen",
+    };
+    const obs = app.state.observation || {};
+    const title = phaseOf(obs) === "defence_mode" ? "You whist alone" : `${nameOf(obs.declarer)} plays ${callText(obs.contract)}`;
+    const row = el("div", { class: "call-row" });
+    for (const token of order) {
+      if (!legal.includes(token)) continue;
+      row.append(el("button", {
+        type: "button", class: `action${token === "WHIST" || token === "OPEN" ? " primary" : ""}`,
+        "data-action": token, title: help[token], onclick: () => sendAction(token), text: labels[token],
+      }));
+    }
+    return el("div", { class: "calls" }, [el("div", { class: "grid-title", text: title }), row]);
+  }
+
+  // ---------------------------------------------------------- card actions
+  function onCardClick(token, seat) {
+    if (app.ui.drag && app.ui.drag.moved) return;
+    sound.unlock();
+    const msg = app.state;
+    if (!msg) return;
+    const obs = msg.observation || {};
+    const phase = phaseOf(obs);
+    if (!myTurn(msg)) {
+      if (msg.deal_over) return;
+      const actor = obs.to_act;
+      setMessage(actor === null || actor === undefined ? "Wait a moment." : `It is ${possessive(actor)} turn, not yours.`, "why");
+      shake(token);
+      return;
+    }
+    if (phase === "discard" && seat === 0) {
+      const selected = app.ui.selected;
+      if (selected.has(token)) selected.delete(token);
+      else if (selected.size < 2) selected.add(token);
+      else {
+        setMessage("You have already chosen two cards: tap one of them to change your mind.", "why");
+        shake(token);
+        return;
+      }
+      app.ui.focusCard = token;
+      app.ui.message = null;
+      render();
+      focusCard(token);
+      return;
+    }
+    if (phase !== "play") {
+      setMessage(phase === "auction" ? "Bid first: choose from the grid." : "This is not the moment to play a card.", "why");
+      shake(token);
+      return;
+    }
+    playCard(token, seat);
+  }
+
+  function playCard(token, seat) {
+    const msg = app.state;
+    const obs = msg.observation || {};
+    const toPlay = obs.hand_to_play ?? 0;
+    if (seat !== toPlay) {
+      setMessage(`Play from ${possessive(toPlay)} hand now.`, "why");
+      shake(token);
+      return;
+    }
+    const legal = new Set(legalTokens(obs).map((t) => t.toUpperCase()));
+    const whyNot = (msg.why_not || {})[token] || (msg.why_not || {})[token.toLowerCase()];
+    if (!legal.has(token) && whyNot) {
+      setMessage(`${callText(token)}: ${whyNot}`, "why");
+      shake(token);
+      sound.play("error");
+      return;
+    }
+    app.ui.pendingShake = token;
+    const hand = $(`seat-${seat}`);
+    const node = hand && hand.querySelector(`[data-card="${token}"]`);
+    if (node) node.classList.add("leaving");
+    sendAction(token);
+  }
+
+  function shake(token) {
+    const nodes = document.querySelectorAll(`.hand [data-card="${token}"]`);
+    nodes.forEach((node) => {
+      node.classList.remove("shake");
+      void node.offsetWidth; // restart the animation
+      node.classList.add("shake");
+      node.addEventListener("animationend", () => node.classList.remove("shake"), { once: true });
+    });
+  }
+
+  function focusCard(token) {
+    const node = document.querySelector(`.hand [data-card="${token}"]`);
+    if (node) node.focus({ preventScroll: true });
+  }
+
+  function onHandKey(event) {
+    const target = event.target.closest("[data-card]");
+    if (!target) return;
+    const cards = [...event.currentTarget.querySelectorAll("[data-card]")];
+    const index = cards.indexOf(target);
+    const column = event.currentTarget.classList.contains("column");
+    const prev = column ? ["ArrowUp", "ArrowLeft"] : ["ArrowLeft", "ArrowUp"];
+    const next = column ? ["ArrowDown", "ArrowRight"] : ["ArrowRight", "ArrowDown"];
+    let to = null;
+    if (prev.includes(event.key)) to = Math.max(0, index - 1);
+    else if (next.includes(event.key)) to = Math.min(cards.length - 1, index + 1);
+    else if (event.key === "Home") to = 0;
+    else if (event.key === "End") to = cards.length - 1;
+    if (to === null) return;
+    event.preventDefault();
+    cards.forEach((card, i) => card.setAttribute("tabindex", i === to ? "0" : "-1"));
+    cards[to].focus();
+  }
+
+  function onGridKey(event) {
+    const buttons = [...event.currentTarget.querySelectorAll("button:not([disabled])")];
+    const index = buttons.indexOf(document.activeElement);
+    if (index < 0) return;
+    let to = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") to = Math.min(buttons.length - 1, index + 1);
+    if (event.key === "ArrowLeft" || event.key === "ArrowUp") to = Math.max(0, index - 1);
+    if (to === null) return;
+    event.preventDefault();
+    buttons[to].focus();
+  }
+
+  // --- drag a card onto the table -------------------------------------------
+  function onCardPointerDown(event, token, seat) {
+    if (event.button !== 0 || !myTurn(app.state) || phaseOf(app.state.observation) !== "play") return;
+    const node = event.currentTarget;
+    const drag = { token, seat, node, x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+    const move = (ev) => {
+      const dx = ev.clientX - drag.x;
+      const dy = ev.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 8) return;
+      if (!drag.moved) {
+        drag.moved = true;
+        app.ui.drag = drag;
+        node.classList.add("dragging");
+      }
+      node.style.translate = `${dx}px ${dy}px`;
+      $("trick").classList.toggle("drop-target", overTable(ev));
+    };
+    const up = (ev) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      $("trick").classList.remove("drop-target");
+      if (!drag.moved) return;
+      const dropped = ev.type === "pointerup" && overTable(ev);
+      node.classList.remove("dragging");
+      node.style.translate = "";
+      // Let the click that follows a drag see drag.moved, then forget the drag.
+      setTimeout(() => {
+        if (app.ui.drag === drag) app.ui.drag = null;
+        render();
+      }, 0);
+      if (dropped) playCard(token, seat);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  }
+
+  function overTable(event) {
+    const rect = document.querySelector(".centre").getBoundingClientRect();
+    return event.clientX >= rect.left && event.clientX <= rect.right
+      && event.clientY >= rect.top && event.clientY <= rect.bottom;
+  }
+
+  // ------------------------------------------------------------------- sheet
+  function renderSheet() {
+    const overlay = $("sheet-overlay");
+    const msg = app.state;
+    const open = app.ui.sheetOpen && !!msg;
+    overlay.hidden = !open;
+    if (!open) return;
+    const body = $("sheet-body");
+    const hadFocus = overlay.contains(document.activeElement);
+    const focusedKey = hadFocus && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    body.replaceChildren();
+    const sheet = sheetOf(msg) || {};
+    const entry = msg.last_entry;
+    const title = msg.game_over ? "The game is over" : msg.deal_over ? "The deal is over" : "The pulya sheet";
+    body.append(el("h2", { id: "sheet-title", text: title }));
+    if (msg.game_over) body.append(resultBlock(msg, sheet));
+    if (entry && msg.deal_over) body.append(entryBlock(entry));
+
+    const tabs = el("div", { class: "tabs", role: "tablist" });
+    for (const [key, label] of [["pulya", "PULYA"], ["totals", "TOTALS"]]) {
+      tabs.append(el("button", {
+        type: "button", role: "tab", class: "tab", "data-tab": key, "data-key": `tab-${key}`,
+        "aria-selected": String(app.ui.sheetTab === key),
+        onclick: () => { app.ui.sheetTab = key; renderSheet(); },
+        text: label,
+      }));
+    }
+    body.append(tabs);
+    const panel = el("div", { class: "tab-panel", role: "tabpanel" });
+    panel.append(app.ui.sheetTab === "pulya" ? pulyaDrawing(sheet, msg) : totalsTable(sheet));
+    body.append(panel);
+
+    const actions = el("div", { class: "sheet-actions" });
+    if (msg.game_over) {
+      actions.append(el("a", { class: "action primary", href: "/", "data-key": "new-game", "data-action": "NEW GAME", text: "NEW GAME" }));
+    } else if (msg.deal_over) {
+      actions.append(el("button", {
+        type: "button", class: "action primary", "data-action": "NEXT DEAL", "data-key": "next",
+        onclick: () => { send({ type: "next_deal" }); },
+        text: "NEXT DEAL",
+      }));
+    }
+    if (!msg.game_over) {
+      actions.append(el("button", {
+        type: "button", class: "action", "data-action": "CLOSE", "data-key": "close",
+        onclick: () => { app.ui.sheetOpen = false; app.ui.sheetDismissed = true; render(); },
+        text: msg.deal_over ? "SEE THE TABLE" : "CLOSE",
+      }));
+    }
+    body.append(actions);
+    const again = focusedKey && body.querySelector(`[data-key="${focusedKey}"]`);
+    if (again) again.focus({ preventScroll: true });
+    else if (!hadFocus) {
+      const primary = body.querySelector(".action.primary") || body.querySelector(".action");
+      if (primary) primary.focus({ preventScroll: true });
+    }
+  }
+
+  function entryBlock(entry) {
+    const block = el("section", { class: "entry" });
+    block.append(el("p", { class: "summary", text: entry.summary || describeEntry(entry) }));
+    const change = entry.change || {};
+    const table = el("table", { class: "change" });
+    table.append(el("thead", {}, el("tr", {}, [
+      el("th", { text: "" }), el("th", { text: "Pool" }), el("th", { text: "Mountain" }),
+      el("th", { text: "Whists written" }), entry.balance_change ? el("th", { text: "Balance" }) : null,
+    ])));
+    const tbody = el("tbody");
+    names().forEach((name, seat) => {
+      const written = (change.whists || [])[seat] || [];
+      const parts = written.map((v, j) => (Number(v) ? `${formatNumber(v, true)} on ${nameOf(j)}` : null)).filter(Boolean);
+      tbody.append(el("tr", { "data-seat": seat }, [
+        el("th", { style: `color:${COLOURS[seat]}`, text: name }),
+        el("td", { text: deltaText((change.pool || [])[seat]) }),
+        el("td", { text: deltaText((change.mountain || [])[seat]) }),
+        el("td", { text: parts.length ? parts.join(", ") : "—" }),
+        entry.balance_change ? el("td", { text: formatNumber(entry.balance_change[seat], true) }) : null,
+      ]));
+    });
+    table.append(tbody);
+    block.append(table);
+    return block;
+  }
+
+  const deltaText = (value) => (Number(value) ? formatNumber(value, true) : "—");
+
+  function describeEntry(entry) {
+    const kind = entry.kind;
+    const tricks = entry.tricks || [];
+    if (kind === "allpass") {
+      return `All-pass: tricks ${names().map((n, i) => `${n} ${tricks[i] ?? 0}`).join(", ")}.`;
+    }
+    const who = nameOf(entry.declarer);
+    const contract = callText(entry.contract);
+    if (kind === "passed") return `${who} played ${contract}; nobody whisted, so it counts as made.`;
+    if (kind === "halfwhist") return `${who} played ${contract}; a half-whist, no play.`;
+    if (kind === "misere") {
+      const taken = tricks[entry.declarer] ?? 0;
+      return taken ? `${who}'s misère failed: ${taken} trick${taken === 1 ? "" : "s"} taken.` : `${who} made the misère.`;
+    }
+    const taken = tricks[entry.declarer] ?? 0;
+    return `${who} played ${contract} and took ${taken} trick${taken === 1 ? "" : "s"}.`;
+  }
+
+  function resultBlock(msg, sheet) {
+    let balance = sheet.balance || [0, 0, 0];
+    const result = msg.result;
+    if (Array.isArray(result)) balance = result;
+    else if (result && Array.isArray(result.balance)) balance = result.balance;
+    const best = Math.max(...balance.map(Number));
+    const winners = balance.map((v, i) => (Number(v) === best ? i : null)).filter((i) => i !== null);
+    const headline = winners.length > 1
+      ? `A tie: ${winners.map(nameOf).join(" and ")}`
+      : winners[0] === 0 ? "You win!" : `${nameOf(winners[0])} wins`;
+    const list = el("ol", { class: "final" });
+    balance.map((v, seat) => [Number(v), seat]).sort((a, b) => b[0] - a[0]).forEach(([value, seat]) => {
+      list.append(el("li", { style: `color:${COLOURS[seat]}`, "data-seat": seat }, [
+        el("span", { text: nameOf(seat) }), el("b", { text: `${formatNumber(value, true)} whists` }),
+      ]));
+    });
+    return el("section", { class: "result" }, [el("p", { class: "headline", text: headline }), list]);
+  }
+
+  /** Running totals as players write them: 2, 6, 10 -> "2.6.10" (the last few when long). */
+  function runningTotals(values) {
+    const out = [];
+    let total = 0;
+    for (const value of values) {
+      if (!Number(value)) continue;
+      total += Number(value);
+      out.push(formatNumber(total));
+    }
+    if (!out.length) return "";
+    const text = out.join(".");
+    return out.length > 6 ? `…${out.slice(-5).join(".")}` : text;
+  }
+
+  function sheetSeries(sheet) {
+    const deals = sheet.deals || [];
+    const series = names().map((_, i) => ({
+      pool: runningTotals(deals.map((d) => ((d.change || {}).pool || [])[i])),
+      mountain: runningTotals(deals.map((d) => ((d.change || {}).mountain || [])[i])),
+      whists: names().map((__, j) => runningTotals(deals.map((d) => (((d.change || {}).whists || [])[i] || [])[j]))),
+    }));
+    // Without a deal list, write the totals themselves.
+    if (!deals.length) {
+      names().forEach((_, i) => {
+        const pool = (sheet.pool || [])[i];
+        const mountain = (sheet.mountain || [])[i];
+        series[i].pool = Number(pool) ? formatNumber(pool) : "";
+        series[i].mountain = Number(mountain) ? formatNumber(mountain) : "";
+        series[i].whists = names().map((__, j) => {
+          const v = ((sheet.whists || [])[i] || [])[j];
+          return Number(v) ? formatNumber(v) : "";
+        });
+      });
+    }
+    return series;
+  }
+
+  /** The classic pulya drawing: three areas (you at the bottom), bands whists/pool/mountain. */
+  function pulyaDrawing(sheet, msg) {
+    const NS = "http://www.w3.org/2000/svg";
+    const Wd = 600;
+    const Ht = 460;
+    const cx = Wd / 2;
+    const cy = 250;
+    const band = 38;
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", `0 0 ${Wd} ${Ht}`);
+    svg.setAttribute("class", "pulya");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "The pulya sheet");
+    const add = (tag, attrs, text) => {
+      const node = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      if (text !== undefined) node.textContent = text;
+      svg.append(node);
+      return node;
+    };
+    add("rect", { x: 1, y: 1, width: Wd - 2, height: Ht - 2, class: "paper" });
+    for (const inset of [band, band * 2]) {
+      add("rect", { x: inset, y: inset, width: Wd - 2 * inset, height: Ht - 2 * inset, class: "rule" });
+    }
+    // Diagonals from the circle to the bottom corners and up to the top edge.
+    add("line", { x1: cx, y1: cy, x2: 0, y2: Ht, class: "rule" });
+    add("line", { x1: cx, y1: cy, x2: Wd, y2: Ht, class: "rule" });
+    add("line", { x1: cx, y1: cy, x2: cx, y2: 0, class: "rule" });
+    // Whist columns: each area's outer band split between its two opponents.
+    add("line", { x1: cx, y1: Ht - band, x2: cx, y2: Ht, class: "rule thin" });
+    add("line", { x1: 0, y1: cy - 20, x2: band, y2: cy - 20, class: "rule thin" });
+    add("line", { x1: Wd - band, y1: cy - 20, x2: Wd, y2: cy - 20, class: "rule thin" });
+
+    const series = sheetSeries(sheet);
+    const write = (x, y, text, cls, rotate = 0, colour = null) => {
+      if (!text) return;
+      const attrs = { x, y, class: cls, "text-anchor": "middle", "dominant-baseline": "middle" };
+      if (rotate) attrs.transform = `rotate(${rotate} ${x} ${y})`;
+      if (colour) attrs.fill = colour;
+      add("text", attrs, text);
+    };
+    const [you, misha, lena] = series;
+    // You (bottom): whists on Misha | on Lena, pool above, mountain above that.
+    write(cx / 2 + 20, Ht - band / 2, you.whists[1], "whists", 0, COLOURS[0]);
+    write(cx + cx / 2 - 20, Ht - band / 2, you.whists[2], "whists", 0, COLOURS[0]);
+    write(cx, Ht - band * 1.5, you.pool, "pool", 0, COLOURS[0]);
+    write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, COLOURS[0]);
+    // Misha (left): bands along the left edge, written upwards.
+    write(band / 2, cy - 110, misha.whists[2], "whists", -90, COLOURS[1]);
+    write(band / 2, cy + 90, misha.whists[0], "whists", -90, COLOURS[1]);
+    write(band * 1.5, cy, misha.pool, "pool", -90, COLOURS[1]);
+    write(band * 2.6, cy - 30, misha.mountain, "mountain", -90, COLOURS[1]);
+    // Lena (right): along the right edge, written downwards.
+    write(Wd - band / 2, cy + 90, lena.whists[0], "whists", 90, COLOURS[2]);
+    write(Wd - band / 2, cy - 110, lena.whists[1], "whists", 90, COLOURS[2]);
+    write(Wd - band * 1.5, cy, lena.pool, "pool", 90, COLOURS[2]);
+    write(Wd - band * 2.6, cy - 30, lena.mountain, "mountain", 90, COLOURS[2]);
+    // Names by their areas, and the circle with the rules and the pool length.
+    write(cx, Ht - band * 3.5, nameOf(0), "who", 0, COLOURS[0]);
+    write(band * 3.7, cy + 60, nameOf(1), "who", -90, COLOURS[1]);
+    write(Wd - band * 3.7, cy + 60, nameOf(2), "who", 90, COLOURS[2]);
+    add("circle", { cx, cy, r: 42, class: "centre-circle" });
+    const rules = (msg && msg.rules) || {};
+    const pool = rules.pool ?? "";
+    const preset = String(rules.preset || rules.name || "");
+    write(cx, cy - 8, String(pool), "circle-pool");
+    write(cx, cy + 18, preset ? preset[0].toUpperCase() + preset.slice(1) : "", "circle-rules");
+    return svg;
+  }
+
+  function totalsTable(sheet) {
+    const table = el("table", { class: "totals" });
+    const head = el("tr", {}, [el("th", { text: "" }), el("th", { text: "Pool" }), el("th", { text: "Mountain" })]);
+    names().forEach((_, j) => head.append(el("th", { text: `Whists on ${nameOf(j)}` })));
+    head.append(el("th", { text: "Balance" }));
+    table.append(el("thead", {}, head));
+    const body = el("tbody");
+    names().forEach((name, i) => {
+      const row = el("tr", { "data-seat": i }, [
+        el("th", { style: `color:${COLOURS[i]}`, text: name }),
+        el("td", { text: formatNumber((sheet.pool || [])[i]) }),
+        el("td", { text: formatNumber((sheet.mountain || [])[i]) }),
+      ]);
+      names().forEach((__, j) => {
+        row.append(el("td", { text: i === j ? "·" : formatNumber(((sheet.whists || [])[i] || [])[j]) }));
+      });
+      row.append(el("td", { class: "balance", text: formatNumber((sheet.balance || [])[i], true) }));
+      body.append(row);
+    });
+    table.append(body);
+    return table;
+  }
+
+  // -------------------------------------------------------------------- menu
+  function renderMenu() {
+    const menu = $("menu");
+    const button = $("menu-button");
+    menu.hidden = !app.ui.menuOpen;
+    button.setAttribute("aria-expanded", String(app.ui.menuOpen));
+    const paused = !!(app.state && app.state.paused);
+    menu.querySelector('[data-menu="pause"]').textContent = paused ? "Resume" : "Pause";
+    menu.querySelector('[data-menu="sound"]').textContent = `Sound: ${app.ui.sound ? "on" : "off"}`;
+  }
+
+  function onMenu(action) {
+    const ui = app.ui;
+    if (action === "pause") send({ type: app.state && app.state.paused ? "resume" : "pause" });
+    if (action === "sheet") { ui.sheetOpen = true; ui.sheetDismissed = false; }
+    if (action === "sound") {
+      ui.sound = !ui.sound;
+      localStorage.setItem(SOUND_KEY, ui.sound ? "on" : "off");
+      sound.unlock();
+    }
+    if (action === "new") { location.href = "/"; return; }
+    ui.menuOpen = false;
+    render();
+  }
+
+  // -------------------------------------------------------------------- init
+  function gameIdFromPage() {
+    const fromTemplate = $("app").dataset.gameId;
+    if (fromTemplate) return fromTemplate;
+    const match = /\/table\/([^/?#]+)/.exec(location.pathname);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  function init() {
+    app.gameId = gameIdFromPage();
+    $("menu-button").addEventListener("click", () => {
+      app.ui.menuOpen = !app.ui.menuOpen;
+      renderMenu();
+      if (app.ui.menuOpen) $("menu").querySelector("button").focus();
+    });
+    $("menu").addEventListener("click", (event) => {
+      const item = event.target.closest("[data-menu]");
+      if (item) onMenu(item.dataset.menu);
+    });
+    $("score-chip").addEventListener("click", () => {
+      app.ui.sheetOpen = true;
+      app.ui.sheetDismissed = false;
+      render();
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      if (app.ui.menuOpen) { app.ui.menuOpen = false; renderMenu(); $("menu-button").focus(); return; }
+      if (app.ui.sheetOpen && !(app.state && (app.state.deal_over || app.state.game_over))) {
+        app.ui.sheetOpen = false;
+        render();
+      }
+    });
+    document.addEventListener("click", (event) => {
+      if (app.ui.menuOpen && !event.target.closest(".menu-wrap")) {
+        app.ui.menuOpen = false;
+        renderMenu();
+      }
+    });
+    document.addEventListener("pointerdown", () => sound.unlock(), { once: true });
+    if (!app.gameId) {
+      showConnection("No game to show here.", true);
+      return;
+    }
+    render();
+    connect();
+  }
+
+  // A read-only window onto the table for debugging and the browser tests.
+  window.preferansTable = {
+    get state() { return app.state; },
+    get ui() { return app.ui; },
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
