@@ -59,22 +59,24 @@ static const uint8_t SEAT[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
 
 /* ------------------------------------------------------- transposition table */
 
+/* A bucket is one cache line holding three entries. */
+#define BUCKET 3
 typedef struct {
-    uint32_t k[3];
-    uint8_t meta;   /* leader | trump << 2 | counted << 5 | cmax << 7 */
-    uint8_t ext;    /* talon tricks still to come (count and suits), 0 if none */
-    uint8_t bounds; /* lower bound | upper bound << 4 */
-    uint8_t best;   /* best lead: suit << 3 | relative rank, 0xFF none... see below */
-} tt_entry;
+    uint32_t k[BUCKET][3]; /* hands in relative ranks; all zero = empty */
+    uint8_t meta[BUCKET];   /* leader | trump << 2 | counted << 5 | cmax << 7 */
+    uint8_t ext[BUCKET];    /* talon tricks still to come (count and suits), 0 if none */
+    uint8_t bounds[BUCKET]; /* lower bound | upper bound << 4 */
+    uint8_t best[BUCKET];   /* best lead: suit << 3 | relative rank, or NOBEST */
+    uint8_t age[BUCKET];    /* generation of the last solve that used the entry */
+    uint8_t pad[64 - 12 * BUCKET - 5 * BUCKET];
+} tt_bucket;
 
-#define BUCKET 4
 #define NOBEST 0xFF
 
 struct dd_solver {
-    tt_entry *tt;
+    tt_bucket *tt;
     size_t nbuckets; /* a power of two */
     uint64_t nodes;
-    uint8_t *age;    /* one byte per bucket entry: generation of last use */
     uint8_t gen;
     /* per-solve settings */
     int trump;
@@ -84,6 +86,8 @@ struct dd_solver {
     int ntalon;
     int8_t talon[DD_MAX_TALON];
     uint8_t meta;
+    int bisect;
+    int tt_min;
 };
 
 typedef struct {
@@ -97,9 +101,8 @@ typedef struct {
 
 static size_t buckets_for(size_t bytes)
 {
-    size_t per = sizeof(tt_entry) * BUCKET + BUCKET;
     size_t n = 1;
-    while (n * 2 * per <= bytes) n *= 2;
+    while (n * 2 * sizeof(tt_bucket) <= bytes) n *= 2;
     if (n < 64) n = 64;
     return n;
 }
@@ -119,38 +122,24 @@ dd_solver *dd_new(size_t table_bytes)
 int dd_resize(dd_solver *s, size_t table_bytes)
 {
     size_t nb = buckets_for(table_bytes);
-    tt_entry *tt = calloc(nb * BUCKET, sizeof(tt_entry));
-    uint8_t *age = calloc(nb * BUCKET, 1);
-    if (!tt || !age) {
-        free(tt);
-        free(age);
-        return -1;
-    }
+    tt_bucket *tt = aligned_alloc(64, nb * sizeof(tt_bucket));
+    if (!tt) return -1;
+    memset(tt, 0, nb * sizeof(tt_bucket));
     free(s->tt);
-    free(s->age);
     s->tt = tt;
-    s->age = age;
     s->nbuckets = nb;
     s->gen = 1;
     return 0;
 }
 
-size_t dd_table_bytes(const dd_solver *s)
-{
-    return s->nbuckets * BUCKET * (sizeof(tt_entry) + 1);
-}
+size_t dd_table_bytes(const dd_solver *s) { return s->nbuckets * sizeof(tt_bucket); }
 
-void dd_clear(dd_solver *s)
-{
-    memset(s->tt, 0, s->nbuckets * BUCKET * sizeof(tt_entry));
-    memset(s->age, 0, s->nbuckets * BUCKET);
-}
+void dd_clear(dd_solver *s) { memset(s->tt, 0, s->nbuckets * sizeof(tt_bucket)); }
 
 void dd_free(dd_solver *s)
 {
     if (!s) return;
     free(s->tt);
-    free(s->age);
     free(s);
 }
 
@@ -363,6 +352,9 @@ static inline int trick_winner_seat(const dd_solver *S, const node_t *nd, int c,
     return beats(S, c, nd->wcard, ts) ? mover : nd->wseat;
 }
 
+#ifdef DD_STATS
+long dd_cut_at[3][5];
+#endif
 static int search(dd_solver *S, const node_t *nd, int target);
 
 static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts, int target)
@@ -396,36 +388,36 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
     return search(S, &ch, target - won);
 }
 
-static void tt_store(dd_solver *S, size_t b, const uint32_t key[3], uint8_t meta, uint8_t ext,
-                     int T, int lb, int ub, int best)
+static void tt_store(dd_solver *S, tt_bucket *e, const uint32_t key[3], uint8_t meta,
+                     uint8_t ext, int lb, int ub, int best)
 {
-    tt_entry *e = S->tt + b;
-    int vi = -1, vscore = 1 << 30;
+    int vi = 0, vscore = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
-        if (e[i].k[0] == key[0] && e[i].k[1] == key[1] && e[i].k[2] == key[2] &&
-            e[i].meta == meta && e[i].ext == ext) {
-            int olb = e[i].bounds & 15, oub = e[i].bounds >> 4;
+        if (e->k[i][0] == key[0] && e->k[i][1] == key[1] && e->k[i][2] == key[2] &&
+            e->meta[i] == meta && e->ext[i] == ext) {
+            int olb = e->bounds[i] & 15, oub = e->bounds[i] >> 4;
             if (olb > lb) lb = olb;
             if (oub < ub) ub = oub;
-            e[i].bounds = (uint8_t)(lb | (ub << 4));
-            if (best != NOBEST) e[i].best = (uint8_t)best;
-            S->age[b + i] = S->gen;
+            e->bounds[i] = (uint8_t)(lb | (ub << 4));
+            if (best != NOBEST) e->best[i] = (uint8_t)best;
+            e->age[i] = S->gen;
             return;
         }
-        int sc;
-        if (!(e[i].k[0] | e[i].k[1] | e[i].k[2])) sc = -1;
-        else sc = (S->age[b + i] == S->gen ? 64 : 0) + POPC(e[i].k[0] | e[i].k[1] | e[i].k[2]);
-        if (sc < vscore) { vscore = sc; vi = i; }
+        uint32_t any = e->k[i][0] | e->k[i][1] | e->k[i][2];
+        int sc = !any ? -1 : (e->age[i] == S->gen ? 64 : 0) + POPC(any);
+        if (sc < vscore) {
+            vscore = sc;
+            vi = i;
+        }
     }
-    (void)T;
-    e[vi].k[0] = key[0];
-    e[vi].k[1] = key[1];
-    e[vi].k[2] = key[2];
-    e[vi].meta = meta;
-    e[vi].ext = ext;
-    e[vi].bounds = (uint8_t)(lb | (ub << 4));
-    e[vi].best = (uint8_t)best;
-    S->age[b + vi] = S->gen;
+    e->k[vi][0] = key[0];
+    e->k[vi][1] = key[1];
+    e->k[vi][2] = key[2];
+    e->meta[vi] = meta;
+    e->ext[vi] = ext;
+    e->bounds[vi] = (uint8_t)(lb | (ub << 4));
+    e->best[vi] = (uint8_t)best;
+    e->age[vi] = S->gen;
 }
 
 static int search(dd_solver *S, const node_t *nd, int target)
@@ -439,11 +431,10 @@ static int search(dd_solver *S, const node_t *nd, int target)
     S->nodes++;
     const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
     int hint = -1;
-    tt_entry *slot = NULL;
     uint32_t key[3] = {0, 0, 0};
-    uint8_t ext = 0;
+    uint8_t ext = 0, meta = 0;
     int use_tt = 0;
-    size_t bucket = 0;
+    tt_bucket *bucket = NULL;
     if (n == 0) {
         if (T == 1) {
             /* last trick: everything is forced */
@@ -463,33 +454,13 @@ static int search(dd_solver *S, const node_t *nd, int target)
                 use_tt = 1;
             }
         } else {
-            use_tt = 1;
+            use_tt = T >= S->tt_min;
         }
         if (use_tt) {
             make_key(nd, key);
-            uint32_t mx = (uint32_t)(S->meta | (nd->leader)) | ((uint32_t)ext << 8);
-            size_t b = tt_index(S, key, mx) * BUCKET;
-            tt_entry *e = S->tt + b;
-            uint8_t meta = (uint8_t)(S->meta | nd->leader);
-            for (int i = 0; i < BUCKET; i++) {
-                if (e[i].k[0] == key[0] && e[i].k[1] == key[1] && e[i].k[2] == key[2] &&
-                    e[i].meta == meta && e[i].ext == ext) {
-                    slot = &e[i];
-                    S->age[b + i] = S->gen;
-                    break;
-                }
-            }
-            if (slot) {
-                int lb = slot->bounds & 15, ub = slot->bounds >> 4;
-                if (lb >= target) return 1;
-                if (ub < target) return 0;
-                if (slot->best != NOBEST) {
-                    int s = slot->best >> 3, rr = slot->best & 7;
-                    uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
-                    if (ps) hint = s * 8 + sel8[ps][rr];
-                }
-            }
-            bucket = b;
+            meta = (uint8_t)(S->meta | nd->leader);
+            bucket = S->tt + tt_index(S, key, (uint32_t)meta | ((uint32_t)ext << 8));
+            __builtin_prefetch(bucket);
         }
         if (S->mode == DD_CONTRACT) {
             int q = quick_tricks(S, nd->h, nd->leader);
@@ -497,6 +468,42 @@ static int search(dd_solver *S, const node_t *nd, int target)
                 if (q >= target) return 1;
             } else if (T - q < target) {
                 return 0;
+            }
+            if (S->trump != DD_NOTRUMP) {
+                /* a trump above all the other side's trumps wins the trick it is played to */
+                const uint32_t tm = SUITMASK(S->trump);
+                int c = S->counted;
+                uint32_t dt = nd->h[c] & tm, at = nd->h[NEXT[c]] & tm,
+                         bt = nd->h[NEXT[NEXT[c]]] & tm, ot = at | bt;
+                if (dt) {
+                    int sure = POPC(ot ? (uint32_t)((uint64_t)dt >> (HIBIT(ot) + 1)) : dt);
+                    if (sure >= target) return 1;
+                    int dh = HIBIT(dt);
+                    int sa = POPC((uint32_t)((uint64_t)at >> (dh + 1)));
+                    int sb = POPC((uint32_t)((uint64_t)bt >> (dh + 1)));
+                    if (T - (sa > sb ? sa : sb) < target) return 0;
+                } else {
+                    int sa = POPC(at), sb = POPC(bt);
+                    if (T - (sa > sb ? sa : sb) < target) return 0;
+                }
+            }
+        }
+        if (use_tt) {
+            tt_bucket *e = bucket;
+            for (int i = 0; i < BUCKET; i++) {
+                if (e->k[i][0] == key[0] && e->k[i][1] == key[1] && e->k[i][2] == key[2] &&
+                    e->meta[i] == meta && e->ext[i] == ext) {
+                    int lb = e->bounds[i] & 15, ub = e->bounds[i] >> 4;
+                    e->age[i] = S->gen;
+                    if (lb >= target) return 1;
+                    if (ub < target) return 0;
+                    if (e->best[i] != NOBEST) {
+                        int s = e->best[i] >> 3, rr = e->best[i] & 7;
+                        uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
+                        if (ps) hint = s * 8 + sel8[ps][rr];
+                    }
+                    break;
+                }
             }
         }
     }
@@ -513,9 +520,15 @@ static int search(dd_solver *S, const node_t *nd, int target)
         if (r == ismax) {
             result = r;
             bestc = c;
+#ifdef DD_STATS
+            dd_cut_at[n][i < 3 ? i : 3]++;
+#endif
             break;
         }
     }
+#ifdef DD_STATS
+    if (bestc < 0) dd_cut_at[n][4]++;
+#endif
     if (use_tt) {
         int best = NOBEST;
         if (bestc >= 0) {
@@ -523,8 +536,7 @@ static int search(dd_solver *S, const node_t *nd, int target)
             uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
             best = (s << 3) | POPC(ps & ((1u << (bestc & 7)) - 1));
         }
-        tt_store(S, bucket, key, (uint8_t)(S->meta | nd->leader), ext, T,
-                 result ? target : 0, result ? T : target - 1, best);
+        tt_store(S, bucket, key, meta, ext, result ? target : 0, result ? T : target - 1, best);
     }
     return result;
 }
@@ -738,6 +750,9 @@ static int tricks_left(const node_t *nd)
     return POPC(nd->h[SEAT[nd->leader][nd->n]]);
 }
 
+#ifdef DD_STATS
+long dd_stat_iters, dd_stat_guess_err;
+#endif
 /* Exact value by a sequence of zero-window tests, starting at guess. */
 static int mtd(dd_solver *S, const node_t *nd, int lo, int hi, int guess)
 {
@@ -748,12 +763,15 @@ static int mtd(dd_solver *S, const node_t *nd, int lo, int hi, int guess)
         int t = guess;
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
+#ifdef DD_STATS
+        dd_stat_iters++;
+#endif
         if (search(S, nd, t)) {
             lo = t;
-            guess = t + 1;
+            guess = S->bisect ? (lo + hi + 1) / 2 : t + 1;
         } else {
             hi = t - 1;
-            guess = t - 1;
+            guess = S->bisect ? (lo + hi + 1) / 2 : t - 1;
         }
     }
     return lo;
@@ -786,7 +804,18 @@ int dd_solve(dd_solver *S, const dd_position *p)
     setup(S, p, &nd);
     int T = tricks_left(&nd);
     if (T == 0) return 0;
-    return mtd(S, &nd, 0, T, first_guess(S, &nd));
+    S->bisect = getenv("BISECT") ? atoi(getenv("BISECT")) : 0;
+    S->tt_min = getenv("TTMIN") ? atoi(getenv("TTMIN")) : 2;
+    int g = first_guess(S, &nd);
+    if (getenv("GUESSMID") && S->mode != DD_CONTRACT) g = (T + 1) / 2;
+    return mtd(S, &nd, 0, T, g);
+}
+
+int dd_test(dd_solver *S, const dd_position *p, int target)
+{
+    node_t nd;
+    setup(S, p, &nd);
+    return search(S, &nd, target);
 }
 
 int dd_takes_none(dd_solver *S, const dd_position *p)

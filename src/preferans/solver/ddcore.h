@@ -48,6 +48,8 @@ int dd_validate(const dd_position *p, char *msg, size_t msglen);
 int dd_solve(dd_solver *s, const dd_position *p);
 /* Every legal card of the seat to move and the value after it; returns the count. */
 int dd_solve_moves(dd_solver *s, const dd_position *p, int8_t *cards, int8_t *values);
+/* Zero-window test: 1 when the counted seat's value is at least target. */
+int dd_test(dd_solver *s, const dd_position *p, int target);
 /* 1 when the counted seat takes no trick with best play, else 0. */
 int dd_takes_none(dd_solver *s, const dd_position *p);
 
