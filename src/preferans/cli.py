@@ -118,6 +118,65 @@ def play(
     play_terminal(table, seed=seed)
 
 
+@app.command()
+def match(
+    players: Annotated[
+        str, typer.Option(help="Player level per seat, comma-separated (easy, normal, hard, "
+                          "crazy, random), e.g. hard,normal,normal.")
+    ] = "hard,normal,normal",
+    deals: Annotated[
+        int, typer.Option(help="Duplicate boards (each played once per rotation).")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the boards and the players.")] = 0,
+    rules: Annotated[str, typer.Option(help="Rules preset (sochi, leningrad, rostov, guide).")] = (
+        "sochi"
+    ),
+    workers: Annotated[int, typer.Option(help="Processes playing boards in parallel.")] = 2,
+    records: Annotated[
+        Path | None, typer.Option(help="Write every game as records (JSON lines) to this file.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """A duplicate match between computer players: whists per deal with 95% intervals."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .match import SUMMARY_HEADERS, format_summary, run_match
+    from .rules import Rules, RulesError
+
+    try:
+        table_rules = Rules.preset(rules)
+        lineup = [p for p in players.split(",") if p.strip()]
+        if deals < 1:
+            raise ValueError("--deals must be at least 1")
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+    except (RulesError, ValueError) as exc:
+        fail(str(exc))
+    console = Console(stderr=True)
+    try:
+        with Progress(console=console, transient=as_json) as bar:
+            task = bar.add_task("boards", total=deals)
+            summary = run_match(
+                lineup, table_rules, boards=deals, seed=seed, workers=workers, records=records,
+                progress=lambda done, total: bar.update(task, completed=done),
+            )
+    except ValueError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write records: {exc}")
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    out = Table(title=f"{summary['boards']} duplicate boards, {rules}, seed {seed}")
+    for h in SUMMARY_HEADERS:
+        out.add_column(h)
+    for row in format_summary(summary):
+        out.add_row(*row)
+    Console().print(out)
+
+
 def main() -> None:
     """Entry point of the ``preferans`` script."""
     try:

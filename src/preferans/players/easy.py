@@ -126,7 +126,10 @@ class EasyPlayer:
         if contract is None:
             return view.legal[0]
         trump = None if contract.trump is None else int(contract.trump)
-        mine = defence_tricks(view.hand, trump) + hunch
+        sure = defence_tricks(view.hand, trump)
+        if sure <= 0:
+            return original_pass(view)
+        mine = sure + hunch
         need = {6: 2.0, 7: 1.0}.get(contract.level, 0.8)
         choice = "WHIST" if mine >= need else "PASS"
         if choice == "PASS" and "HALF" in legal and mine >= need * 0.6:
@@ -185,6 +188,11 @@ class EasyPlayer:
         if winning:
             return str(min(winning, key=lambda c: (int(c.suit) == (trump or -1), int(c.rank))))
         return str(low)
+
+
+def original_pass(view: SeatView) -> str:
+    """PASS as the legal list spells it."""
+    return next((t for t in view.legal if t.upper() == "PASS"), view.legal[0])
 
 
 def allpass_feel(hand: int) -> float:

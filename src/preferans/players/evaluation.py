@@ -168,13 +168,15 @@ def discard_candidates(hand12: int, strain: int, keep: int = 4) -> list[int]:
     Ranks every pair by the evaluation of the ten cards kept; the best ``keep`` come first.
     """
     cards = [i for i in range(32) if hand12 >> i & 1]
-    scored: list[tuple[float, int]] = []
+    scored: list[tuple[float, int, int]] = []
     for a in range(len(cards)):
         for b in range(a + 1, len(cards)):
             pair = (1 << cards[a]) | (1 << cards[b])
-            scored.append((-contract_tricks(hand12 & ~pair, strain), pair))
+            # ties: throw low cards of side suits, keep trumps
+            cost = sum((c & 7) + (8 if c >> 3 == strain else 0) for c in (cards[a], cards[b]))
+            scored.append((-round(contract_tricks(hand12 & ~pair, strain), 6), cost, pair))
     scored.sort()
-    return [p for _, p in scored[:keep]]
+    return [p for _, _, p in scored[:keep]]
 
 
 def misere_discard_candidates(hand12: int, keep: int = 4) -> list[int]:

@@ -75,6 +75,8 @@ HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_world
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
               discard_keep=5)
 LEVELS_BY_NAME = {lv.name: lv for lv in (NORMAL, HARD, CRAZY)}
+DECLARER_TRUST = 0.35
+"""Weight factor per trick a declarer would fall short in a world (defence decisions)."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -418,7 +420,11 @@ class MonteCarloPlayer:
             for w in worlds
         ]
         values = solve_batch(positions, threads=self.threads)
-        weights = [w.weight for w in worlds]
+        # a declarer seldom names a contract it cannot make: worlds where it fails count less
+        weights = [
+            w.weight * DECLARER_TRUST ** max(0, contract.level - t)
+            for w, t in zip(worlds, values, strict=True)
+        ]
         model = self._model(view)
         defs = model.defenders(declarer)
         me = view.seat

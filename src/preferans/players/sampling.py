@@ -109,6 +109,8 @@ class Sampler:
         if extra:
             locs.append((-1, extra, self.unknown))
         self.locations = locs
+        self.affinity = [card_affinity(view, seat) for seat, _, _ in locs]
+        self._biased = any(any(a != 1.0 for a in aff) for aff in self.affinity)
 
     # --- counting and enumeration ------------------------------------------------------------
     def count_upper_bound(self) -> int:
@@ -122,7 +124,7 @@ class Sampler:
 
     def enumerate(self, limit: int) -> list[World] | None:
         """Every world, or ``None`` when there are more than ``limit``."""
-        if self.count_upper_bound() > limit * 4:
+        if self.count_upper_bound() > limit * 20:
             return None
         out: list[World] = []
         locs = self.locations
@@ -168,7 +170,7 @@ class Sampler:
         k = len(locs)
         caps = [size for _, size, _ in locs]
         cards = _bits(self.unknown)
-        if all(allowed == self.unknown for _, _, allowed in locs):
+        if not self._biased and all(allowed == self.unknown for _, _, allowed in locs):
             self.rng.shuffle(cards)
             masks, start = [], 0
             for size in caps:
@@ -188,6 +190,8 @@ class Sampler:
         for pat in patterns.values():
             counts[pat] += 1
         subsets = range(1, 1 << k)
+        constrained = any(allowed != self.unknown for _, _, allowed in locs)
+        affinity = self.affinity
 
         def feasible() -> bool:
             for s in subsets:
@@ -205,11 +209,11 @@ class Sampler:
             pat = patterns[c]
             counts[pat] -= 1
             options = [j for j in range(k) if pat >> j & 1 and caps[j] > 0]
-            weights = [caps[j] for j in options]
+            weights = [caps[j] * affinity[j][c] for j in options]
             while True:
-                j = rng.choices(options, weights)[0]
+                j = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
                 caps[j] -= 1
-                if len(options) == 1 or feasible():
+                if len(options) == 1 or not constrained or feasible():
                     break
                 caps[j] += 1
                 idx = options.index(j)
@@ -300,6 +304,72 @@ def original_hand(view: SeatView, world: World, seat: int) -> int:
     return hand
 
 
+def card_affinity(view: SeatView, seat: int) -> list[float]:
+    """How much likelier than average each card is in ``seat``'s hand (``-1``: the hidden slot),
+    from the calls: a declarer holds trumps and aces, a discard holds low side cards."""
+    aff = [1.0] * 32
+    contract = view.contract
+    declarer = view.declarer
+    if seat == -1:
+        if declarer is not None and declarer != view.seat and contract is not None:
+            for c in range(32):
+                rank, suit = c & 7, c >> 3
+                if contract.misere:
+                    aff[c] = 0.4 if rank <= 2 else 1.0 + 0.3 * (rank - 2)
+                else:
+                    aff[c] = 0.3 if contract.trump is not None and suit == int(contract.trump) \
+                        else (0.4 if rank >= 6 else 1.0 + 0.1 * (5 - rank))
+        return aff
+    if seat == declarer and contract is not None:
+        if contract.misere:
+            for c in range(32):
+                rank = c & 7
+                aff[c] = 1.8 if rank <= 2 else (0.5 if rank >= 5 else 1.0)
+            return aff
+        boost = contract.level - 5
+        for c in range(32):
+            rank, suit = c & 7, c >> 3
+            if contract.trump is not None and suit == int(contract.trump):
+                aff[c] *= 1.0 + 0.45 * boost
+            if rank == 7:
+                aff[c] *= 1.0 + 0.35 * boost
+            elif rank == 6:
+                aff[c] *= 1.0 + 0.15 * boost
+        return aff
+    highest: Bid | None = None
+    first_call: str | None = None
+    for s, token in view.auction:
+        if s != seat:
+            continue
+        if first_call is None:
+            first_call = token.upper()
+        if token.upper() != "PASS":
+            try:
+                bid = Bid.parse(token)
+            except ValueError:
+                continue
+            highest = bid
+    if highest is not None and highest.misere:
+        for c in range(32):
+            aff[c] = 1.4 if (c & 7) <= 2 else (0.7 if (c & 7) >= 5 else 1.0)
+    elif highest is not None:
+        for c in range(32):
+            if highest.trump is not None and c >> 3 == int(highest.trump):
+                aff[c] *= 1.5
+            if c & 7 == 7:
+                aff[c] *= 1.4
+    elif first_call == "PASS":
+        for c in range(32):
+            if c & 7 == 7:
+                aff[c] *= 0.85
+    for s, token in view.defence:
+        if s == seat and token.upper() == "WHIST":
+            for c in range(32):
+                if c & 7 >= 6:
+                    aff[c] *= 1.4
+    return aff
+
+
 def call_log_likelihood(view: SeatView, world: World) -> float:
     """How well this world explains the other seats' auction calls, contract and defence calls."""
     total = 0.0
@@ -344,7 +414,7 @@ def call_log_likelihood(view: SeatView, world: World) -> float:
             total += _log_sigmoid(2.0 * (1.5 - misere_danger(hand10)))
         else:
             est = contract_tricks(hand10, contract.strain)
-            total += _log_sigmoid(SHARPNESS * (est + 1.2 - contract.level))
+            total += _log_sigmoid(2.5 * (est + 1.0 - contract.level))
     if contract is not None and not contract.misere:
         trump = None if contract.trump is None else int(contract.trump)
         need = {6: 2.0, 7: 1.0}.get(contract.level, 0.7)
