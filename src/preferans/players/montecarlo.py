@@ -67,10 +67,14 @@ class Level:
     """Worlds of the first, screening round of the discard search."""
     discard_keep: int = 4
     """Discards per strain kept from the evaluation for solving."""
+    contract_strains: int = 3
+    """Strains solved when naming the contract."""
+    solve_misere_bids: bool = True
+    """Solve misère in the bidding analysis (else judge it by the evaluation)."""
 
 
 NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
-               screen_worlds=6, discard_keep=2)
+               screen_worlds=6, discard_keep=2, contract_strains=2, solve_misere_bids=False)
 HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
               discard_keep=5)
@@ -206,7 +210,9 @@ class MonteCarloPlayer:
         for (wi, s), v in zip(index, values, strict=True):
             tricks[s][wi] = v
         misere_tricks: list[int] | None = None
-        if misere_danger(hand) < 1.3:
+        if not self.level.solve_misere_bids and misere_danger(hand) < 0.4:
+            misere_tricks = [0] * len(worlds)
+        elif self.level.solve_misere_bids and misere_danger(hand) < 1.3:
             mpos = []
             for w in worlds[: max(8, len(worlds) // 2)]:
                 hand12 = hand | w.extra
@@ -220,7 +226,8 @@ class MonteCarloPlayer:
             "weights": [w.weight for w in worlds],
             "tricks": tricks,
             "misere": misere_tricks,
-            "misere_weights": [w.weight for w in worlds[: max(8, len(worlds) // 2)]],
+            "misere_weights": [w.weight for w in worlds[: max(8, len(worlds) // 2)]]
+            if self.level.solve_misere_bids else [w.weight for w in worlds],
         }
         self._bid_cache[key] = result
         return result
@@ -383,7 +390,7 @@ class MonteCarloPlayer:
         model = self._model(view)
         hand = view.hand
         strains = sorted({b.strain for b, _ in options}, key=lambda s: -contract_tricks(hand, s))
-        strains = strains[:3]
+        strains = strains[: self.level.contract_strains]
         positions = []
         for s in strains:
             for w in worlds:
