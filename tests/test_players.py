@@ -51,6 +51,21 @@ def test_monte_carlo_players_take_legal_actions(level: str) -> None:
         play_deal(game, bots)
 
 
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_four_player_tables_get_legal_actions(level: str) -> None:
+    rules = Rules.preset("sochi", players=4)
+    game = Game(rules, seed=3)
+    bots = [make_player(level, rules, seed=i) for i in range(4)]
+    for _ in range(6 if level == "easy" else 2):
+        game.start_deal()
+        while game.deal is not None:
+            seat = game.deal.to_act
+            obs = game.observation(seat)
+            token = bots[seat].choose(obs)
+            assert token in obs["legal"]
+            game.apply(token)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("preset", ["sochi", "rostov"])

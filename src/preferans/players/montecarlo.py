@@ -143,7 +143,9 @@ class MonteCarloPlayer:
                 token = self._play(view, rng)
             else:
                 token = legal[0]
-        except SolverError:
+        except (SolverError, KeyError, ValueError):
+            # a position the imagined deals cannot model (e.g. a four-player all-pass where
+            # the dealer's talon cards take tricks): a safe legal choice instead
             token = _fallback(view, legal)
         if token not in legal:
             token = _fallback(view, legal)
