@@ -717,3 +717,12 @@ def test_score_deal_is_pure():
     outcome = allpass((4, 3, 3))
     assert score_deal(rules, outcome, 1).mountain == score_deal(rules, outcome, 1).mountain
     assert score_deal(rules, outcome, 1).stake == 2
+
+
+def test_whist_pass_half_whist_first_defender_half_whists():
+    # whist_pass_half_whist: B whisted, C passed, B changes to half-whist against 6♠:
+    # A pool 2; B writes 2 × 2 = 4 on A.
+    outcome = contract("6S", (0, 0, 0), (), defence=("WHIST", "PASS", "HALF"), half=1,
+                       kind="halfwhist")
+    sheet = one("sochi", outcome, whist_pass_half_whist=True)
+    assert state(sheet) == ([2, 0, 0], [0, 0, 0], W(BA=4))
