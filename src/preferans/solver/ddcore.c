@@ -86,8 +86,6 @@ struct dd_solver {
     int ntalon;
     int8_t talon[DD_MAX_TALON];
     uint8_t meta;
-    int bisect;
-    int tt_min;
 };
 
 typedef struct {
@@ -354,6 +352,7 @@ static inline int trick_winner_seat(const dd_solver *S, const node_t *nd, int c,
 
 #ifdef DD_STATS
 long dd_cut_at[3][5];
+long dd_nodes_at[11][3];
 #endif
 static int search(dd_solver *S, const node_t *nd, int target);
 
@@ -429,6 +428,9 @@ static int search(dd_solver *S, const node_t *nd, int target)
     if (target <= 0) return 1;
     if (target > T) return 0;
     S->nodes++;
+#ifdef DD_STATS
+    dd_nodes_at[T][n]++;
+#endif
     const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
     int hint = -1;
     uint32_t key[3] = {0, 0, 0};
@@ -454,7 +456,7 @@ static int search(dd_solver *S, const node_t *nd, int target)
                 use_tt = 1;
             }
         } else {
-            use_tt = T >= S->tt_min;
+            use_tt = 1;
         }
         if (use_tt) {
             make_key(nd, key);
@@ -768,10 +770,10 @@ static int mtd(dd_solver *S, const node_t *nd, int lo, int hi, int guess)
 #endif
         if (search(S, nd, t)) {
             lo = t;
-            guess = S->bisect ? (lo + hi + 1) / 2 : t + 1;
+            guess = t + 1;
         } else {
             hi = t - 1;
-            guess = S->bisect ? (lo + hi + 1) / 2 : t - 1;
+            guess = t - 1;
         }
     }
     return lo;
@@ -804,11 +806,7 @@ int dd_solve(dd_solver *S, const dd_position *p)
     setup(S, p, &nd);
     int T = tricks_left(&nd);
     if (T == 0) return 0;
-    S->bisect = getenv("BISECT") ? atoi(getenv("BISECT")) : 0;
-    S->tt_min = getenv("TTMIN") ? atoi(getenv("TTMIN")) : 2;
-    int g = first_guess(S, &nd);
-    if (getenv("GUESSMID") && S->mode != DD_CONTRACT) g = (T + 1) / 2;
-    return mtd(S, &nd, 0, T, g);
+    return mtd(S, &nd, 0, T, first_guess(S, &nd));
 }
 
 int dd_test(dd_solver *S, const dd_position *p, int target)

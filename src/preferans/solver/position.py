@@ -109,7 +109,9 @@ class Position:
             raise SolverError(f"a position has three hands, not {len(hands)}")
         object.__setattr__(self, "hands", tuple(_mask(h, i) for i, h in enumerate(hands)))
         object.__setattr__(self, "trick", tuple(_card(c).index for c in self.trick))
-        object.__setattr__(self, "talon_leads", tuple(_suit(s, "talon_leads") for s in self.talon_leads))
+        object.__setattr__(
+            self, "talon_leads", tuple(_suit(s, "talon_leads") for s in self.talon_leads)
+        )
         if self.trump is not None:
             object.__setattr__(self, "trump", _suit(self.trump, "trump"))
         mode = _MODE_ALIASES.get(self.mode) if isinstance(self.mode, str) else None

@@ -27,7 +27,9 @@ class Rules(NamedTuple):
     talon: tuple[int, ...]
 
 
-def legal_cards(hand: int, trick: tuple[int, ...], talon_suit: int | None, trump: int | None) -> int:
+def legal_cards(
+    hand: int, trick: tuple[int, ...], talon_suit: int | None, trump: int | None
+) -> int:
     """The mask of cards the seat to move may play."""
     if talon_suit is not None:
         follow = hand & SUIT_MASK[talon_suit]
@@ -162,9 +164,19 @@ def solve_moves(pos: Position) -> dict[int, int]:
     rules = _rules(pos)
     value = _value_function(rules)
     return {
-        card: won + value(*state)
-        for card, won, state in _children(rules, *_state(pos), _all_cards)
+        card: won + value(*state) for card, won, state in _children(rules, *_state(pos), _all_cards)
     }
+
+
+def solve_with_moves(pos: Position) -> tuple[int, dict[int, int]]:
+    """:func:`solve` and :func:`solve_moves` together, sharing one memo."""
+    pos.validate()
+    rules = _rules(pos)
+    value = _value_function(rules)
+    moves = {
+        card: won + value(*state) for card, won, state in _children(rules, *_state(pos), _all_cards)
+    }
+    return value(*_state(pos)), moves
 
 
 def _at_least_function(rules: Rules):

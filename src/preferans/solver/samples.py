@@ -16,7 +16,7 @@ def random_position(
     mode: str = "contract",
     *,
     trick_cards: int = 0,
-    trump: int | None | str = "random",
+    trump: int | str | None = "random",
     talon: int | str = "random",
 ) -> Position:
     """A random position with ``per_hand`` cards in each hand before ``trick_cards``
@@ -77,7 +77,5 @@ def bridge_deal_pbn(rng: random.Random) -> str:
     hands = []
     for h in range(4):
         held = cards[h * 8 : (h + 1) * 8]
-        hands.append(
-            ".".join("".join(r for r in ranks if (s, r) in held) for s in range(4))
-        )
+        hands.append(".".join("".join(r for r in ranks if (s, r) in held) for s in range(4)))
     return "N:" + " ".join(hands)
