@@ -177,6 +177,32 @@ def match(
     Console().print(out)
 
 
+@app.command()
+def solve(
+    file: Annotated[Path, typer.Argument(help="A position (preferans-position/1 JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print value and moves as JSON.")] = False,
+) -> None:
+    """Solve a position double-dummy: its value and the value of each legal move."""
+    from .solver.commands import solve_command
+
+    raise typer.Exit(code=solve_command(str(file), as_json))
+
+
+bench_app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.command("solver")
+def bench_solver(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="A smaller, faster run.")] = False,
+) -> None:
+    """Time the double-dummy solver on seeded random positions, and DDS for comparison."""
+    from .solver.commands import bench_solver_command
+
+    raise typer.Exit(code=bench_solver_command(as_json, quick))
+
+
 def main() -> None:
     """Entry point of the ``preferans`` script."""
     try:
