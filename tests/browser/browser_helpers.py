@@ -20,8 +20,9 @@ def free_port() -> int:
 class LiveServer:
     """The web game served by uvicorn in a thread, on its own port and database file."""
 
-    def __init__(self, db_path: Path, port: int | None = None) -> None:
+    def __init__(self, db_path: Path, port: int | None = None, bot_delay: float = 0) -> None:
         self.db_path = db_path
+        self.bot_delay = bot_delay
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
@@ -30,7 +31,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         from preferans.server.app import create_app
 
-        app = create_app(f"sqlite:///{self.db_path}", bot_delay=0)
+        app = create_app(f"sqlite:///{self.db_path}", bot_delay=self.bot_delay)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=64 * 1024)
         self._server = uvicorn.Server(config)

@@ -100,22 +100,28 @@ def play_any_card(page: Any, st: dict[str, Any]) -> str:
     return token
 
 
-def take_turn(page: Any, st: dict[str, Any], *, bid: bool = False) -> None:
-    """One sensible human decision through the UI (passing in the auction unless ``bid``)."""
+def take_turn(page: Any, st: dict[str, Any], *, bid: bool = False, whist: bool = True) -> None:
+    """One sensible human decision through the UI: passing in the auction unless ``bid``,
+    whisting when allowed if ``whist``, else passing (the whister then plays)."""
     if st["deal_over"]:
         click_action(page, "NEXT DEAL")
         return
     legal = st["observation"]["legal"]
     now = phase(st)
     if now == "auction":
+        obs = st["observation"]
         bids = [t for t in legal if t not in ("PASS", "MISERE")]
-        click_token(page, bids[0] if bid and bids else "PASS")
+        # With ``bid``: bid the lowest bid once, on a hand that can make a six.
+        first_call = all(seat != 0 for seat, _ in obs["auction"])
+        good = strength(obs["hand"]) >= 14
+        click_token(page, bids[0] if bid and bids and first_call and good else "PASS")
     elif now == "discard":
         discard_two(page, st)
     elif now == "contract":
         click_token(page, legal[0])
     elif now == "defence":
-        click_action(page, "WHIST" if "WHIST" in legal else legal[0])
+        click_action(page, "WHIST" if whist and "WHIST" in legal else
+                     "PASS" if "PASS" in legal else legal[0])
     elif now == "defence_mode":
         click_action(page, "CLOSED")
     elif now == "play":

@@ -308,27 +308,6 @@ def test_reload_mid_deal_and_continue(page: Any, live_server: LiveServer) -> Non
     step(page, st)
 
 
-def test_restart_the_server_and_continue(page: Any, tmp_path: Path) -> None:
-    server = LiveServer(tmp_path / "restart.db").start()
-    try:
-        game = new_game(page, server.url, seed=66)
-        st = open_table(page, server.url, game)
-        st = play_until(page, st, lambda s: not s["deal_over"] and phase(s) == "play")
-        before = st["observation"]
-    finally:
-        server.stop()
-    again = LiveServer(tmp_path / "restart.db").start()
-    try:
-        page.goto(again.url + "/")
-        page.locator("#continue").click()
-        page.wait_for_url(re.compile(f"/table/{game}$"))
-        st = wait_settled(page)
-        for key in ("hand", "trick", "tricks", "phase", "contract", "declarer", "legal"):
-            assert st["observation"][key] == before[key], key
-        step(page, st)
-    finally:
-        again.stop()
-
 
 def test_menu_pause_sound_and_guide(page: Any, live_server: LiveServer) -> None:
     game = new_game(page, live_server.url, seed=77)
@@ -374,21 +353,3 @@ def test_phone_portrait_layout(browser: Any, live_server: LiveServer, artifacts:
         tab.screenshot(path=str(artifacts / "phone-table-grid.png"))
     finally:
         context.close()
-
-
-def test_a_whole_short_game_to_its_result(page: Any, live_server: LiveServer,
-                                          artifacts: Path) -> None:
-    game = new_game(page, live_server.url, seed=99, pool=10)
-    st = open_table(page, live_server.url, game)
-    st = play_until(page, st, lambda s: s["game_over"], limit=3000, bid=True)
-    page.locator("#sheet-overlay").wait_for(state="visible")
-    headline = page.locator(".result .headline").inner_text()
-    balance = st["result"]
-    best = max(balance)
-    winners = [name for name, value in zip(st["names"], balance, strict=True) if value == best]
-    if len(winners) == 1:
-        assert headline == ("You win!" if winners[0] == "You" else f"{winners[0]} wins")
-    assert page.locator(".final li").count() == 3
-    assert page.locator('[data-action="NEW GAME"]').get_attribute("href") == "/"
-    assert page.locator('[data-action="NEXT DEAL"]').count() == 0
-    page.screenshot(path=str(artifacts / "game-result.png"))

@@ -348,6 +348,19 @@
     renderMenu();
     document.body.dataset.phase = phaseOf(app.state && app.state.observation);
     document.body.dataset.myTurn = String(myTurn(app.state));
+    focusHandOnTurn();
+  }
+
+  /** On the human's turn to play, put the keyboard focus in the hand it plays from
+   *  (unless the player is busy elsewhere: the menu, the sheet, a button). */
+  function focusHandOnTurn() {
+    const msg = app.state;
+    if (!myTurn(msg) || phaseOf(msg.observation) !== "play" || app.ui.sheetOpen) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest(".hand")) return;
+    const seat = msg.observation.hand_to_play ?? 0;
+    const card = document.querySelector(`#seat-${seat} .hand [tabindex="0"]`);
+    if (card && card !== active) card.focus({ preventScroll: true });
   }
 
   // --- the top band --------------------------------------------------------
@@ -1016,7 +1029,7 @@
     }
     if (!out.length) return "";
     const text = out.join(".");
-    return out.length > 6 ? `…${out.slice(-5).join(".")}` : text;
+    return out.length > 4 ? `…${out.slice(-3).join(".")}` : text;
   }
 
   function sheetSeries(sheet) {

@@ -1,0 +1,77 @@
+"""The long browser tests: a whole pulya-10 game, a server restart, computer players at speed.
+
+Kept in their own module so that ``pytest -n 2 --dist loadfile`` runs them beside the
+table tests of ``test_table.py`` rather than after them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import LiveServer
+from table_driver import new_game, open_table, phase, play_until, step, wait_settled
+
+pytestmark = pytest.mark.browser
+
+
+def test_restart_the_server_and_continue(page: Any, tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "restart.db").start()
+    try:
+        game = new_game(page, server.url, seed=66)
+        st = open_table(page, server.url, game)
+        st = play_until(page, st, lambda s: not s["deal_over"] and phase(s) == "play")
+        before = st["observation"]
+    finally:
+        server.stop()
+    again = LiveServer(tmp_path / "restart.db").start()
+    try:
+        page.goto(again.url + "/")
+        page.locator("#continue").click()
+        page.wait_for_url(re.compile(f"/table/{game}$"))
+        st = wait_settled(page)
+        for key in ("hand", "trick", "tricks", "phase", "contract", "declarer", "legal"):
+            assert st["observation"][key] == before[key], key
+        step(page, st)
+    finally:
+        again.stop()
+
+
+def test_a_whole_short_game_to_its_result(page: Any, live_server: LiveServer,
+                                          artifacts: Path) -> None:
+    game = new_game(page, live_server.url, seed=99, pool=10)
+    st = open_table(page, live_server.url, game)
+    st = play_until(page, st, lambda s: s["game_over"], limit=3000, bid=True)
+    page.locator("#sheet-overlay").wait_for(state="visible")
+    headline = page.locator(".result .headline").inner_text()
+    balance = st["result"]
+    best = max(balance)
+    winners = [name for name, value in zip(st["names"], balance, strict=True) if value == best]
+    if len(winners) == 1:
+        assert headline == ("You win!" if winners[0] == "You" else f"{winners[0]} wins")
+    assert page.locator(".final li").count() == 3
+    assert page.locator('[data-action="NEW GAME"]').get_attribute("href") == "/"
+    assert page.locator('[data-action="NEXT DEAL"]').count() == 0
+    page.screenshot(path=str(artifacts / "game-result.png"))
+
+
+def test_a_thinking_computer_player_is_shown(page: Any, tmp_path: Path) -> None:
+    """With the real pause between computer moves the thinking player is marked."""
+    server = LiveServer(tmp_path / "slow.db", bot_delay=0.6).start()
+    try:
+        # seed % 3 is the first dealer: 0 or 1 puts a computer player first to bid.
+        game = new_game(page, server.url, seed=3)
+        page.goto(f"{server.url}/table/{game}")
+        thinking = page.locator(".plate.thinking")
+        thinking.wait_for(state="visible")
+        seat = int(thinking.get_attribute("data-seat"))
+        assert seat in (1, 2)
+        assert thinking.locator(".thinking-dots").is_visible()
+        name = ("Misha", "Lena")[seat - 1]
+        assert page.locator("#status").inner_text() == f"{name} is thinking…"
+        wait_settled(page)
+        assert page.locator(".plate.thinking").count() == 0
+    finally:
+        server.stop()
