@@ -57,8 +57,8 @@ PIP_LAYOUTS: dict[str, list[tuple[float, float]]] = {
     "9": [(x, y) for y in _ROWS4 for x in (0, 1)] + [(0.5, 0.5)],
     "10": [(x, y) for y in _ROWS4 for x in (0, 1)] + [(0.5, 1 / 6), (0.5, 5 / 6)],
 }
-PIP_BOX = (74, 62, 166, 274)  # x0, y0, x1, y1 of the pip centres
-PIP_SIZE = 40
+PIP_BOX = (84, 66, 156, 270)  # x0, y0, x1, y1 of the pip centres
+PIP_SIZE = 36
 
 
 def pip(suit: str, cx: float, cy: float, size: float, *, flip: bool = False) -> str:
@@ -73,11 +73,11 @@ def pip(suit: str, cx: float, cy: float, size: float, *, flip: bool = False) -> 
 
 def corner_index(rank: str, suit: str) -> str:
     """The rank and a small pip in the top-left corner, and the same turned in the bottom-right."""
-    size = 40 if rank != "10" else 36
-    spacing = ' letter-spacing="-3"' if rank == "10" else ""
+    size = 60 if rank != "10" else 50
+    spacing = ' letter-spacing="-5"' if rank == "10" else ""
     one = (
-        f'<text x="30" y="52" text-anchor="middle" font-size="{size * 1.25:.0f}"'
-        f'{spacing}>{rank}</text>' + pip(suit, 30, 78, 30)
+        f'<text x="31" y="60" text-anchor="middle" font-size="{size}"'
+        f'{spacing}>{rank}</text>' + pip(suit, 31, 90, 32)
     )
     return f'<g>{one}</g><g transform="rotate(180 {W / 2} {H / 2})">{one}</g>'
 
