@@ -353,3 +353,35 @@ def test_phone_portrait_layout(browser: Any, live_server: LiveServer, artifacts:
         tab.screenshot(path=str(artifacts / "phone-table-grid.png"))
     finally:
         context.close()
+
+
+def test_whist_alone_open_and_play_for_the_open_hand(page: Any, live_server: LiveServer) -> None:
+    seed = seed_where(lambda s: max(s[1], s[2]) >= 20 and 10 <= s[0] <= 14, deals=2)
+    game = new_game(page, live_server.url, seed=seed)
+    st = open_table(page, live_server.url, game)
+    st = play_until(page, st, my_turn_in("defence_mode"), limit=1500)
+    buttons = page.locator("#panel [data-action]").evaluate_all(
+        "els => els.map(e => e.dataset.action)")
+    assert sorted(buttons) == ["CLOSED", "OPEN"]
+    click_action(page, "OPEN")
+    st = wait_settled(page, seq(st))
+
+    def playing_partner(s: dict[str, Any]) -> bool:
+        return (not s["deal_over"] and phase(s) == "play"
+                and (s["observation"].get("hand_to_play") or 0) != 0)
+
+    st = play_until(page, st, playing_partner)
+    partner = st["observation"]["hand_to_play"]
+    column = page.locator(f"#seat-{partner} .hand.column")
+    assert column.is_visible()
+    shown = column.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(st["observation"]["exposed"][str(partner)])
+    lifted = column.locator(".card.playable").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+    assert sorted(lifted) == sorted(st["observation"]["legal"])
+    assert "hand" in page.locator("#status").inner_text()
+    token = sorted(st["observation"]["legal"])[0]
+    click_card(page, token, partner)
+    st = wait_settled(page, seq(st))
+    exposed = st["observation"]["exposed"].get(str(partner), [])
+    assert token not in exposed
