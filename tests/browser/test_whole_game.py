@@ -64,13 +64,15 @@ def test_a_thinking_computer_player_is_shown(page: Any, tmp_path: Path) -> None:
         # seed % 3 is the first dealer: 0 or 1 puts a computer player first to bid.
         game = new_game(page, server.url, seed=3)
         page.goto(f"{server.url}/table/{game}")
-        thinking = page.locator(".plate.thinking")
-        thinking.wait_for(state="visible")
-        seat = int(thinking.get_attribute("data-seat"))
-        assert seat in (1, 2)
-        assert thinking.locator(".thinking-dots").is_visible()
-        name = ("Misha", "Lena")[seat - 1]
-        assert page.locator("#status").inner_text() == f"{name} is thinking…"
+        page.locator(".plate.thinking").wait_for(state="visible")
+        # Read the marked plate and the status line at one moment (the players move on).
+        seat, dots, status = page.evaluate("""() => {
+          const plate = document.querySelector(".plate.thinking");
+          return [Number(plate.dataset.seat), !!plate.querySelector(".thinking-dots"),
+                  document.getElementById("status").textContent];
+        }""")
+        assert seat in (1, 2) and dots
+        assert status == f"{('Misha', 'Lena')[seat - 1]} is thinking…"
         wait_settled(page)
         assert page.locator(".plate.thinking").count() == 0
     finally:

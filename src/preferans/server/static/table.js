@@ -26,8 +26,8 @@
     MISERE: "Misère",
   };
   const SOUND_KEY = "preferans.sound";
-  const GATHER_SHOW_MS = 650;
-  const GATHER_MOVE_MS = 380;
+  const GATHER_SHOW_MS = 450;
+  const GATHER_MOVE_MS = 320;
 
   // ------------------------------------------------------------------ state
   const app = {
@@ -605,33 +605,39 @@
     }
   }
 
+  /** The cards on the table, updated in place (keyed by seat and card) so that a card
+   *  already lying there is not redrawn and the gathering slide can run. */
   function renderTrick() {
     const box = $("trick");
-    box.replaceChildren();
     const msg = app.state;
-    if (!msg) return;
-    const obs = msg.observation || {};
-    const current = obs.trick || [];
-    let cards = current;
-    let gather = null;
-    if (!current.length && app.ui.gather) {
-      gather = app.ui.gather;
-      cards = gather.cards;
-    } else if (current.length) {
-      app.ui.gather = null;
+    if (!msg) {
+      box.replaceChildren();
+      return;
     }
-    cards.forEach(([seat, token], order) => {
+    const obs = msg.observation || {};
+    // A finished trick stays on the table a moment and slides to its winner; the next
+    // trick's first card waits for it (at most GATHER_SHOW_MS + GATHER_MOVE_MS).
+    const gather = app.ui.gather;
+    const cards = gather ? gather.cards : obs.trick || [];
+    const wanted = new Map(cards.map(([seat, token], order) => [`${seat}:${token}`, { seat, token, order }]));
+    for (const node of [...box.children]) {
+      if (!wanted.has(node.dataset.key)) node.remove();
+    }
+    const present = new Set([...box.children].map((node) => node.dataset.key));
+    for (const [key, { seat, token, order }] of wanted) {
+      if (present.has(key)) continue;
       const img = cardImg(token, `played seat-${seat}`);
+      img.dataset.key = key;
       img.style.zIndex = String(order + 1);
       box.append(img);
-    });
-    box.className = "trick";
-    if (gather) {
-      box.classList.add("gather");
-      if (gather.moving) box.classList.add(`to-seat-${gather.winner}`);
     }
-    if (obs.talon_lead && phaseOf(obs) === "play" && !current.length && !gather) {
-      box.append(el("div", { class: "lead-hint", text: `Talon sets the lead: ${SUIT_SYMBOL[obs.talon_lead] || obs.talon_lead}` }));
+    box.classList.toggle("gather", !!gather);
+    for (const seat of [0, 1, 2]) {
+      box.classList.toggle(`to-seat-${seat}`, !!gather && gather.moving && gather.winner === seat);
+    }
+    if (obs.talon_lead && phaseOf(obs) === "play" && !cards.length) {
+      const hint = `Talon sets the lead: ${SUIT_SYMBOL[obs.talon_lead] || obs.talon_lead}`;
+      box.append(el("div", { class: "lead-hint", "data-key": "hint", text: hint }));
     }
   }
 
