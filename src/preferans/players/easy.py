@@ -11,7 +11,7 @@ any legal card at all.
 >>> bot.choose({"seat": 0, "players": ["A", "B", "C"], "dealer": 2, "phase": "auction",
 ...             "hand": ["7S", "8S", "9C", "7C", "8D", "7D", "10H", "9H", "8H", "7H"],
 ...             "auction": [], "legal": ["6S", "MISERE", "PASS"]})
-'PASS'
+'MISERE'
 """
 
 from __future__ import annotations

@@ -162,12 +162,30 @@ def max_level(hand: int, talon_bonus: float = 0.5) -> tuple[int, int, float]:
     return (level if level >= 6 else 0), strain, est
 
 
-def discard_candidates(hand12: int, strain: int, keep: int = 4) -> list[int]:
+def _lowest_two_per_suit(hand: int) -> list[int]:
+    out = []
+    for s in range(4):
+        ranks = suit_ranks(hand, s)
+        taken = 0
+        for r in range(8):
+            if ranks >> r & 1:
+                out.append(8 * s + r)
+                taken += 1
+                if taken == 2:
+                    break
+    return sorted(out)
+
+
+def discard_candidates(hand12: int, strain: int, keep: int = 4, *, pruned: bool = False
+                       ) -> list[int]:
     """The most promising two-card discards (as masks) for a contract in ``strain``.
 
     Ranks every pair by the evaluation of the ten cards kept; the best ``keep`` come first.
+    ``pruned``: consider only the two lowest cards of each suit (at most 28 pairs instead of
+    66): a higher card is never a better throw than a lower one of the same suit.
     """
-    cards = [i for i in range(32) if hand12 >> i & 1]
+    cards = (_lowest_two_per_suit(hand12) if pruned
+             else [i for i in range(32) if hand12 >> i & 1])
     scored: list[tuple[float, int, int]] = []
     for a in range(len(cards)):
         for b in range(a + 1, len(cards)):

@@ -35,7 +35,13 @@ from typing import Any
 from ..bids import MISERE, Bid
 from ..cards import Card
 from ..rules import Rules
-from ..solver import SolverError, solve_batch, solve_moves_batch
+from ..solver import (
+    Position,
+    SolverError,
+    misere_can_take_none,
+    solve_batch,
+    solve_moves_batch,
+)
 from .evaluation import (
     allpass_tricks,
     best_strain,
@@ -47,7 +53,7 @@ from .evaluation import (
 )
 from .sampling import Sampler, World
 from .solving import opening_position, play_position, talon_leads
-from .utility import ScoreModel
+from .utility import ScoreModel, cached_model
 from .view import SeatView
 
 
@@ -153,7 +159,7 @@ class MonteCarloPlayer:
 
     # --- helpers -------------------------------------------------------------------------------
     def _model(self, view: SeatView) -> ScoreModel:
-        return ScoreModel(
+        return cached_model(
             self.rules,
             view.seat,
             dealer=view.dealer,
@@ -201,7 +207,7 @@ class MonteCarloPlayer:
         for wi, w in enumerate(worlds):
             hand12 = hand | w.extra
             for s in strains:
-                pair = discard_candidates(hand12, s, keep=1)[0]
+                pair = discard_candidates(hand12, s, keep=1, pruned=True)[0]
                 hands = dict(enumerate(w.hands))
                 hands[view.seat] = hand12 & ~pair
                 positions.append(opening_position(
@@ -223,7 +229,7 @@ class MonteCarloPlayer:
                 hands[view.seat] = hand12 & ~pair
                 mpos.append(opening_position(view, hands, mode="misere", side=view.seat,
                                              trump=None))
-            misere_tricks = solve_batch(mpos, threads=self.threads)
+            misere_tricks = _misere_tricks(mpos, self.threads)
         result = {
             "weights": [w.weight for w in worlds],
             "tricks": tricks,
@@ -546,6 +552,17 @@ class MonteCarloPlayer:
         del me
         best = max(legal_cards, key=lambda c: (round(scores[c], 9), -int(c.rank), -c.index))
         return str(best)
+
+
+def _misere_tricks(positions: list[Position], threads: int) -> list[int]:
+    """Misère trick counts: the fast yes/no test first, an exact count only where it says no."""
+    out = [0] * len(positions)
+    dirty = [i for i, pos in enumerate(positions) if not misere_can_take_none(pos)]
+    if dirty:
+        for i, v in zip(dirty, solve_batch([positions[i] for i in dirty], threads=threads),
+                        strict=True):
+            out[i] = v
+    return out
 
 
 def _suit(strain: int) -> Any:

@@ -110,6 +110,7 @@ class Sampler:
             locs.append((-1, extra, self.unknown))
         self.locations = locs
         self.affinity = [card_affinity(view, seat) for seat, _, _ in locs]
+        self._hall: tuple[dict[int, int], list[int], list[list[int]], list[list[int]]] | None = None
         self._biased = any(any(a != 1.0 for a in aff) for aff in self.affinity)
 
     # --- counting and enumeration ------------------------------------------------------------
@@ -162,6 +163,34 @@ class Sampler:
         return World(hands, extra)
 
     # --- random worlds ------------------------------------------------------------------------
+    def _hall_tables(
+        self,
+    ) -> tuple[dict[int, int], list[int], list[list[int]], list[list[int]]]:
+        """Per card the locations it fits (a bit pattern), and the set tables of Hall's test."""
+        if self._hall is not None:
+            return self._hall
+        locs = self.locations
+        k = len(locs)
+        full = (1 << k) - 1
+        patterns = {}
+        for c in _bits(self.unknown):
+            pat = 0
+            for j, (_, _, allowed) in enumerate(locs):
+                if allowed >> c & 1:
+                    pat |= 1 << j
+            if pat == 0:
+                raise ValueError(f"card index {c} fits no hidden hand: inconsistent observation")
+            patterns[c] = pat
+        supersets = [[sub for sub in range(1, full + 1) if pat & ~sub == 0]
+                     for pat in range(1 << k)]
+        need = [0] * (1 << k)
+        for pat in patterns.values():
+            for sub in supersets[pat]:
+                need[sub] += 1
+        holding = [[sub for sub in range(1, full + 1) if sub >> j & 1] for j in range(k)]
+        self._hall = (patterns, need, supersets, holding)
+        return self._hall
+
     def deal_one(self) -> World:
         """One random world: cards placed most-constrained first, never into a dead end."""
         locs = self.locations
@@ -177,29 +206,20 @@ class Sampler:
                 masks.append(sum(1 << c for c in cards[start : start + size]))
                 start += size
             return self._make(masks)
-        patterns = {}
-        for c in cards:
-            pat = 0
-            for j, (_, _, allowed) in enumerate(locs):
-                if allowed >> c & 1:
-                    pat |= 1 << j
-            if pat == 0:
-                raise ValueError(f"card index {c} fits no hidden hand: inconsistent observation")
-            patterns[c] = pat
-        counts = [0] * (1 << k)
-        for pat in patterns.values():
-            counts[pat] += 1
-        subsets = range(1, 1 << k)
+        patterns, need0, supersets, holding = self._hall_tables()
+        full = (1 << k) - 1
+        need = list(need0)
+        room = [sum(caps[j] for j in range(k) if sub >> j & 1) for sub in range(1 << k)]
         constrained = any(allowed != self.unknown for _, _, allowed in locs)
         affinity = self.affinity
 
+        def place(j: int, sign: int) -> None:
+            caps[j] -= sign
+            for sub in holding[j]:
+                room[sub] -= sign
+
         def feasible() -> bool:
-            for s in subsets:
-                need = sum(counts[p] for p in range(1, 1 << k) if p & ~s == 0)
-                cap = sum(caps[j] for j in range(k) if s >> j & 1)
-                if need > cap:
-                    return False
-            return True
+            return all(need[sub] <= room[sub] for sub in range(1, full + 1))
 
         rng = self.rng
         rng.shuffle(cards)
@@ -207,15 +227,16 @@ class Sampler:
         masks = [0] * k
         for c in cards:
             pat = patterns[c]
-            counts[pat] -= 1
+            for sub in supersets[pat]:
+                need[sub] -= 1
             options = [j for j in range(k) if pat >> j & 1 and caps[j] > 0]
             weights = [caps[j] * affinity[j][c] for j in options]
             while True:
                 j = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
-                caps[j] -= 1
+                place(j, 1)
                 if len(options) == 1 or not constrained or feasible():
                     break
-                caps[j] += 1
+                place(j, -1)
                 idx = options.index(j)
                 options.pop(idx)
                 weights.pop(idx)

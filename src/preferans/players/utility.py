@@ -20,7 +20,7 @@ plain value of the contract under the rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +36,30 @@ def _frac(x: Any) -> Fraction:
     if isinstance(x, float):
         return Fraction(x).limit_denominator(1000)
     return Fraction(x)
+
+
+class TrickTable(Sequence[float]):
+    """Values for trick counts 0..10, each scored the first time it is read.
+
+    A decision usually meets only a few trick counts, and scoring one runs the sheet.
+
+    >>> table = TrickTable(lambda t: 2.0 * t)
+    >>> table[3], len(table), list(table)[:3]
+    (6.0, 11, [0.0, 2.0, 4.0])
+    """
+
+    def __init__(self, score: Callable[[int], float]) -> None:
+        self._score = score
+        self._values: list[float | None] = [None] * 11
+
+    def __len__(self) -> int:
+        return 11
+
+    def __getitem__(self, tricks: int) -> float:  # type: ignore[override]
+        v = self._values[tricks]
+        if v is None:
+            v = self._values[tricks] = self._score(tricks)
+        return v
 
 
 class ScoreModel:
@@ -66,6 +90,7 @@ class ScoreModel:
             except (KeyError, TypeError, ValueError):
                 pass
         self._cache: dict[DealOutcome, list[float]] = {}
+        self._tables: dict[tuple[Any, ...], Any] = {}
 
     def changes(self, outcome: DealOutcome) -> list[float]:
         """Every seat's balance change for this outcome."""
@@ -142,12 +167,19 @@ class ScoreModel:
         defence: Sequence[str] = (),
         half_whister: int | None = None,
         split: float = 0.5,
-    ) -> list[float]:
-        """This seat's value for each trick count 0..10 of the declarer."""
+    ) -> TrickTable:
+        """This seat's value for each trick count 0..10 of the declarer (memoised, lazy)."""
         if not contract.misere and not whisters:
             whisters = self.defenders(declarer)
-        return [
-            self.value(
+        key = ("contract", declarer, contract, tuple(whisters), tuple(defence), half_whister,
+               split)
+        hit = self._tables.get(key)
+        if hit is not None:
+            return hit
+        whisters = tuple(whisters)
+
+        def score(t: int) -> float:
+            return self.value(
                 self.contract_outcome(
                     declarer,
                     contract,
@@ -159,8 +191,10 @@ class ScoreModel:
                     split=split,
                 )
             )
-            for t in range(11)
-        ]
+
+        table = TrickTable(score)
+        self._tables[key] = table
+        return table
 
     def unplayed_value(
         self, declarer: int, contract: Bid, half_whister: int | None = None
@@ -185,7 +219,10 @@ class ScoreModel:
 
         The other tricks are split evenly between the other players.
         """
-        out = []
+        hit = self._tables.get(("allpass",))
+        if hit is not None:
+            return hit
+        out: list[float] = []
         others = [s for s in range(self.n) if s != self.seat]
         if self.n == 4:
             others = [s for s in others if s != self.dealer]
@@ -197,4 +234,50 @@ class ScoreModel:
                 counts[s] = rest // len(others) + (1 if i < rest % len(others) else 0)
             outcome = DealOutcome("allpass", self.dealer, self.n, tricks=tuple(counts))
             out.append(self.value(outcome))
+        self._tables[("allpass",)] = out
         return out
+
+
+_MODELS: dict[tuple[Any, ...], ScoreModel] = {}
+
+
+def _sheet_key(sheet: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
+    if not sheet:
+        return None
+    try:
+        return (
+            tuple(str(x) for x in sheet["pool"]),
+            tuple(str(x) for x in sheet["mountain"]),
+            tuple(tuple(str(x) for x in row) for row in sheet["whists"]),
+        )
+    except (KeyError, TypeError):
+        return None
+
+
+def cached_model(
+    rules: Rules,
+    seat: int,
+    *,
+    dealer: int = 0,
+    sheet: Mapping[str, Any] | None = None,
+    allpass_streak: int = 0,
+) -> ScoreModel:
+    """A :class:`ScoreModel`, shared between decisions that see the same sheet.
+
+    Scoring an outcome runs the real sheet (about a millisecond), so the tables a player
+    reads hundreds of times per decision are kept for as long as the sheet does not change.
+
+    >>> from preferans.rules import Rules
+    >>> a = cached_model(Rules.preset("sochi"), 0, dealer=2)
+    >>> a is cached_model(Rules.preset("sochi"), 0, dealer=2)
+    True
+    """
+    key = (rules, seat, dealer, _sheet_key(sheet), allpass_streak)
+    model = _MODELS.get(key)
+    if model is None:
+        if len(_MODELS) > 256:
+            _MODELS.clear()
+        model = _MODELS[key] = ScoreModel(
+            rules, seat, dealer=dealer, sheet=sheet, allpass_streak=allpass_streak
+        )
+    return model
