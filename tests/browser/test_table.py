@@ -174,7 +174,8 @@ def test_whist_and_pass(page: Any, live_server: LiveServer) -> None:
     assert said == ["WHIST", "PASS"]
 
 
-def test_play_cards_by_click_keyboard_and_drag(page: Any, live_server: LiveServer) -> None:
+def test_play_cards_by_click_keyboard_and_drag(page: Any, live_server: LiveServer,
+                                               artifacts: Path) -> None:
     game = new_game(page, live_server.url, seed=21)
     st = open_table(page, live_server.url, game)
     ways = ["click", "keyboard", "drag"]
@@ -192,6 +193,7 @@ def test_play_cards_by_click_keyboard_and_drag(page: Any, live_server: LiveServe
         assert sorted(lifted) == legal
         way = ways.pop(0)
         if way == "click":
+            page.screenshot(path=str(artifacts / "table-play.png"))
             token = legal[0]
             click_card(page, token)
         elif way == "keyboard":

@@ -914,7 +914,10 @@
     body.replaceChildren();
     const sheet = sheetOf(msg) || {};
     const entry = msg.last_entry;
-    const title = msg.game_over ? "The game is over" : msg.deal_over ? "The deal is over" : "The pulya sheet";
+    const number = Number(msg.deal_number) || 0;
+    const title = msg.game_over ? "The game is over"
+      : msg.deal_over ? (number ? `Deal ${number} is over` : "The deal is over")
+        : "The pulya sheet";
     body.append(el("h2", { id: "sheet-title", text: title }));
     if (msg.game_over) body.append(resultBlock(msg, sheet));
     if (entry && msg.deal_over) body.append(entryBlock(entry));
@@ -1218,6 +1221,7 @@
       }
     });
     document.addEventListener("pointerdown", () => sound.unlock(), { once: true });
+    document.addEventListener("keydown", () => sound.unlock(), { once: true });
     if (!app.gameId) {
       showConnection("No game to show here.", true);
       return;
