@@ -281,7 +281,12 @@ def test_finish_a_deal_read_the_sheet_and_switch_tabs(page: Any, live_server: Li
     page.screenshot(path=str(artifacts / "sheet-totals.png"))
     page.locator('[data-tab="pulya"]').click()
     assert page.locator("svg.pulya").is_visible()
-    # The score chip shows the same balances, and NEXT DEAL starts the next deal.
+    # SEE THE TABLE closes the sheet; the table then offers the sheet and NEXT DEAL.
+    click_action(page, "CLOSE")
+    overlay.wait_for(state="hidden")
+    click_action(page, "SHEET")
+    overlay.wait_for(state="visible")
+    click_action(page, "CLOSE")
     click_action(page, "NEXT DEAL")
     st = wait_settled(page, seq(st))
     assert not st["deal_over"]

@@ -648,6 +648,24 @@
     box.replaceChildren();
     box.className = "panel";
     const msg = app.state;
+    if (msg && msg.deal_over && !msg.game_over && !app.ui.sheetOpen) {
+      // The player closed the sheet to look at the table: the way on stays at hand.
+      box.classList.add("open", "panel-deal-over");
+      box.append(el("div", { class: "calls" }, [
+        el("div", { class: "grid-title", text: "The deal is over" }),
+        el("div", { class: "call-row" }, [
+          el("button", {
+            type: "button", class: "action", "data-action": "SHEET", text: "SHEET",
+            onclick: () => { app.ui.sheetOpen = true; render(); },
+          }),
+          el("button", {
+            type: "button", class: "action primary", "data-action": "NEXT DEAL", text: "NEXT DEAL",
+            onclick: () => send({ type: "next_deal" }),
+          }),
+        ]),
+      ]));
+      return;
+    }
     if (!msg || !myTurn(msg) || msg.paused) return;
     const obs = msg.observation || {};
     const phase = phaseOf(obs);
@@ -907,8 +925,11 @@
     const msg = app.state;
     const open = app.ui.sheetOpen && !!msg;
     overlay.hidden = !open;
-    if (!open) return;
     const body = $("sheet-body");
+    if (!open) {
+      body.replaceChildren();
+      return;
+    }
     const hadFocus = overlay.contains(document.activeElement);
     const focusedKey = hadFocus && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     body.replaceChildren();
