@@ -118,6 +118,7 @@ class MonteCarloPlayer:
         self.level = LEVELS_BY_NAME[level] if isinstance(level, str) else level
         self.threads = threads
         self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._declarer_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
 
     # --- the interface ---------------------------------------------------------------------
     def choose(self, observation: dict[str, Any]) -> str:
@@ -309,77 +310,103 @@ class MonteCarloPlayer:
                 out.append(b)
         return out
 
+    def _declarer_worlds(self, view: SeatView, rng: random.Random) -> dict[str, Any]:
+        """The declarer's worlds after the talon, shared by the discard and the contract.
+
+        Both decisions see the same unknown cards (the defenders' twenty), so the worlds drawn
+        for the discard and every world already solved there serve the contract choice too.
+        """
+        held = view.hand | (view.discard if view.phase == "contract" else 0)
+        key = ("declarer", view.seat, view.dealer, held, view.talon_mask,
+               tuple(view.auction))
+        hit = self._declarer_cache.get(key)
+        if hit is None:
+            if len(self._declarer_cache) > 8:
+                self._declarer_cache.clear()
+            worlds = self._sample(view, rng, self.level.worlds)
+            hit = self._declarer_cache[key] = {"worlds": worlds, "solved": {}}
+        return hit
+
+    def _solve_declarer(self, view: SeatView, entry: dict[str, Any], kept: int, strain: int,
+                        indices: list[int]) -> None:
+        """Solve the declarer's ``kept`` ten cards in ``strain`` (-1: misère) on those worlds."""
+        worlds: list[World] = entry["worlds"]
+        values = entry["solved"].setdefault((kept, strain), [None] * len(worlds))
+        todo = [i for i in indices if values[i] is None]
+        if not todo:
+            return
+        positions = []
+        for i in todo:
+            hands = dict(enumerate(worlds[i].hands))
+            hands[view.seat] = kept
+            if strain < 0:
+                positions.append(opening_position(view, hands, mode="misere", side=view.seat,
+                                                  trump=None))
+            else:
+                positions.append(opening_position(view, hands, mode="contract", side=view.seat,
+                                                  trump=strain if strain < 4 else None))
+        if strain < 0:
+            results = _misere_tricks(positions, self.threads)
+        else:
+            results = solve_batch(positions, threads=self.threads)
+        for i, v in zip(todo, results, strict=True):
+            values[i] = v
+
+    def _declarer_score(self, view: SeatView, entry: dict[str, Any], kept: int, strain: int,
+                        options: list[Bid], indices: list[int]) -> tuple[float, Bid | None]:
+        """The best expected value (and its contract) of ``kept`` in ``strain`` on those worlds."""
+        self._solve_declarer(view, entry, kept, strain, indices)
+        worlds: list[World] = entry["worlds"]
+        values = entry["solved"][(kept, strain)]
+        weights = [worlds[i].weight for i in indices]
+        tricks = [values[i] for i in indices]
+        model = self._model(view)
+        tables: dict[Bid, Any] = {}
+        if strain < 0:
+            return _mean([self._declarer_value(model, view, view.seat, MISERE, t, tables)
+                          for t in tricks], weights), MISERE
+        best, best_bid = float("-inf"), None
+        for c in options:
+            if c.misere or c.strain != strain:
+                continue
+            v = _mean([self._declarer_value(model, view, view.seat, c, t, tables)
+                       for t in tricks], weights)
+            if v > best + 1e-9:
+                best, best_bid = v, c
+        return best, best_bid
+
     def _discard(self, view: SeatView, rng: random.Random) -> str:
+        """Every promising pair × strain screened on a few worlds, halved round by round
+        (successive halving) until the last ones are solved on every world."""
         hand12 = view.hand
         options = self._contract_options(view)
-        worlds = self._sample(view, rng, self.level.worlds)
-        model = self._model(view)
-        weights_all = [w.weight for w in worlds]
-        misere = options == [MISERE]
-        if misere:
-            strains = [-1]
-            candidates = [(p, -1) for p in misere_discard_candidates(hand12, keep=6)]
+        entry = self._declarer_worlds(view, rng)
+        worlds: list[World] = entry["worlds"]
+        if options == [MISERE]:
+            candidates = [(hand12 & ~p, -1) for p in misere_discard_candidates(hand12, keep=6)]
         else:
             strains = sorted({b.strain for b in options},
                              key=lambda s: -max(contract_tricks(hand12 & ~p, s)
                                                for p in discard_candidates(hand12, s, keep=1)))
-            strains = strains[:3]
             candidates = []
-            seen = set()
-            for s in strains:
+            for s in strains[:3]:
                 for p in discard_candidates(hand12, s, keep=self.level.discard_keep):
-                    if (p, s) not in seen:
-                        seen.add((p, s))
-                        candidates.append((p, s))
-        tables: dict[Bid, list[float]] = {}
-
-        def evaluate(cands: list[tuple[int, int]], ws: list[World]) -> list[float]:
-            positions = []
-            for p, s in cands:
-                for w in ws:
-                    hands = dict(enumerate(w.hands))
-                    hands[view.seat] = hand12 & ~p
-                    if s < 0:
-                        positions.append(opening_position(view, hands, mode="misere",
-                                                          side=view.seat, trump=None))
-                    else:
-                        positions.append(opening_position(view, hands, mode="contract",
-                                                          side=view.seat,
-                                                          trump=s if s < 4 else None))
-            values = solve_batch(positions, threads=self.threads)
-            weights = [w.weight for w in ws]
-            scores = []
-            for i, (_, s) in enumerate(cands):
-                tr = values[i * len(ws):(i + 1) * len(ws)]
-                if s < 0:
-                    scores.append(_mean([self._declarer_value(model, view, view.seat, MISERE, t,
-                                                              tables) for t in tr], weights))
-                    continue
-                best = float("-inf")
-                for c in options:
-                    if c.strain != s:
-                        continue
-                    best = max(best, _mean([self._declarer_value(model, view, view.seat, c, t,
-                                                                 tables) for t in tr], weights))
-                scores.append(best)
-            return scores
-
-        screen = worlds[: self.level.screen_worlds]
-        if len(candidates) > 3 and len(worlds) > len(screen):
-            first = evaluate(candidates, screen)
-            order = sorted(range(len(candidates)), key=lambda i: -first[i])[:3]
-            finalists = [candidates[i] for i in order]
-            rest = worlds[len(screen):]
-            second = evaluate(finalists, rest)
-            n1 = sum(w.weight for w in screen)
-            n2 = sum(w.weight for w in rest)
-            totals = [(first[i] * n1 + second[j] * n2) / (n1 + n2) for j, i in enumerate(order)]
-            best_pair = finalists[max(range(len(finalists)), key=lambda j: totals[j])][0]
-        else:
-            scores = evaluate(candidates, worlds)
-            best_pair = candidates[max(range(len(candidates)), key=lambda i: scores[i])][0]
-        del weights_all
-        cards = sorted(Card.from_index(i) for i in _bits(best_pair))
+                    if (hand12 & ~p, s) not in candidates:
+                        candidates.append((hand12 & ~p, s))
+        n = len(worlds)
+        done = min(n, self.level.screen_worlds) if len(candidates) > 2 else n
+        while True:
+            indices = list(range(done))
+            scores = [self._declarer_score(view, entry, kept, s, options, indices)[0]
+                      for kept, s in candidates]
+            order = sorted(range(len(candidates)), key=lambda i: -scores[i])
+            if done >= n:
+                break
+            candidates = [candidates[i] for i in order[: max(2, (len(candidates) + 1) // 2)]]
+            done = n if len(candidates) <= 2 else min(n, done * 2)
+        kept = candidates[order[0]][0]
+        pair = hand12 & ~kept
+        cards = sorted(Card.from_index(i) for i in _bits(pair))
         return "DISCARD " + " ".join(str(c) for c in cards)
 
     def _contract(self, view: SeatView, rng: random.Random) -> str:
@@ -394,31 +421,20 @@ class MonteCarloPlayer:
             return legal[0]
         if any(b.misere for b, _ in options):
             return next(t for b, t in options if b.misere)
-        worlds = self._sample(view, rng, self.level.worlds)
-        model = self._model(view)
+        entry = self._declarer_worlds(view, rng)
         hand = view.hand
-        strains = sorted({b.strain for b, _ in options}, key=lambda s: -contract_tricks(hand, s))
-        strains = strains[: self.level.contract_strains]
-        positions = []
+        solved = {s for (kept, s) in entry["solved"] if kept == hand}
+        strains = sorted({b.strain for b, _ in options},
+                         key=lambda s: (s not in solved, -contract_tricks(hand, s)))
+        strains = strains[: max(self.level.contract_strains, len(solved))]
+        indices = list(range(len(entry["worlds"])))
+        bids = [b for b, _ in options]
+        best_bid, best_value = options[0][0], float("-inf")
         for s in strains:
-            for w in worlds:
-                hands = dict(enumerate(w.hands))
-                positions.append(opening_position(view, hands, mode="contract", side=view.seat,
-                                                  trump=s if s < 4 else None))
-        values = solve_batch(positions, threads=self.threads)
-        weights = [w.weight for w in worlds]
-        tables: dict[Bid, list[float]] = {}
-        best_token, best_value = options[0][1], float("-inf")
-        for si, s in enumerate(strains):
-            tr = values[si * len(worlds):(si + 1) * len(worlds)]
-            for b, t in options:
-                if b.strain != s:
-                    continue
-                v = _mean([self._declarer_value(model, view, view.seat, b, x, tables)
-                           for x in tr], weights)
-                if v > best_value + 1e-9:
-                    best_token, best_value = t, v
-        return best_token
+            value, bid = self._declarer_score(view, entry, hand, s, bids, indices)
+            if bid is not None and value > best_value + 1e-9:
+                best_bid, best_value = bid, value
+        return next(t for b, t in options if b == best_bid)
 
     # --- the defence -------------------------------------------------------------------------
     def _defence(self, view: SeatView, rng: random.Random) -> str:

@@ -222,6 +222,7 @@ class Sampler:
             return all(need[sub] <= room[sub] for sub in range(1, full + 1))
 
         rng = self.rng
+        random_ = rng.random
         rng.shuffle(cards)
         cards.sort(key=lambda c: patterns[c].bit_count())
         masks = [0] * k
@@ -230,16 +231,23 @@ class Sampler:
             for sub in supersets[pat]:
                 need[sub] -= 1
             options = [j for j in range(k) if pat >> j & 1 and caps[j] > 0]
-            weights = [caps[j] * affinity[j][c] for j in options]
             while True:
-                j = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
+                if len(options) == 1:
+                    j = options[0]
+                else:
+                    weights = [caps[i] * affinity[i][c] for i in options]
+                    r = random_() * sum(weights)
+                    j = options[-1]
+                    for i, w in zip(options, weights, strict=True):
+                        r -= w
+                        if r < 0:
+                            j = i
+                            break
                 place(j, 1)
                 if len(options) == 1 or not constrained or feasible():
                     break
                 place(j, -1)
-                idx = options.index(j)
-                options.pop(idx)
-                weights.pop(idx)
+                options.remove(j)
             masks[j] |= 1 << c
         return self._make(masks)
 
