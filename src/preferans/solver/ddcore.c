@@ -29,11 +29,19 @@
 
 static uint8_t cmp8[256][256]; /* cmp8[P][M]: M (subset of P) in P-relative bits */
 static uint8_t sel8[256][8];   /* sel8[P][r]: position of the r-th lowest bit of P */
+static uint32_t rmaj[4][256];  /* suit s's byte -> rank-major bits (bit rank * 4 + suit) */
 static int tables_ready = 0;
 
 static void init_tables(void)
 {
     if (tables_ready) return;
+    for (int st = 0; st < 4; st++)
+        for (int b = 0; b < 256; b++) {
+            uint32_t m = 0;
+            for (int r = 0; r < 8; r++)
+                if (b & (1 << r)) m |= 1u << (r * 4 + st);
+            rmaj[st][b] = m;
+        }
     for (int p = 0; p < 256; p++) {
         int r = 0;
         for (int b = 0; b < 8; b++)
@@ -237,14 +245,91 @@ typedef struct {
     int16_t score;
 } move_t;
 
-static int order_moves(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
-                       int hint, move_t *out)
+/* A card mask in rank-major order (bit rank * 4 + suit): its lowest bit is the lowest
+ * rank, lower suits first. */
+static inline uint32_t rank_major(uint32_t m)
+{
+    return rmaj[0][m & 0xFF] | rmaj[1][(m >> 8) & 0xFF] | rmaj[2][(m >> 16) & 0xFF] |
+           rmaj[3][m >> 24];
+}
+
+static inline int rm_card(int b) { return ((b & 3) << 3) | (b >> 2); }
+
+/* Cards that beat w (the trick's current winner); ts = talon suit or -1. */
+static inline uint32_t beat_mask(const dd_solver *S, int w, int ts)
+{
+    int sw = w >> 3;
+    int x = ts >= 0 ? ts : (S->trump != DD_NOTRUMP ? S->trump : -1);
+    uint32_t m = SUITMASK(sw) & ~((2u << w) - 1);
+    if (x >= 0 && x != sw) m |= SUITMASK(x);
+    return m;
+}
+
+/* Second and third hand: good cards (the trick goes the mover's way) before bad ones,
+ * cheap ones first.  Fills up to four groups of cards in rank-major order, to be tried in
+ * turn, each from its lowest bit (contract: cheapest first) or its highest (the modes about
+ * avoiding tricks: highest first); returns the number of groups. */
+static int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
+                         uint32_t grp[4])
+{
+    const int counted = S->counted;
+    const int ismax = (mover == counted) == S->cmax;
+    const uint32_t W = mv & beat_mask(S, nd->wcard, ts);
+    const int gw = (nd->wseat == counted) == ismax; /* is the current winner good for us */
+    /* winning is good in a contract, bad in the modes about avoiding tricks */
+    const uint32_t good = (S->cmax ? W : 0) | (gw ? mv & ~W : 0);
+    if (!S->cmax) {
+        grp[0] = rank_major(good);
+        grp[1] = rank_major(mv & ~good);
+        return 2;
+    }
+    if (nd->n == 2) {
+        const uint32_t tm = S->trump != DD_NOTRUMP ? SUITMASK(S->trump) : 0;
+        grp[0] = rank_major(good & ~tm);
+        grp[1] = rank_major(good & tm);
+        grp[2] = rank_major(mv & ~good & ~tm);
+        grp[3] = rank_major(mv & ~good & tm);
+        return 4;
+    }
+    /* second hand: winning with a top card, then low cards, then winning cheaply */
+    const uint32_t others = nd->h[NEXT[mover]] | nd->h[NEXT[NEXT[mover]]];
+    uint32_t top = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t ws = (W >> (8 * s)) & 0xFF;
+        if (!ws) continue;
+        uint32_t os = (others >> (8 * s)) & 0xFF;
+        top |= (os ? ws & ~((2u << HIBIT(os)) - 1) : ws) << (8 * s);
+    }
+    grp[0] = rank_major(top);
+    grp[1] = rank_major(mv & ~W);
+    grp[2] = rank_major(W & ~top);
+    return 3;
+}
+
+/* The same order as a list (root move scoring). */
+static int order_follows(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
+                         move_t *out)
+{
+    uint32_t grp[4];
+    int ng = follow_groups(S, nd, mover, mv, ts, grp), cnt = 0;
+    for (int g = 0; g < ng; g++) {
+        uint32_t m = grp[g];
+        while (m) {
+            int b = S->cmax ? LOBIT(m) : HIBIT(m);
+            m &= ~(1u << b);
+            out[cnt++].card = (int8_t)rm_card(b);
+        }
+    }
+    return cnt;
+}
+
+/* Leads: scored by trick heuristics, the table's best lead (hint) first. */
+static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int hint,
+                       move_t *out)
 {
     int cnt = 0;
     const int counted = S->counted;
-    const int ismax = (mover == counted) == S->cmax;
     const int avoid = S->mode != DD_CONTRACT; /* modes about not taking tricks */
-    const int n = nd->n;
     const uint32_t others = nd->h[NEXT[mover]] | nd->h[NEXT[NEXT[mover]]];
     const int tr = S->trump;
     while (mv) {
@@ -254,7 +339,7 @@ static int order_moves(const dd_solver *S, const node_t *nd, int mover, uint32_t
         int score;
         if (c == hint) {
             score = 10000;
-        } else if (n == 0) {
+        } else {
             uint32_t os = (others >> (8 * s)) & 0xFF;
             int top = !os || (c & 7) > HIBIT(os);
             if (!avoid) {
@@ -291,29 +376,6 @@ static int order_moves(const dd_solver *S, const node_t *nd, int mover, uint32_t
                     /* defenders: lead where the counted seat must win: low cards */
                     uint32_t cs = (nd->h[counted] >> (8 * s)) & 0xFF;
                     score = cs ? 50 - r + (POPC(cs) == 1 ? 10 : 0) : 10 - r;
-                }
-            }
-        } else {
-            int newseat = beats(S, c, nd->wcard, ts) ? mover : nd->wseat;
-            int good = (newseat == counted) == ismax;
-            if (n == 2) {
-                score = good ? 100 : 0;
-                if (!avoid)
-                    score -= r + ((tr != DD_NOTRUMP && s == tr) ? 8 : 0);
-                else
-                    score += r;
-            } else {
-                /* second hand */
-                if (!avoid) {
-                    if (newseat == mover && good) {
-                        uint32_t os = (others >> (8 * s)) & 0xFF;
-                        int top = !os || r > HIBIT(os);
-                        score = top ? 80 - r : 30 - r;
-                    } else {
-                        score = 50 - r;
-                    }
-                } else {
-                    score = good ? 60 + r : 20 + r;
                 }
             }
         }
@@ -512,9 +574,24 @@ static int search(dd_solver *S, const node_t *nd, int target)
 
     uint32_t legal = legal_moves(S, nd, hand, ts);
     uint32_t mv = legal & reps(hand, nd->inplay);
-    move_t moves[DD_MAX_HAND];
-    int cnt = order_moves(S, nd, mover, mv, ts, hint, moves);
     const int ismax = (mover == S->counted) == S->cmax;
+    if (n > 0) {
+        /* following: no table entry; moves generated lazily, most nodes cut at the first */
+        if (!(mv & (mv - 1))) return play(S, nd, mover, LOBIT(mv), ts, target);
+        uint32_t grp[4];
+        int ng = follow_groups(S, nd, mover, mv, ts, grp);
+        for (int g = 0; g < ng; g++) {
+            uint32_t m = grp[g];
+            while (m) {
+                int b = S->cmax ? LOBIT(m) : HIBIT(m);
+                m &= ~(1u << b);
+                if (play(S, nd, mover, rm_card(b), ts, target) == ismax) return ismax;
+            }
+        }
+        return !ismax;
+    }
+    move_t moves[DD_MAX_HAND];
+    int cnt = order_leads(S, nd, mover, mv, hint, moves);
     int result = !ismax, bestc = -1;
     for (int i = 0; i < cnt; i++) {
         int c = moves[i].card;
@@ -861,7 +938,8 @@ int dd_solve_moves(dd_solver *S, const dd_position *p, int8_t *cards, int8_t *va
     uint32_t legal = legal_moves(S, &nd, hand, ts);
     uint32_t rp = legal & reps(hand, nd.inplay);
     move_t moves[DD_MAX_HAND];
-    int cnt = order_moves(S, &nd, mover, rp, ts, -1, moves);
+    int cnt = nd.n == 0 ? order_leads(S, &nd, mover, rp, -1, moves)
+                        : order_follows(S, &nd, mover, rp, ts, moves);
     int8_t repval[32];
     memset(repval, -1, sizeof repval);
     for (int i = 0; i < cnt; i++) {
