@@ -85,6 +85,8 @@ HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_world
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
               discard_keep=5)
 LEVELS_BY_NAME = {lv.name: lv for lv in (NORMAL, HARD, CRAZY)}
+STRAIN_MARGIN = 1.5
+"""The bidding analysis solves the second-best strain only when its estimate is this close."""
 DECLARER_TRUST = 0.35
 """Weight factor per trick a declarer would fall short in a world (defence decisions)."""
 
@@ -202,7 +204,10 @@ class MonteCarloPlayer:
             self._bid_cache.clear()
         worlds = self._sample(view, rng, self.level.bid_worlds)
         hand = view.hand
-        strains = sorted(range(5), key=lambda s: -contract_tricks(hand, s))[:2]
+        ranked = sorted(range(5), key=lambda s: -contract_tricks(hand, s))
+        strains = ranked[:1]
+        if contract_tricks(hand, ranked[1]) >= contract_tricks(hand, ranked[0]) - STRAIN_MARGIN:
+            strains.append(ranked[1])  # a cheap screen: a clearly weaker strain is not solved
         positions = []
         index: list[tuple[int, int]] = []
         for wi, w in enumerate(worlds):
@@ -223,20 +228,20 @@ class MonteCarloPlayer:
             misere_tricks = [0] * len(worlds)
         elif self.level.solve_misere_bids and misere_danger(hand) < 1.3:
             mpos = []
-            for w in worlds[: max(8, len(worlds) // 2)]:
+            for w in worlds:
                 hand12 = hand | w.extra
                 pair = misere_discard_candidates(hand12, keep=1)[0]
                 hands = dict(enumerate(w.hands))
                 hands[view.seat] = hand12 & ~pair
                 mpos.append(opening_position(view, hands, mode="misere", side=view.seat,
                                              trump=None))
-            misere_tricks = _misere_tricks(mpos, self.threads)
+            misere_tricks = _misere_tricks(mpos, self.threads,
+                                           exact=max(8, len(mpos) // 4))
         result = {
             "weights": [w.weight for w in worlds],
             "tricks": tricks,
             "misere": misere_tricks,
-            "misere_weights": [w.weight for w in worlds[: max(8, len(worlds) // 2)]]
-            if self.level.solve_misere_bids else [w.weight for w in worlds],
+            "misere_weights": [w.weight for w in worlds],
         }
         self._bid_cache[key] = result
         return result
@@ -353,8 +358,10 @@ class MonteCarloPlayer:
             values[i] = v
 
     def _declarer_score(self, view: SeatView, entry: dict[str, Any], kept: int, strain: int,
-                        options: list[Bid], indices: list[int]) -> tuple[float, Bid | None]:
-        """The best expected value (and its contract) of ``kept`` in ``strain`` on those worlds."""
+                        options: list[Bid], indices: list[int]
+                        ) -> tuple[float, Bid | None, list[float]]:
+        """The best expected value of ``kept`` in ``strain`` on those worlds, its contract,
+        and that contract's value world by world."""
         self._solve_declarer(view, entry, kept, strain, indices)
         worlds: list[World] = entry["worlds"]
         values = entry["solved"][(kept, strain)]
@@ -363,21 +370,23 @@ class MonteCarloPlayer:
         model = self._model(view)
         tables: dict[Bid, Any] = {}
         if strain < 0:
-            return _mean([self._declarer_value(model, view, view.seat, MISERE, t, tables)
-                          for t in tricks], weights), MISERE
-        best, best_bid = float("-inf"), None
+            row = [self._declarer_value(model, view, view.seat, MISERE, t, tables)
+                   for t in tricks]
+            return _mean(row, weights), MISERE, row
+        best, best_bid, best_row = float("-inf"), None, [0.0] * len(indices)
         for c in options:
             if c.misere or c.strain != strain:
                 continue
-            v = _mean([self._declarer_value(model, view, view.seat, c, t, tables)
-                       for t in tricks], weights)
+            row = [self._declarer_value(model, view, view.seat, c, t, tables) for t in tricks]
+            v = _mean(row, weights)
             if v > best + 1e-9:
-                best, best_bid = v, c
-        return best, best_bid
+                best, best_bid, best_row = v, c, row
+        return best, best_bid, best_row
 
     def _discard(self, view: SeatView, rng: random.Random) -> str:
-        """Every promising pair × strain screened on a few worlds, halved round by round
-        (successive halving) until the last ones are solved on every world."""
+        """Every promising pair × strain raced over the worlds: screened on a few, the clear
+        losers (paired against the leader, world by world) and the weaker half dropped round
+        by round, the winner solved on every world (and kept for the contract choice)."""
         hand12 = view.hand
         options = self._contract_options(view)
         entry = self._declarer_worlds(view, rng)
@@ -394,15 +403,21 @@ class MonteCarloPlayer:
                     if (hand12 & ~p, s) not in candidates:
                         candidates.append((hand12 & ~p, s))
         n = len(worlds)
-        done = min(n, self.level.screen_worlds) if len(candidates) > 2 else n
+        done = min(n, self.level.screen_worlds)
         while True:
             indices = list(range(done))
-            scores = [self._declarer_score(view, entry, kept, s, options, indices)[0]
+            weights = [worlds[i].weight for i in indices]
+            scored = [self._declarer_score(view, entry, kept, s, options, indices)
                       for kept, s in candidates]
-            order = sorted(range(len(candidates)), key=lambda i: -scores[i])
+            order = sorted(range(len(candidates)), key=lambda i: -scored[i][0])
             if done >= n:
                 break
-            candidates = [candidates[i] for i in order[: max(2, (len(candidates) + 1) // 2)]]
+            lead = scored[order[0]][2]
+            survivors = [order[0]]
+            for i in order[1: max(1, (len(candidates) + 1) // 2)]:
+                if not _clearly_worse(scored[i][2], lead, weights):
+                    survivors.append(i)
+            candidates = [candidates[i] for i in survivors]
             done = n if len(candidates) <= 2 else min(n, done * 2)
         kept = candidates[order[0]][0]
         pair = hand12 & ~kept
@@ -431,7 +446,7 @@ class MonteCarloPlayer:
         bids = [b for b, _ in options]
         best_bid, best_value = options[0][0], float("-inf")
         for s in strains:
-            value, bid = self._declarer_score(view, entry, hand, s, bids, indices)
+            value, bid, _ = self._declarer_score(view, entry, hand, s, bids, indices)
             if bid is not None and value > best_value + 1e-9:
                 best_bid, best_value = bid, value
         return next(t for b, t in options if b == best_bid)
@@ -570,14 +585,39 @@ class MonteCarloPlayer:
         return str(best)
 
 
-def _misere_tricks(positions: list[Position], threads: int) -> list[int]:
-    """Misère trick counts: the fast yes/no test first, an exact count only where it says no."""
+def _clearly_worse(row: list[float], lead: list[float], weights: list[float],
+                   z: float = 2.0) -> bool:
+    """Whether ``row`` trails ``lead`` by more than ``z`` standard errors, world by world.
+
+    >>> _clearly_worse([0, 0, 0, 0], [2, 3, 2, 3], [1, 1, 1, 1])
+    True
+    >>> _clearly_worse([2, 0, 3, 1], [0, 2, 1, 3], [1, 1, 1, 1])
+    False
+    """
+    total = sum(weights)
+    if total <= 0 or len(row) < 4:
+        return False
+    diffs = [a - b for a, b in zip(row, lead, strict=True)]
+    mean = sum(d * w for d, w in zip(diffs, weights, strict=True)) / total
+    var = sum(w * (d - mean) ** 2 for d, w in zip(diffs, weights, strict=True)) / total
+    se = (var / len(row)) ** 0.5
+    return mean + z * se < 0 if se > 0 else mean < 0
+
+
+def _misere_tricks(positions: list[Position], threads: int, exact: int | None = None
+                   ) -> list[int]:
+    """Misère trick counts: the fast yes/no test on every position first, then an exact count
+    where it says the declarer must take a trick.  ``exact``: count at most that many of the
+    failing positions exactly and give the others those counts in turn (bidding only needs
+    how often misère fails and roughly how badly)."""
     out = [0] * len(positions)
     dirty = [i for i, pos in enumerate(positions) if not misere_can_take_none(pos)]
-    if dirty:
-        for i, v in zip(dirty, solve_batch([positions[i] for i in dirty], threads=threads),
-                        strict=True):
-            out[i] = v
+    if not dirty:
+        return out
+    counted = dirty if exact is None else dirty[:exact]
+    values = solve_batch([positions[i] for i in counted], threads=threads)
+    for j, i in enumerate(dirty):
+        out[i] = values[j % len(values)]
     return out
 
 
