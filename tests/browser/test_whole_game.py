@@ -73,6 +73,14 @@ def test_a_thinking_computer_player_is_shown(page: Any, tmp_path: Path) -> None:
         }""")
         assert seat in (1, 2) and dots
         assert status == f"{('Misha', 'Lena')[seat - 1]} is thinking…"
+        # A card tapped out of turn shakes, and the status line says why; nothing is sent.
+        card = page.locator("#seat-0 .hand [data-card]").first
+        token = card.get_attribute("data-card")
+        card.click(position={"x": 6, "y": 14})
+        status = page.locator("#status")
+        assert status.get_attribute("data-kind") == "why"
+        assert re.search(r"turn, not yours|Bid first", status.inner_text())
+        assert page.locator(f'#seat-0 [data-card="{token}"].shake').count() == 1
         wait_settled(page)
         assert page.locator(".plate.thinking").count() == 0
     finally:
