@@ -266,9 +266,9 @@ static inline uint32_t beat_mask(const dd_solver *S, int w, int ts)
 }
 
 /* Second and third hand: good cards (the trick goes the mover's way) before bad ones,
- * cheap ones first.  Fills up to four groups of cards in rank-major order, to be tried in
- * turn, each from its lowest bit (contract: cheapest first) or its highest (the modes about
- * avoiding tricks: highest first); returns the number of groups. */
+ * cheap ones first.  Fills up to four groups of cards to be tried in turn, each by rank,
+ * lowest first (contract: cheapest first) or highest first (the modes about avoiding
+ * tricks); returns the number of groups. */
 static int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
                          uint32_t grp[4])
 {
@@ -279,16 +279,16 @@ static int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32
     /* winning is good in a contract, bad in the modes about avoiding tricks */
     const uint32_t good = (S->cmax ? W : 0) | (gw ? mv & ~W : 0);
     if (!S->cmax) {
-        grp[0] = rank_major(good);
-        grp[1] = rank_major(mv & ~good);
+        grp[0] = good;
+        grp[1] = mv & ~good;
         return 2;
     }
     if (nd->n == 2) {
         const uint32_t tm = S->trump != DD_NOTRUMP ? SUITMASK(S->trump) : 0;
-        grp[0] = rank_major(good & ~tm);
-        grp[1] = rank_major(good & tm);
-        grp[2] = rank_major(mv & ~good & ~tm);
-        grp[3] = rank_major(mv & ~good & tm);
+        grp[0] = good & ~tm;
+        grp[1] = good & tm;
+        grp[2] = mv & ~good & ~tm;
+        grp[3] = mv & ~good & tm;
         return 4;
     }
     /* second hand: winning with a top card, then low cards, then winning cheaply */
@@ -300,10 +300,24 @@ static int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32
         uint32_t os = (others >> (8 * s)) & 0xFF;
         top |= (os ? ws & ~((2u << HIBIT(os)) - 1) : ws) << (8 * s);
     }
-    grp[0] = rank_major(top);
-    grp[1] = rank_major(mv & ~W);
-    grp[2] = rank_major(W & ~top);
+    grp[0] = top;
+    grp[1] = mv & ~W;
+    grp[2] = W & ~top;
     return 3;
+}
+
+/* The next card of a group (see follow_groups): *m holds the group as a card mask, or,
+ * once it spans several suits, in rank-major order with *rm set. */
+static inline int next_card(uint32_t *m, int *rm, int asc)
+{
+    uint32_t x = *m;
+    if (!*rm && (x & ~SUITMASK(LOBIT(x) >> 3))) {
+        x = rank_major(x);
+        *rm = 1;
+    }
+    int b = asc ? LOBIT(x) : HIBIT(x);
+    *m = x & ~(1u << b);
+    return *rm ? rm_card(b) : b;
 }
 
 /* The same order as a list (root move scoring). */
@@ -314,11 +328,8 @@ static int order_follows(const dd_solver *S, const node_t *nd, int mover, uint32
     int ng = follow_groups(S, nd, mover, mv, ts, grp), cnt = 0;
     for (int g = 0; g < ng; g++) {
         uint32_t m = grp[g];
-        while (m) {
-            int b = S->cmax ? LOBIT(m) : HIBIT(m);
-            m &= ~(1u << b);
-            out[cnt++].card = (int8_t)rm_card(b);
-        }
+        int rm = 0;
+        while (m) out[cnt++].card = (int8_t)next_card(&m, &rm, S->cmax);
     }
     return cnt;
 }
@@ -416,7 +427,8 @@ static inline int trick_winner_seat(const dd_solver *S, const node_t *nd, int c,
 long dd_cut_at[3][5];
 long dd_nodes_at[11][3];
 #endif
-static int search(dd_solver *S, const node_t *nd, int target);
+static int search_lead(dd_solver *S, const node_t *nd, int target);
+static int search_follow(dd_solver *S, const node_t *nd, int target);
 
 static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts, int target)
 {
@@ -427,7 +439,7 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
         ch.n = 1;
         ch.wcard = (int8_t)c;
         ch.wseat = (uint8_t)mover;
-        return search(S, &ch, target);
+        return search_follow(S, &ch, target);
     }
     int ws = trick_winner_seat(S, nd, c, ts, mover);
     if (nd->n == 1) {
@@ -435,7 +447,7 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
         ch.n = 2;
         if (ws == mover) ch.wcard = (int8_t)c;
         ch.wseat = (uint8_t)ws;
-        return search(S, &ch, target);
+        return search_follow(S, &ch, target);
     }
     /* trick complete */
     int won = ws == S->counted;
@@ -446,7 +458,7 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
         ch.leader = (uint8_t)ws;
     }
     ch.inplay = ch.h[0] | ch.h[1] | ch.h[2];
-    return search(S, &ch, target - won);
+    return search_lead(S, &ch, target - won);
 }
 
 static void tt_store(dd_solver *S, tt_bucket *e, const uint32_t key[3], uint8_t meta,
@@ -481,17 +493,17 @@ static void tt_store(dd_solver *S, tt_bucket *e, const uint32_t key[3], uint8_t 
     e->age[vi] = S->gen;
 }
 
-static int search(dd_solver *S, const node_t *nd, int target)
+/* A node at the start of a trick: bounds, the table, then every lead. */
+static int search_lead(dd_solver *S, const node_t *nd, int target)
 {
-    const int n = nd->n;
-    const int mover = SEAT[nd->leader][n];
+    const int mover = nd->leader;
     const uint32_t hand = nd->h[mover];
     const int T = POPC(hand);
     if (target <= 0) return 1;
     if (target > T) return 0;
     S->nodes++;
 #ifdef DD_STATS
-    dd_nodes_at[T][n]++;
+    dd_nodes_at[T][0]++;
 #endif
     const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
     int hint = -1;
@@ -499,7 +511,7 @@ static int search(dd_solver *S, const node_t *nd, int target)
     uint8_t ext = 0, meta = 0;
     int use_tt = 0;
     tt_bucket *bucket = NULL;
-    if (n == 0) {
+    {
         if (T == 1) {
             /* last trick: everything is forced */
             int c0 = LOBIT(nd->h[nd->leader]);
@@ -575,21 +587,6 @@ static int search(dd_solver *S, const node_t *nd, int target)
     uint32_t legal = legal_moves(S, nd, hand, ts);
     uint32_t mv = legal & reps(hand, nd->inplay);
     const int ismax = (mover == S->counted) == S->cmax;
-    if (n > 0) {
-        /* following: no table entry; moves generated lazily, most nodes cut at the first */
-        if (!(mv & (mv - 1))) return play(S, nd, mover, LOBIT(mv), ts, target);
-        uint32_t grp[4];
-        int ng = follow_groups(S, nd, mover, mv, ts, grp);
-        for (int g = 0; g < ng; g++) {
-            uint32_t m = grp[g];
-            while (m) {
-                int b = S->cmax ? LOBIT(m) : HIBIT(m);
-                m &= ~(1u << b);
-                if (play(S, nd, mover, rm_card(b), ts, target) == ismax) return ismax;
-            }
-        }
-        return !ismax;
-    }
     move_t moves[DD_MAX_HAND];
     int cnt = order_leads(S, nd, mover, mv, hint, moves);
     int result = !ismax, bestc = -1;
@@ -600,13 +597,13 @@ static int search(dd_solver *S, const node_t *nd, int target)
             result = r;
             bestc = c;
 #ifdef DD_STATS
-            dd_cut_at[n][i < 3 ? i : 3]++;
+            dd_cut_at[0][i < 3 ? i : 3]++;
 #endif
             break;
         }
     }
 #ifdef DD_STATS
-    if (bestc < 0) dd_cut_at[n][4]++;
+    if (bestc < 0) dd_cut_at[0][4]++;
 #endif
     if (use_tt) {
         int best = NOBEST;
@@ -618,6 +615,38 @@ static int search(dd_solver *S, const node_t *nd, int target)
         tt_store(S, bucket, key, meta, ext, result ? target : 0, result ? T : target - 1, best);
     }
     return result;
+}
+
+/* Second or third hand: no table entry; moves generated lazily (most nodes cut at the
+ * first). */
+static int search_follow(dd_solver *S, const node_t *nd, int target)
+{
+    const int mover = SEAT[nd->leader][nd->n];
+    const uint32_t hand = nd->h[mover];
+    if (target <= 0) return 1;
+    if (target > POPC(hand)) return 0;
+    S->nodes++;
+#ifdef DD_STATS
+    dd_nodes_at[POPC(hand)][nd->n]++;
+#endif
+    const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
+    const uint32_t mv = legal_moves(S, nd, hand, ts) & reps(hand, nd->inplay);
+    if (!(mv & (mv - 1))) return play(S, nd, mover, LOBIT(mv), ts, target);
+    const int ismax = (mover == S->counted) == S->cmax;
+    uint32_t grp[4];
+    int ng = follow_groups(S, nd, mover, mv, ts, grp);
+    for (int g = 0; g < ng; g++) {
+        uint32_t m = grp[g];
+        int rm = 0;
+        while (m)
+            if (play(S, nd, mover, next_card(&m, &rm, S->cmax), ts, target) == ismax) return ismax;
+    }
+    return !ismax;
+}
+
+static int search(dd_solver *S, const node_t *nd, int target)
+{
+    return nd->n ? search_follow(S, nd, target) : search_lead(S, nd, target);
 }
 
 /* ------------------------------------------------------------- validation */
