@@ -198,3 +198,52 @@ def test_players_are_deterministic_given_seed_and_observation() -> None:
 def test_unknown_level_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown player level 'grandmaster'"):
         make_player("grandmaster", Rules.preset("sochi"))
+
+
+def _deal_at_defence_mode(rules: Rules) -> Deal:
+    """The first seeded deal where Normal players reach a lone whister's OPEN/CLOSED choice."""
+    for seed in range(200):
+        deal = Deal.shuffle(rules, seed % 3, random.Random(seed))
+        bots = [make_player("normal", rules, seed=s) for s in range(3)]
+        while deal.phase not in (Phase.DONE, Phase.DEFENCE_MODE):
+            deal.apply(bots[deal.to_act].choose(deal.observation(deal.to_act)))
+        if deal.phase is Phase.DEFENCE_MODE:
+            return deal
+    raise AssertionError("no lone whister in 200 deals")
+
+
+def test_a_rebuilt_deal_is_the_real_one_when_the_world_is_the_truth() -> None:
+    from preferans.players.defence_mode import rebuild_deal
+    from preferans.players.view import SeatView
+
+    rules = Rules.preset("sochi")
+    deal = _deal_at_defence_mode(rules)
+    seat = deal.to_act
+    view = SeatView.from_observation(deal.observation(seat))
+    truth = World([h.mask for h in deal.hands], sum(c.mask for c in deal.discard))
+    rebuilt = rebuild_deal(view, rules, truth)
+    assert rebuilt.observation(seat) == deal.observation(seat)
+    assert [h.mask for h in rebuilt.hands] == truth.hands
+
+
+@pytest.mark.parametrize("level", ["hard", "crazy"])
+def test_lone_whister_chooses_open_or_closed_by_simulation(level: str) -> None:
+    rules = Rules.preset("sochi")
+    deal = _deal_at_defence_mode(rules)
+    obs = deal.observation(deal.to_act)
+    token = make_player(level, rules, seed=4).choose(obs)
+    assert token in ("OPEN", "CLOSED")
+    assert token == make_player(level, rules, seed=4).choose(obs)  # deterministic
+    deal.apply(token)
+    assert deal.phase is Phase.PLAY
+
+
+def test_module_doctests() -> None:
+    import doctest
+    import importlib
+
+    for name in ("players", "players.utility", "players.view", "players.sampling",
+                 "players.evaluation", "players.easy", "players.montecarlo", "match"):
+        module = importlib.import_module(f"preferans.{name}")
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, name

@@ -42,6 +42,7 @@ from ..solver import (
     solve_batch,
     solve_moves_batch,
 )
+from .defence_mode import choose_mode
 from .evaluation import (
     allpass_tricks,
     best_strain,
@@ -77,14 +78,21 @@ class Level:
     """Strains solved when naming the contract."""
     solve_misere_bids: bool = True
     """Solve misère in the bidding analysis (else judge it by the evaluation)."""
+    mode_simulations: int = 0
+    """Imagined deals a lone whister plays out closed to choose OPEN or CLOSED (0: OPEN)."""
 
 
 NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
                screen_worlds=6, discard_keep=2, contract_strains=2, solve_misere_bids=False)
-HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16)
+HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16,
+             mode_simulations=8)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
-              discard_keep=5)
-LEVELS_BY_NAME = {lv.name: lv for lv in (NORMAL, HARD, CRAZY)}
+              discard_keep=5, mode_simulations=16)
+SIMULATION = Level("simulation", worlds=6, bid_worlds=6, score_aware=False, oversample=1,
+                   screen_worlds=6, discard_keep=2, contract_strains=1,
+                   solve_misere_bids=False)
+"""The quick player that plays imagined deals out (the lone whister's OPEN/CLOSED choice)."""
+LEVELS_BY_NAME = {lv.name: lv for lv in (NORMAL, HARD, CRAZY, SIMULATION)}
 STRAIN_MARGIN = 1.5
 """The bidding analysis solves the second-best strain only when its estimate is this close."""
 DECLARER_TRUST = 0.35
@@ -147,7 +155,7 @@ class MonteCarloPlayer:
             elif phase == "defence":
                 token = self._defence(view, rng)
             elif phase.startswith("defence"):
-                token = "OPEN" if "OPEN" in legal else legal[0]
+                token = self._defence_mode(view, rng)
             elif phase == "play":
                 token = self._play(view, rng)
             else:
@@ -525,6 +533,21 @@ class MonteCarloPlayer:
         best = max(scored, key=lambda k: (scored[k], -order.index(k) if k in order else 0))
         original = {t.upper(): t for t in view.legal}
         return original.get(best, view.legal[0])
+
+    def _defence_mode(self, view: SeatView, rng: random.Random) -> str:
+        legal = [t.upper() for t in view.legal]
+        if "OPEN" not in legal or "CLOSED" not in legal or not self.level.mode_simulations:
+            return "OPEN" if "OPEN" in legal else view.legal[0]
+        worlds = self._sample(view, rng, self.level.mode_simulations)
+        rules = self.rules
+
+        def make_bot(seed: int) -> MonteCarloPlayer:
+            return MonteCarloPlayer(rules, seed, SIMULATION, threads=self.threads)
+
+        return choose_mode(view, rules, worlds, self._model(view),
+                           simulations=self.level.mode_simulations, rng=rng,
+                           make_bot=make_bot, threads=self.threads,
+                           by_score=self.level.score_aware)
 
     # --- the play --------------------------------------------------------------------------
     def _play(self, view: SeatView, rng: random.Random) -> str:

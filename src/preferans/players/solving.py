@@ -51,15 +51,23 @@ def play_position(
     """The position now, in the play phase, with the world's hidden hands."""
     smap = seat_map(view)
     hands = tuple(world.hands[s] for s in view.active_seats)
-    if view.trick:
-        leader = view.trick[0][0]
+    trick = list(view.trick)
+    leads = talon_leads(view, world, allpass_talon) if mode == "allpass" else ()
+    if mode == "allpass" and view.players == 4 and trick and trick[0][0] == view.dealer:
+        # four players: the dealer's talon card leads the trick; modelled as a talon card
+        # that sets the suit (it may in truth also win the trick, which only helps the
+        # players avoiding tricks: the solver's value is a cautious bound)
+        trick = trick[1:]
+        if not leads or len(leads) < 2 - len(view.tricks):
+            leads = (int(view.trick[0][1].suit), *leads)[: 2 - len(view.tricks)]
+    if trick:
+        leader = trick[0][0]
     else:
         leader = view.hand_to_play if view.hand_to_play is not None else view.first_hand
     trump = view.trump if mode == "contract" else None
-    leads = talon_leads(view, world, allpass_talon) if mode == "allpass" else ()
     return Position(
         hands=hands,  # type: ignore[arg-type]
-        trick=tuple(c.index for _, c in view.trick),
+        trick=tuple(c.index for _, c in trick),
         leader=smap[leader],
         trump=trump,
         mode=mode,

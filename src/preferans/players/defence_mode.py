@@ -1,0 +1,110 @@
+"""A lone whister's choice: OPEN (both defending hands face up) or CLOSED, by simulation.
+
+Open, everybody sees every card that matters, so the deal plays double dummy: the
+solver's value of the world *is* the open result.  Closed, each side plays half blind; that
+is simulated: in each of a few imagined deals the play is carried out to the end by quick
+Monte Carlo players (a handful of worlds per card) for all three hands, each seeing only
+what its seat would see.  The whister takes CLOSED only when, over the same worlds, closed
+play is clearly better for it (paired comparison, world by world); otherwise OPEN, the
+game's own advice ("a lone whister usually does better seeing both defending hands", 003).
+
+The value compared is the whister's score under the rules (and, for Crazy, the sheet) for
+the trick counts each way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import Card, CardSet
+from ..deal import Deal, Phase
+from ..rules import Rules
+from ..solver import solve_batch
+from .sampling import World
+from .solving import opening_position
+from .utility import ScoreModel
+from .view import SeatView
+
+CLOSED_MARGIN = 0.5
+"""Whists per deal that closed play must gain, on average, before the whister closes."""
+
+
+def rebuild_deal(view: SeatView, rules: Rules, world: World) -> Deal:
+    """The deal of ``world`` replayed up to the lone whister's choice (the view's calls)."""
+    declarer = view.declarer
+    assert declarer is not None and view.contract is not None and view.talon
+    hands = list(world.hands)
+    talon = view.talon_mask
+    discard = world.extra
+    if declarer == view.seat:
+        discard = view.discard
+    hands[declarer] = (hands[declarer] | discard) & ~talon
+    deal = Deal(rules, view.dealer, [CardSet(h) for h in hands], list(view.talon))
+    for _seat, token in view.auction:
+        deal.apply(token)
+    pair = sorted(Card.from_index(i) for i in range(32) if discard >> i & 1)
+    deal.apply("DISCARD " + " ".join(str(c) for c in pair))
+    deal.apply(str(view.contract))
+    for _seat, token in view.defence:
+        deal.apply(token)
+    if deal.phase is not Phase.DEFENCE_MODE:
+        raise ValueError(f"the replayed deal is in {deal.phase.value}, not the defence mode")
+    return deal
+
+
+def play_out(deal: Deal, bots: list[Any]) -> list[int]:
+    """Play ``deal`` to the end with ``bots`` (one per seat); the tricks won per seat."""
+    while deal.phase is not Phase.DONE:
+        seat = deal.to_act
+        assert seat is not None
+        deal.apply(bots[seat].choose(deal.observation(seat)))
+    return list(deal.tricks_won)
+
+
+def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreModel,
+                *, simulations: int, rng: random.Random, make_bot: Any, threads: int = 2,
+                by_score: bool = True) -> str:
+    """``"OPEN"`` or ``"CLOSED"`` for the lone whister of ``view`` (see the module docstring).
+
+    ``worlds``: imagined deals for the whister; the first ``simulations`` of them are
+    played out closed.  ``make_bot(seed)`` gives the quick player that plays them.
+    """
+    declarer, contract = view.declarer, view.contract
+    assert declarer is not None and contract is not None
+    me = view.seat
+    sims = worlds[:simulations]
+    trump = None if contract.trump is None else int(contract.trump)
+    positions = [
+        opening_position(view, dict(enumerate(w.hands)), mode="contract", side=declarer,
+                         trump=trump)
+        for w in sims
+    ]
+    open_tricks = solve_batch(positions, threads=threads)
+
+    def value(tricks: int) -> float:
+        if not by_score:
+            return -float(tricks)
+        outcome = model.contract_outcome(declarer, contract, tricks, whisters=(me,),
+                                         open_defence=True)
+        return model.value(outcome)
+
+    diffs: list[float] = []
+    weights: list[float] = []
+    for w, dd in zip(sims, open_tricks, strict=True):
+        try:
+            deal = rebuild_deal(view, rules, w)
+        except ValueError:
+            continue
+        deal.apply("CLOSED")
+        seed = rng.randrange(1 << 30)
+        bots = [make_bot(seed + s) for s in range(rules.players)]
+        closed = play_out(deal, bots)[declarer]
+        diffs.append(value(closed) - value(dd))
+        weights.append(w.weight)
+    total = sum(weights)
+    if not diffs or total <= 0:
+        return "OPEN"
+    gain = sum(d * w for d, w in zip(diffs, weights, strict=True)) / total
+    margin = CLOSED_MARGIN if by_score else 0.25
+    return "CLOSED" if gain > margin else "OPEN"
