@@ -1,0 +1,277 @@
+"""The rules guide: one printable HTML page, generated from the engine.
+
+:func:`render_guide` renders ``templates/guide.html``.  Everything on the page
+that the engine knows is taken from the engine, never typed in:
+
+- the contract values, quotas and the presets side by side come from
+  :mod:`preferans.rules` (``PRESETS``, ``PRESET_DOCS``, :func:`option_docs`);
+- the scoring examples are :data:`preferans.guide.examples.EXAMPLES`, which the
+  tests score with the engine's sheet;
+- the worked deal (§12) is ``worked_deal.json``, a game record replayed through
+  :mod:`preferans.deal` and :mod:`preferans.sheet` to draw its hands, its
+  tricks and its sheet.
+
+>>> from preferans.guide import render_guide, worked_deal
+>>> html = render_guide(standalone=True)
+>>> html.startswith("<!DOCTYPE html>") and "A complete worked deal" in html
+True
+>>> worked_deal().tricks_won
+[7, 3, 0]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..bids import Bid
+from ..cards import Card, CardSet, Suit
+from ..rules import PRESET_DOCS, PRESETS, Rules, option_docs
+from .examples import EXAMPLES, PLAYERS, by_section
+
+__all__ = ["WorkedDeal", "render_guide", "worked_deal", "worked_deal_record"]
+
+RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
+
+
+# --- card rendering -------------------------------------------------------------------------
+def card_html(card: Card) -> str:
+    """A card as inline HTML: rank and suit symbol, red for ♦ and ♥."""
+    colour = "red" if card.suit in RED_SUITS else "black"
+    return f'<span class="card {colour}">{card.rank.label}{card.suit.symbol}</span>'
+
+
+def suit_rows(cards: CardSet) -> list[dict[str, Any]]:
+    """The four suit rows of a hand diagram, spades first, high cards first."""
+    rows = []
+    for suit in Suit:
+        ranks = [c.rank.label for c in reversed(list(cards.of_suit(suit)))]
+        rows.append(
+            {
+                "symbol": suit.symbol,
+                "red": suit in RED_SUITS,
+                "ranks": " ".join(ranks) if ranks else "—",
+            }
+        )
+    return rows
+
+
+def bid_text(token: str) -> str:
+    """An auction or contract token for people: ``6♥``, ``pass``, ``misère``."""
+    if token == "PASS":
+        return "pass"
+    bid = Bid.parse(token)
+    return "misère" if bid.misere else bid.symbol
+
+
+# --- the worked deal ------------------------------------------------------------------------
+@dataclass
+class WorkedDeal:
+    """The worked deal as the page shows it, all read from the engine's replay."""
+
+    players: tuple[str, ...]
+    dealer: int
+    first_hand: int
+    auction: list[tuple[str, str, bool]]  # (player, call for people, "here")
+    talon: list[Card]
+    discard: list[Card]
+    contract: str
+    defence: list[tuple[str, str]]
+    hands_after_discard: list[CardSet]
+    tricks: list[dict[str, Any]]
+    tricks_won: list[int]
+    sheet: dict[str, Any]
+    summary: str
+    balance: list[Fraction]
+
+
+def worked_deal_record() -> dict[str, Any]:
+    """The worked deal's game record (``preferans-record/1``), as stored."""
+    text = resources.files(__package__).joinpath("worked_deal.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@cache
+def worked_deal() -> WorkedDeal:
+    """Replay ``worked_deal.json`` through the engine and collect what the page shows."""
+    from ..deal import Deal, Phase
+    from ..record import read_record, replay
+
+    record = read_record(worked_deal_record())
+    game = replay(record)
+    data = record["deals"][0]
+    rules = Rules.from_json(record["rules"])
+    dealer = data["dealer"]
+    deal = Deal(
+        rules,
+        dealer,
+        [CardSet.parse(h) for h in data["hands"]],
+        [Card.parse(c) for c in data["talon"]],
+    )
+    hands_after: list[CardSet] | None = None
+    for token in data["actions"]:
+        deal.apply(token)
+        if hands_after is None and deal.phase is Phase.PLAY:
+            hands_after = list(deal.hands)
+    assert hands_after is not None and deal.phase is Phase.DONE
+    players = tuple(record["players"])
+
+    auction: list[tuple[str, str, bool]] = []
+    defence: list[tuple[str, str]] = []
+    last_bid: str | None = None
+    contract_named = False
+    for seat, action in deal.history:
+        kind = action.kind.name
+        token = str(action)
+        if kind == "CONTRACT":
+            contract_named = True
+        elif not contract_named and kind in ("BID", "PASS"):
+            here = kind == "BID" and token == last_bid  # an elder hand holds the bid
+            auction.append((players[seat], bid_text(token), here))
+            if kind == "BID":
+                last_bid = token
+        elif contract_named and kind in ("WHIST", "PASS", "HALF", "OPEN", "CLOSED"):
+            defence.append((players[seat], token.lower()))
+
+    tricks = []
+    running = [0] * len(players)
+    for number, trick in enumerate(deal.tricks, start=1):
+        running[trick.winner] += 1
+        tricks.append(
+            {
+                "number": number,
+                "leader": players[trick.leader],
+                "cards": [
+                    {
+                        "player": players[seat],
+                        "html": card_html(card),
+                        "text": card.symbol,
+                        "winner": seat == trick.winner,
+                    }
+                    for seat, card in trick.cards
+                ],
+                "winner": players[trick.winner],
+                "score": "–".join(str(x) for x in running),
+            }
+        )
+    entry = game.sheet.entries[0]
+    return WorkedDeal(
+        players=players,
+        dealer=dealer,
+        first_hand=deal.first_hand,
+        auction=auction,
+        talon=list(deal.talon),
+        discard=list(deal.discard or ()),
+        contract=bid_text(str(deal.contract)),
+        defence=defence,
+        hands_after_discard=hands_after,
+        tricks=tricks,
+        tricks_won=list(deal.tricks_won),
+        sheet=game.sheet.to_json(),
+        summary=entry.summary,
+        balance=game.sheet.balance(),
+    )
+
+
+# --- tables from the rules ------------------------------------------------------------------
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return "–".join(str(v) for v in value)
+    if value is None:
+        return "—"
+    return str(value).replace("_", " ")
+
+
+def contract_table(rules: Rules) -> list[dict[str, Any]]:
+    """Per level: pool value, the defence's quota and a half-whister's credited tricks."""
+    rows = []
+    for level in (6, 7, 8, 9, 10):
+        half = None
+        if level in rules.half_whist_levels:
+            half = rules.half_whist_tricks[level - 6]
+        rows.append(
+            {
+                "level": level,
+                "value": rules.contract_value(level),
+                "quota": rules.quota(level) if rules.is_whisted(Bid(level, None)) else "—",
+                "each": _each_quota(rules, level),
+                "half": "—" if half is None else f"{half * rules.contract_value(level)} whists",
+            }
+        )
+    return rows
+
+
+def _each_quota(rules: Rules, level: int) -> str:
+    quota = rules.quota(level)
+    if quota >= 2:
+        return f"{quota // 2} each"
+    who = "second whister" if rules.responsible_at_8plus == "second" else "both share"
+    return who
+
+
+def presets_table(names: tuple[str, ...] = ("guide", "sochi", "leningrad", "rostov")) -> dict:
+    """Options × presets, with the cells that differ from the guide's profile marked."""
+    docs = option_docs()
+    rows = []
+    for name, doc in docs.items():
+        values = [getattr(PRESETS[p], name) for p in names]
+        rows.append(
+            {
+                "name": name,
+                "doc": doc,
+                "cells": [_show(v) for v in values],
+                "differs": len({repr(v) for v in values}) > 1,
+            }
+        )
+    return {"presets": [(p, PRESET_DOCS.get(p, p)) for p in names], "rows": rows}
+
+
+def _fmt(x: Fraction | int) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.3f}"
+
+
+# --- the page -------------------------------------------------------------------------------
+def _template_text(name: str) -> str:
+    return resources.files(__package__).joinpath("templates", name).read_text("utf-8")
+
+
+def render_guide(standalone: bool = False) -> str:
+    """The whole guide as one HTML page.
+
+    ``standalone=True`` gives a page that works offline as a single file: no links
+    back into the web game (everything else, CSS and card diagrams included, is
+    inline either way).  The web server serves ``render_guide()`` at ``/guide``.
+    """
+    import jinja2
+
+    env = jinja2.Environment(autoescape=jinja2.select_autoescape(default=True))
+    env.filters["card"] = lambda c: jinja2.filters.Markup(card_html(c))
+    env.filters["fmt"] = _fmt
+    template = env.from_string(_template_text("guide.html"))
+    guide = Rules.preset("guide")
+    wd = worked_deal()
+    hands = [
+        {"name": wd.players[seat], "seat": seat, "rows": suit_rows(hand)}
+        for seat, hand in enumerate(wd.hands_after_discard)
+    ]
+    return template.render(
+        standalone=standalone,
+        css=_template_text("guide.css"),
+        rules=guide,
+        contracts=contract_table(guide),
+        presets=presets_table(),
+        examples=EXAMPLES,
+        by_section=by_section,
+        wd=wd,
+        hands=hands,
+        players=PLAYERS,
+    )
