@@ -188,6 +188,22 @@ def solve(
     raise typer.Exit(code=solve_command(str(file), as_json))
 
 
+@app.command()
+def guide(
+    out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")] = Path(
+        "preferans-guide.html"
+    ),
+) -> None:
+    """Write the rules guide as one static HTML file that works offline."""
+    from .guide import render_guide
+
+    try:
+        out.write_text(render_guide(standalone=True), encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    typer.echo(f"wrote {out}")
+
+
 bench_app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 
