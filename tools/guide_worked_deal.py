@@ -13,10 +13,11 @@ The guide tells a story that the cards must fit, sentence by sentence:
 
 The search deals random hands that satisfy the hand constraints, keeps those
 whose double-dummy value for A at 7♥ is exactly seven, then looks for a play
-in which every card is legal (checked by the engine's :class:`preferans.deal.Deal`)
-and as few cards as possible give away a trick double dummy, with the trick
-winners above.  A small pure-Python double-dummy solver is enough for one
-ten-card deal.
+with the trick winners above in which as few cards as possible give away a trick
+double dummy, preferring natural cards (win cheaply, otherwise play low).  A small
+pure-Python double-dummy solver is enough for one ten-card deal.  The chosen deal
+is then replayed through the engine's :class:`preferans.deal.Deal`, which checks
+every action (``tests/test_guide.py`` does the same on the stored record).
 
 Run:  .venv/bin/python tools/guide_worked_deal.py [--seed N] [--tries N] [--write]
 ``--write`` stores the best deal found as ``src/preferans/guide/worked_deal.json``.
