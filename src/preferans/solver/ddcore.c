@@ -381,12 +381,27 @@ static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t
             } else {
                 /* avoiding: the counted seat wants to lose the trick */
                 if (mover == counted) {
-                    /* lead a card someone else can beat, low first */
-                    score = top ? -r : 50 - r;
+                    /* a card a defender must beat (he holds only higher cards of the suit)
+                     * loses for sure: shed the highest such first; else low cards */
+                    uint32_t a = (nd->h[NEXT[mover]] >> (8 * s)) & 0xFF;
+                    uint32_t b = (nd->h[NEXT[NEXT[mover]]] >> (8 * s)) & 0xFF;
+                    if ((a && LOBIT(a) > r) || (b && LOBIT(b) > r))
+                        score = 100 + r;
+                    else
+                        score = top ? -r : 50 - r;
                 } else {
                     /* defenders: lead where the counted seat must win: low cards */
                     uint32_t cs = (nd->h[counted] >> (8 * s)) & 0xFF;
-                    score = cs ? 50 - r + (POPC(cs) == 1 ? 10 : 0) : 10 - r;
+                    if (cs) {
+                        int partner = NEXT[mover] == counted ? NEXT[NEXT[mover]] : NEXT[mover];
+                        uint32_t ps = (nd->h[partner] >> (8 * s)) & 0xFF;
+                        int low = LOBIT(cs);
+                        /* forced: the counted seat's lowest card beats ours and partner's */
+                        if (low > r && (!ps || LOBIT(ps) < low)) score = 100 - r;
+                        else score = 50 - r + (POPC(cs) == 1 ? 10 : 0);
+                    } else {
+                        score = 10 - r;
+                    }
                 }
             }
         }
@@ -404,18 +419,28 @@ static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t
 
 /* ------------------------------------------------------------------ search */
 
+/* Per-byte popcounts: byte s of the result = cards of suit s in x. */
+static inline uint32_t suit_lengths(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (x + (x >> 4)) & 0x0F0F0F0Fu;
+}
+
+/* The table key: seats 0 and 1 in relative ranks (per suit, ranks among the cards in play)
+ * and the number of cards in play of each suit (seat 2 holds the rest). */
 static inline void make_key(const node_t *nd, uint32_t k[3])
 {
-    uint32_t P = nd->h[0] | nd->h[1] | nd->h[2];
-    k[0] = k[1] = k[2] = 0;
+    const uint32_t P = nd->h[0] | nd->h[1] | nd->h[2];
+    uint32_t a = 0, b = 0;
     for (int s = 0; s < 4; s++) {
-        uint32_t ps = (P >> (8 * s)) & 0xFF;
-        if (!ps) continue;
-        const uint8_t *row = cmp8[ps];
-        k[0] |= (uint32_t)row[(nd->h[0] >> (8 * s)) & 0xFF] << (8 * s);
-        k[1] |= (uint32_t)row[(nd->h[1] >> (8 * s)) & 0xFF] << (8 * s);
-        k[2] |= (uint32_t)row[(nd->h[2] >> (8 * s)) & 0xFF] << (8 * s);
+        const uint8_t *row = cmp8[(P >> (8 * s)) & 0xFF];
+        a |= (uint32_t)row[(nd->h[0] >> (8 * s)) & 0xFF] << (8 * s);
+        b |= (uint32_t)row[(nd->h[1] >> (8 * s)) & 0xFF] << (8 * s);
     }
+    k[0] = a;
+    k[1] = b;
+    k[2] = suit_lengths(P);
 }
 
 static inline int trick_winner_seat(const dd_solver *S, const node_t *nd, int c, int ts, int mover)
@@ -532,12 +557,6 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
         } else {
             use_tt = 1;
         }
-        if (use_tt) {
-            make_key(nd, key);
-            meta = (uint8_t)(S->meta | nd->leader);
-            bucket = S->tt + tt_index(S, key, (uint32_t)meta | ((uint32_t)ext << 8));
-            __builtin_prefetch(bucket);
-        }
         if (S->mode == DD_CONTRACT) {
             int q = quick_tricks(S, nd->h, nd->leader);
             if (nd->leader == S->counted) {
@@ -563,6 +582,12 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
                     if (T - (sa > sb ? sa : sb) < target) return 0;
                 }
             }
+        }
+        if (use_tt) {
+            make_key(nd, key);
+            meta = (uint8_t)(S->meta | nd->leader);
+            bucket = S->tt + tt_index(S, key, (uint32_t)meta | ((uint32_t)ext << 8));
+            __builtin_prefetch(bucket);
         }
         if (use_tt) {
             tt_bucket *e = bucket;
@@ -885,12 +910,13 @@ static int mtd(dd_solver *S, const node_t *nd, int lo, int hi, int guess)
     return lo;
 }
 
+/* The MTD(f) start.  Misère and all-pass: 0 (testing above the value costs far more than
+ * testing below it; estimates of the declarer's tricks measured worse).  Contracts: the
+ * counted seat's top cards and long trumps, plus one (measured: 6 % fewer nodes than the
+ * bare estimate on the bench positions, the same on a second set). */
 static int first_guess(const dd_solver *S, const node_t *nd)
 {
-    int T = tricks_left(nd);
     if (S->mode != DD_CONTRACT) return 0;
-    (void)T;
-    /* counted seat's top-ish cards: a rough estimate */
     int est = 0;
     uint32_t me = nd->h[S->counted];
     uint32_t ot = nd->h[NEXT[S->counted]] | nd->h[NEXT[NEXT[S->counted]]];
@@ -903,7 +929,7 @@ static int first_guess(const dd_solver *S, const node_t *nd)
         int hi = os ? HIBIT(os) : -1;
         if (s != S->trump) est += POPC(ms >> (hi + 1));
     }
-    return est;
+    return est + 1;
 }
 
 int dd_solve(dd_solver *S, const dd_position *p)
