@@ -78,3 +78,9 @@ def test_match_command_rejects_unknown_level() -> None:
     result = CliRunner().invoke(app, ["match", "--players", "easy,wizard,random", "--deals", "1"])
     assert result.exit_code == 2
     assert "unknown player level 'wizard'" in result.output
+
+
+def test_a_time_limit_stops_starting_boards() -> None:
+    summary = run_match(["easy", "random", "random"], Rules.preset("sochi"), boards=50, seed=4,
+                        workers=1, time_limit=0)
+    assert summary["boards"] == 1

@@ -27,7 +27,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -220,13 +220,16 @@ def run_match(
     workers: int = 2,
     records: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
 ) -> dict[str, Any]:
     """Play ``boards`` duplicate boards; return the summary (and write records as JSON lines).
 
     ``lineup`` names a player level per seat (``rules.players`` of them).  Boards run in
     ``workers`` processes (1: in this process).  ``records``: a ``.jsonl`` file with one
     ``{"board", "rotation", "lineup", "record"}`` object per play of a board, where
-    ``record`` is a ``preferans-record/1`` game record.
+    ``record`` is a ``preferans-record/1`` game record.  ``time_limit``: seconds after which
+    no further board is started (at least one is played; the boards begun are finished;
+    the summary counts the boards played).
     """
     from .players import LEVELS, make_player
 
@@ -253,15 +256,32 @@ def run_match(
             if progress:
                 progress(len(results), boards)
 
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+
+        def expired() -> bool:
+            return deadline is not None and time.monotonic() > deadline
+
         if workers <= 1:
             for b in range(boards):
+                if b and expired():
+                    break
                 take(play_board(lineup, rules, seed, b, threads=2))
         else:
-            jobs = [(list(lineup), rules.to_json(), seed, b, 1) for b in range(boards)]
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(_play_board_job, j) for j in jobs]
-                for f in as_completed(futures):
-                    take(f.result())
+                pending: set[Future[BoardResult]] = set()
+                next_board = 0
+                while True:
+                    while next_board < boards and len(pending) < 2 * workers and (
+                        not next_board or not expired()
+                    ):
+                        job = (list(lineup), rules.to_json(), seed, next_board, 1)
+                        pending.add(pool.submit(_play_board_job, job))
+                        next_board += 1
+                    if not pending:
+                        break
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for f in done:
+                        take(f.result())
     finally:
         if out:
             out.close()
