@@ -957,14 +957,11 @@ int dd_takes_none(dd_solver *S, const dd_position *p)
 }
 
 /* value after the move c: exact, within [lo, hi] */
-static int move_value(dd_solver *S, const node_t *nd, int c, int guess)
+/* The value after the move c, exact, known to lie in [lo, hi]: zero-window tests from guess. */
+static int move_value(dd_solver *S, const node_t *nd, int c, int lo, int hi, int guess)
 {
     const int mover = SEAT[nd->leader][nd->n];
     const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
-    int T = tricks_left(nd);
-    int lo = 0, hi = T;
-    if (guess < lo) guess = lo;
-    if (guess > hi) guess = hi;
     while (lo < hi) {
         int t = guess;
         if (t <= lo) t = lo + 1;
@@ -988,7 +985,6 @@ int dd_solve_moves(dd_solver *S, const dd_position *p, int8_t *cards, int8_t *va
     if (T == 0) return 0;
     const int mover = SEAT[nd.leader][nd.n];
     const int ts = nd.tpos < S->ntalon ? S->talon[nd.tpos] : -1;
-    int v = mtd(S, &nd, 0, T, first_guess(S, &nd));
     uint32_t hand = nd.h[mover];
     uint32_t legal = legal_moves(S, &nd, hand, ts);
     uint32_t rp = legal & reps(hand, nd.inplay);
@@ -997,9 +993,15 @@ int dd_solve_moves(dd_solver *S, const dd_position *p, int8_t *cards, int8_t *va
                         : order_follows(S, &nd, mover, rp, ts, moves);
     int8_t repval[32];
     memset(repval, -1, sizeof repval);
+    /* no separate value solve: each move from the best value so far (the first from the
+     * estimate), in the order the search would try them */
+    const int ismax = (mover == S->counted) == S->cmax;
+    int best = -1;
     for (int i = 0; i < cnt; i++) {
         int c = moves[i].card;
-        repval[c] = (int8_t)move_value(S, &nd, c, v);
+        int val = move_value(S, &nd, c, 0, T, best < 0 ? first_guess(S, &nd) : best);
+        repval[c] = (int8_t)val;
+        if (best < 0 || (ismax ? val > best : val < best)) best = val;
     }
     int k = 0;
     uint32_t l = legal;
