@@ -37,7 +37,8 @@ def test_overrides_round_trip_through_json():
         "allpass_progression": [1, 2, 4],
     }
     assert Rules.from_json(r.to_json()) == r
-    assert Rules.from_json("piter").name == "leningrad"
+    assert Rules.from_json("piter").name == "piter"  # 000's Piter is its own preset (issue 7)
+    assert Rules.from_json("leningrad").name == "leningrad"
 
 
 @pytest.mark.parametrize(

@@ -47,6 +47,12 @@ class ActionKind(Enum):
     """A lone whister defends with the hands concealed (в тёмную)."""
     PLAY = "play"
     """One card played to a trick."""
+    RESIGN = "resign"
+    """Declarer gives up after seeing the talon: three undertricks (``rules.resignation``)."""
+    REFUSE = "refuse"
+    """Declarer leaves the turned talon on the table and plays his own ten cards."""
+    LOOK = "look"
+    """A four-player dealer looks at one defender's hand before whisting (``LOOK s``)."""
 
 
 _WORDS = {
@@ -55,6 +61,8 @@ _WORDS = {
     "HALF": ActionKind.HALF,
     "OPEN": ActionKind.OPEN,
     "CLOSED": ActionKind.CLOSED,
+    "RESIGN": ActionKind.RESIGN,
+    "REFUSE": ActionKind.REFUSE,
 }
 
 
@@ -65,6 +73,8 @@ class Action:
     kind: ActionKind
     bid: Bid | None = None
     cards: tuple[Card, ...] = ()
+    seat: int | None = None
+    """The seat a ``LOOK`` names."""
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -85,6 +95,11 @@ class Action:
             raise ValueError("empty action token")
         if text in _WORDS:
             return cls(_WORDS[text])
+        if text.startswith("LOOK"):
+            parts = text.split()[1:]
+            if len(parts) != 1 or not parts[0].isdigit():
+                raise ValueError(f"cannot read {token!r}: write 'LOOK s' with a seat number")
+            return cls(ActionKind.LOOK, seat=int(parts[0]))
         if text.startswith("DISCARD"):
             parts = text.split()[1:]
             if len(parts) != 2:
@@ -105,7 +120,7 @@ class Action:
             pass
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
-            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED or a card like QH)"
+            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, RESIGN, REFUSE, LOOK s or a card like QH)"
         )
 
     @classmethod
@@ -166,6 +181,8 @@ class Action:
             return str(self.bid)
         if kind is ActionKind.DISCARD:
             return "DISCARD " + " ".join(str(c) for c in self.cards)
+        if kind is ActionKind.LOOK:
+            return f"LOOK {self.seat}"
         return kind.name
 
     def __repr__(self) -> str:
@@ -178,6 +195,8 @@ WHIST = Action(ActionKind.WHIST)
 HALF = Action(ActionKind.HALF)
 OPEN = Action(ActionKind.OPEN)
 CLOSED = Action(ActionKind.CLOSED)
+RESIGN = Action(ActionKind.RESIGN)
+REFUSE = Action(ActionKind.REFUSE)
 PLAY_ACTIONS: tuple[Action, ...] = tuple(
     Action(ActionKind.PLAY, cards=(Card.from_index(i),)) for i in range(32)
 )

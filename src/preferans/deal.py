@@ -38,6 +38,8 @@ from .actions import (
     OPEN,
     PASS,
     PLAY_ACTIONS,
+    REFUSE,
+    RESIGN,
     WHIST,
     Action,
     ActionKind,
@@ -62,6 +64,10 @@ class Phase(Enum):
     DEFENCE = "defence"
     DEFENCE_MODE = "defence mode"
     """A lone whister chooses OPEN or CLOSED."""
+    DEALER = "dealer whist"
+    """A four-player dealer may look at one defender's hand and whist (``dealer_whist``)."""
+    EXCHANGE = "exchange"
+    """Before an all-pass each player in turn takes the talon and discards two."""
     PLAY = "play"
     DONE = "done"
 
@@ -103,12 +109,16 @@ class Deal:
         "_controller",
         "_def_to_act",
         "_discard",
+        "_exchanger",
         "_exposed",
         "_hand_to_play",
         "_hands",
+        "_looked",
         "_pending_expose",
+        "_pending_kind",
         "_talon_card",
         "_talon_lead",
+        "_talon_now",
         "_trick",
         "_trick_size",
         "allpass_streak",
@@ -132,6 +142,7 @@ class Deal:
         "rules",
         "seats",
         "talon",
+        "talon_refused",
         "talon_turned",
         "tricks",
         "tricks_won",
@@ -208,6 +219,11 @@ class Deal:
         self._talon_lead: Suit | None = None
         self._talon_card: Card | None = None
         self._hand_to_play: int | None = None
+        self._talon_now: tuple[Card, ...] = self.talon
+        self._exchanger = 0
+        self._looked: int | None = None
+        self._pending_kind: str | None = None
+        self.talon_refused = False
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
 
@@ -280,7 +296,7 @@ class Deal:
         """The talon cards everyone has seen so far."""
         if self.declarer is not None:
             return self.talon
-        return self.talon[: self.talon_turned]
+        return self._talon_now[: self.talon_turned]
 
     @property
     def current_trick(self) -> list[tuple[int, Card]]:
@@ -315,6 +331,10 @@ class Deal:
             return self._def_to_act
         if phase is Phase.DEFENCE_MODE:
             return self.whisters[0]
+        if phase is Phase.DEALER:
+            return self.dealer
+        if phase is Phase.EXCHANGE:
+            return self.seats[self._exchanger]
         return None
 
     @property
@@ -352,16 +372,29 @@ class Deal:
             return self.auction.legal()
         if phase is Phase.DISCARD:
             cards = list(CardSet(self._hands[self.declarer]))  # type: ignore[index]
-            return [Action(ActionKind.DISCARD, cards=pair) for pair in combinations(cards, 2)]
+            out = [Action(ActionKind.DISCARD, cards=pair) for pair in combinations(cards, 2)]
+            if self.rules.talon_refusal:
+                out.append(REFUSE)
+            if self._may_resign():
+                out.append(RESIGN)
+            return out
         if phase is Phase.CONTRACT:
             assert self.bid is not None
             if self.bid.misere:
                 return [Action(ActionKind.CONTRACT, bid=self.bid)]
-            return _CONTRACT_ACTIONS[self.bid.step :]
+            out = _CONTRACT_ACTIONS[self.bid.step :]
+            return [*out, RESIGN] if self._may_resign() else out
+        if phase is Phase.EXCHANGE:
+            cards = list(CardSet(self._hands[self.seats[self._exchanger]]))
+            return [Action(ActionKind.DISCARD, cards=pair) for pair in combinations(cards, 2)]
+        if phase is Phase.DEALER:
+            if self._looked is None:
+                return [Action(ActionKind.LOOK, seat=s) for s in self.defenders]
+            return [PASS, WHIST]
         if phase is Phase.DEFENCE:
             return self._defence_legal()
         if phase is Phase.DEFENCE_MODE:
-            out = [OPEN, CLOSED]
+            out = [CLOSED] if self.rules.over_greedy else [OPEN, CLOSED]
             if self._whist_pass_half_allowed():
                 out.append(HALF)
             return out
@@ -385,6 +418,23 @@ class Deal:
             return self.auction.why_illegal(self.auction.to_act, act)  # type: ignore[arg-type]
         if act in self.legal_actions():
             return None
+        if act.kind is ActionKind.RESIGN and phase in (Phase.DISCARD, Phase.CONTRACT):
+            if not self.rules.resignation:
+                return "resignation is not allowed by these rules"
+            return "a misère cannot be resigned"
+        if act.kind is ActionKind.REFUSE and phase is Phase.DISCARD:
+            return "refusing the talon is not allowed by these rules"
+        if phase is Phase.EXCHANGE:
+            if act.kind is not ActionKind.DISCARD:
+                return "before the all-pass each player discards two cards (DISCARD c1 c2)"
+            hand = self._hands[self.seats[self._exchanger]]
+            missing = [str(c) for c in act.cards if not hand & c.mask]
+            return f"the player does not hold {' '.join(missing)}"
+        if phase is Phase.DEALER:
+            if self._looked is None:
+                seats = " or ".join(f"LOOK {s}" for s in self.defenders)
+                return f"the dealer first looks at one defender's hand ({seats})"
+            return "the dealer says WHIST or PASS"
         if phase is Phase.DISCARD:
             if act.kind is not ActionKind.DISCARD:
                 return "the declarer must discard two cards first (DISCARD c1 c2)"
@@ -450,6 +500,9 @@ class Deal:
     def _half_level(self) -> bool:
         return self.contract is not None and self.contract.level in self.rules.half_whist_levels
 
+    def _may_resign(self) -> bool:
+        return self.rules.resignation and self.bid is not None and not self.bid.misere
+
     def _whist_pass_half_allowed(self) -> bool:
         calls = [a.kind for _, a in self.defence]
         return (
@@ -490,12 +543,23 @@ class Deal:
         self.history.append((actor, act))  # type: ignore[arg-type]
         if phase is Phase.AUCTION:
             self._apply_auction(act)
+        elif act.kind is ActionKind.RESIGN:
+            self.contract = self.bid
+            self._finish("resigned")
         elif phase is Phase.DISCARD:
-            self._discard = sum(c.mask for c in act.cards)
-            self._hands[self.declarer] &= ~self._discard  # type: ignore[index]
+            if act.kind is ActionKind.REFUSE:
+                self.talon_refused = True
+                self._hands[self.declarer] &= ~(self.talon[0].mask | self.talon[1].mask)  # type: ignore[index]
+            else:
+                self._discard = sum(c.mask for c in act.cards)
+                self._hands[self.declarer] &= ~self._discard  # type: ignore[index]
             self.phase = Phase.CONTRACT
         elif phase is Phase.CONTRACT:
             self._apply_contract(act.bid)  # type: ignore[arg-type]
+        elif phase is Phase.EXCHANGE:
+            self._apply_exchange(act)
+        elif phase is Phase.DEALER:
+            self._apply_dealer(act)
         elif phase is Phase.DEFENCE:
             self._apply_defence(actor, act)  # type: ignore[arg-type]
         elif phase is Phase.DEFENCE_MODE:
@@ -510,6 +574,11 @@ class Deal:
             return
         if self.auction.allpass:
             self.kind = "allpass"
+            if self.rules.allpass_exchange:
+                self.phase = Phase.EXCHANGE
+                self._exchanger = 0
+                self._hands[self.seats[0]] |= self._talon_mask()
+                return
             self._start_play()
             return
         self.declarer = self.auction.winner
@@ -517,6 +586,19 @@ class Deal:
         talon = self.talon[0].mask | self.talon[1].mask
         self._hands[self.declarer] |= talon  # type: ignore[index]
         self.phase = Phase.DISCARD
+
+    def _talon_mask(self) -> int:
+        return self._talon_now[0].mask | self._talon_now[1].mask
+
+    def _apply_exchange(self, act: Action) -> None:
+        seat = self.seats[self._exchanger]
+        self._hands[seat] &= ~sum(c.mask for c in act.cards)
+        self._talon_now = tuple(act.cards)
+        self._exchanger += 1
+        if self._exchanger < len(self.seats):
+            self._hands[self.seats[self._exchanger]] |= self._talon_mask()
+        else:
+            self._start_play()
 
     def _apply_contract(self, contract: Bid) -> None:
         self.contract = contract
@@ -565,13 +647,13 @@ class Deal:
                 self.whisters = (first, second)
                 self._start_play()
             elif calls == [P, P]:
-                self._finish("passed")
+                self._finish_defence("passed")
             elif calls == [P, H]:
                 self.half_whister = second
                 if self.rules.half_whist_reopen:
                     self._def_to_act = first
                 else:
-                    self._finish("halfwhist")
+                    self._finish_defence("halfwhist")
             else:
                 self.whisters = (first,) if calls[0] is W else (second,)
                 self.phase = Phase.DEFENCE_MODE
@@ -581,14 +663,14 @@ class Deal:
             self.whisters = (first,)
             self.phase = Phase.DEFENCE_MODE
         else:
-            self._finish("halfwhist")
+            self._finish_defence("halfwhist")
 
     def _apply_mode(self, act: Action) -> None:
         if act.kind is ActionKind.HALF:
             self.defence.append((self.whisters[0], act))
             self.half_whister = self.whisters[0]
             self.whisters = ()
-            self._finish("halfwhist")
+            self._finish_defence("halfwhist")
             return
         whister = self.whisters[0]
         passer = next(s for s in self.defenders if s != whister)
@@ -599,6 +681,37 @@ class Deal:
         else:
             self.open_defence = False
         self._start_play()
+
+    def _finish_defence(self, kind: str) -> None:
+        """End an unplayed defence, unless a four-player dealer may still whist."""
+        assert self.contract is not None
+        level = self.contract.level
+        if (
+            self.players == 4
+            and self.rules.dealer_whist
+            and ((kind == "passed" and level >= 8) or (kind == "halfwhist" and level <= 7))
+        ):
+            self._pending_kind = kind
+            self._def_to_act = None
+            self.phase = Phase.DEALER
+            return
+        self._finish(kind)
+
+    def _apply_dealer(self, act: Action) -> None:
+        dealer = self.dealer
+        self.defence.append((dealer, act))
+        if act.kind is ActionKind.LOOK:
+            self._looked = act.seat
+        elif act.kind is ActionKind.PASS:
+            self._finish(self._pending_kind)  # type: ignore[arg-type]
+        else:
+            self.whisters = (dealer,)
+            self.open_defence = True
+            for seat in self.defenders:
+                self._controller[seat] = dealer
+            bits = sum(1 << s for s in self.defenders)
+            self._expose(bits, at_once=self.rules.open_before_lead)
+            self._start_play()
 
     def _finish(self, kind: str) -> None:
         self.kind = kind
@@ -617,7 +730,7 @@ class Deal:
         self._talon_card = None
         self._trick_size = len(self.seats)
         if self.kind == "allpass" and self.rules.allpass_talon == "lead" and number < 2:
-            card = self.talon[number]
+            card = self._talon_now[number]
             self.talon_turned = number + 1
             if self.players == 4:
                 self._trick = [(self.dealer, card)]
@@ -674,6 +787,8 @@ class Deal:
             open_defence=self.open_defence,
             tricks=tuple(self.tricks_won) if played else (0,) * self.players,
             forced=self.forced,
+            talon=self.talon,
+            talon_refused=self.talon_refused,
         )
 
     def tokens(self) -> list[str]:
@@ -730,6 +845,10 @@ class Deal:
             "allpass_streak": self.allpass_streak,
             "kind": self.kind,
         }
+        if self.talon_refused:
+            obs["talon_refused"] = True
+        if self._looked is not None and seat == self.dealer:
+            obs["looked"] = {str(self._looked): CardSet(self._hands[self._looked]).to_list()}
         return obs
 
     def __repr__(self) -> str:

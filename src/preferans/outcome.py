@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bids import Bid
+from .cards import Card
 
-DealKind = Literal["contract", "misere", "allpass", "passed", "halfwhist"]
+DealKind = Literal["contract", "misere", "allpass", "passed", "halfwhist", "resigned"]
 DefenceCall = Literal["WHIST", "PASS", "HALF"]
 
 
@@ -27,7 +28,9 @@ class DealOutcome:
 
     - ``kind``: ``contract`` (played), ``misere``, ``allpass``, ``passed``
       (nobody whisted: the contract counts as made without play), ``halfwhist``
-      (a half-whist stood: made without play, the half-whister credited).
+      (a half-whist stood: made without play, the half-whister credited), ``resigned``
+      (declarer resigned after the talon: three undertricks of ``contract``, the winning
+      bid or the contract named, without play).
     - ``contract``: the declared contract (``None`` for all-pass).
     - ``defence``: every defence call in the order spoken, reopening included,
       e.g. ``("PASS", "HALF", "WHIST")``.
@@ -38,6 +41,11 @@ class DealOutcome:
     - ``open_defence``: ``True``/``False`` for a lone whister's choice, else ``None``.
     - ``tricks``: tricks won per seat (all zeros for ``passed``/``halfwhist``).
     - ``forced``: the defence was forced (Stalingrad), for the record's sake.
+    - ``talon``: the two talon cards as dealt (for talon prizes; ``()`` when unknown).
+    - ``talon_refused``: declarer refused the talon (``REFUSE``) and played his own cards.
+
+    With four players and ``dealer_whist`` the dealer may be the (lone) whister:
+    ``whisters == (dealer,)``; the tricks stay with the defending seats.
     """
 
     kind: DealKind
@@ -51,6 +59,8 @@ class DealOutcome:
     open_defence: bool | None = None
     tricks: tuple[int, ...] = (0, 0, 0)
     forced: bool = False
+    talon: tuple[Card, ...] = ()
+    talon_refused: bool = False
 
     def defenders(self) -> tuple[int, ...]:
         """The two defending seats in speaking order, declarer's left first."""

@@ -43,7 +43,10 @@ Shortage = Literal["full", "half", "half_mountain_half_whists"]
 Responsible8 = Literal["second", "both"]
 AllPassTalon = Literal["lead", "closed"]
 AllPassScoring = Literal["mountain", "whists"]
-PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost"]
+PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept"]
+ConsolationPasser = Literal["passer", "none", "whister"]
+TalonPrizes = Literal["none", "whists", "tricks"]
+GameEnd = Literal["all_pools", "first_pool", "total"]
 
 
 @dataclass(frozen=True)
@@ -80,8 +83,15 @@ class Rules:
     )
     resignation: bool = _opt(
         False,
-        "Declarer may resign after the talon, writing three undertricks (not yet supported).",
-        (False,),
+        "Declarer may resign after seeing the talon (RESIGN), writing three undertricks of the "
+        "winning bid in the mountain and no whists.",
+        (False, True),
+    )
+    talon_refusal: bool = _opt(
+        False,
+        "Declarer may refuse the talon after it is turned (REFUSE): it stays face up, out of "
+        "play, and he plays his own ten cards.",
+        (False, True),
     )
 
     # --- the defence -------------------------------------------------------------------------
@@ -120,6 +130,20 @@ class Rules:
         "or both share it.",
         ("second", "both"),
     )
+    over_greedy: bool = _opt(
+        False,
+        "Over-greedy whist (Kazakhstan): no shared responsibility; each whister owes a personal "
+        "quota (2 against a 6, else 1) and writes only his own tricks; a lone whister plays "
+        "closed and the passer's tricks belong to nobody.",
+        (False, True),
+    )
+    dealer_whist: bool = _opt(
+        False,
+        "With four players: after two passes against an 8+ (or a half-whist that stands against a "
+        "6 or 7) the dealer may look at one defender's hand (LOOK s) and whist, playing both "
+        "defending hands face up.",
+        (False, True),
+    )
     open_before_lead: bool = _opt(
         True, "In an open defence the hands go down before declarer's opening lead (else after)."
     )
@@ -135,6 +159,37 @@ class Rules:
     )
     half_whist_tricks: tuple[int, int] = _opt(
         (2, 1), "Tricks credited to a half-whister against a 6 and a 7 (half the quota)."
+    )
+    consolation_passer: ConsolationPasser = _opt(
+        "passer",
+        "Who writes the passer's undertrick prize: the passer himself (Sochi), nobody "
+        "(Kazakhstan), or the lone whister in addition to his own (Finn).",
+        ("passer", "none", "whister"),
+    )
+    talon_prizes: TalonPrizes = _opt(
+        "none",
+        "Prizes for quick tricks in the talon (an ace or K-Q of a suit 1, A-K of a suit 2, two "
+        "aces 3): none; whists (Rostov: 10 whists each, from a four-player dealer, or 5 from "
+        "each defender with three; a refused talon costs declarer the same 10 or 5 each); "
+        "tricks (Finn: a four-player dealer writes that many tricks at the whist rate).",
+        ("none", "whists", "tricks"),
+    )
+    start_mountain: int = _opt(
+        0, "Mountain each player writes before the first deal (Finn: half the pool)."
+    )
+    made_off_mountain: bool = _opt(
+        False,
+        "A made contract's value is also taken off declarer's mountain (Finn); once his is "
+        "empty, off the smallest other mountain, declarer writing pool_help_whists per point.",
+        (False, True),
+    )
+    first_pool_bonus: int = _opt(
+        0, "Whists the first player to close his pool writes on each other player (Finn: 120)."
+    )
+    clear_mountain_bonus: tuple[int, int] = _opt(
+        (0, 0),
+        "Whists the first player to empty his mountain writes on each other player, with three "
+        "and with four players (Finn: 80 and 60).",
     )
     pool_doubled_at_settlement: bool = _opt(
         False, "Pool points still missing at an early stop go to the mountain doubled."
@@ -177,6 +232,12 @@ class Rules:
     allpass_amnesty: bool = _opt(
         False, "Subtract the smallest trick count from everyone before scoring an all-pass."
     )
+    allpass_exchange: bool = _opt(
+        False,
+        "Before an all-pass each player in turn, first hand first, takes the talon unseen "
+        "and discards two cards face down as the new talon (Kazakhstan; DISCARD c1 c2).",
+        (False, True),
+    )
 
     # --- closing the pool --------------------------------------------------------------------
     pool_help: bool = _opt(
@@ -189,8 +250,15 @@ class Rules:
     pool_overflow: PoolOverflow = _opt(
         "mountain_then_opponents",
         "Points left when every pool is closed: off one's own mountain, the rest onto each "
-        "opponent's (mountain_then_opponents), off one's own mountain only (mountain), or lost.",
-        ("mountain_then_opponents", "mountain", "lost"),
+        "opponent's (mountain_then_opponents), off one's own mountain only (mountain), lost, "
+        "or kept beyond the pool and taken off the mountain at settlement (kept, Piter).",
+        ("mountain_then_opponents", "mountain", "lost", "kept"),
+    )
+    game_end: GameEnd = _opt(
+        "all_pools",
+        "When the game is over: every pool closed (all_pools), the first pool closed (Finn), "
+        "or the pools' total reaching pool × players (total, Piter).",
+        ("all_pools", "first_pool", "total"),
     )
 
     # -----------------------------------------------------------------------------------------
@@ -209,6 +277,10 @@ class Rules:
             raise RulesError(f"allpass_min_bid={self.allpass_min_bid!r}: levels are 6 to 10")
         if any(level not in (6, 7) for level in self.half_whist_levels):
             raise RulesError(f"half_whist_levels={self.half_whist_levels!r}: only 6 and 7")
+        if self.start_mountain < 0 or self.first_pool_bonus < 0:
+            raise RulesError("start_mountain and first_pool_bonus cannot be negative")
+        if len(self.clear_mountain_bonus) != 2:
+            raise RulesError("clear_mountain_bonus needs two numbers: three and four players")
 
     # --- presets and (de)serialisation -------------------------------------------------------
     @classmethod
@@ -372,24 +444,329 @@ and seven, whist–pass–half-whist not allowed; pool help to the highest unclo
 pool, even to a whister penalised on the deal.
 """
 
+SOCHI_000: Final = SOCHI.replace(
+    name="sochi-000",
+    allpass_progression=(1,),
+    allpass_min_bid=(6,),
+    pool_overflow="mountain",
+)
+"""Sochi as text 000 tells it: 003's Sochi without the rising all-pass stakes.
+
+000: "All-pass games are played with the widow, and each one writes one point on the
+hill for each trick taken. One who does not take any tricks writes one point in the
+pool. There is, or, was usually no increase in minimum bid or points for all-pass
+tricks after an all-pass hand."  And: "When all the pools become full, remaining pool
+points are subtracted from player's own hill."  Everything else is ``sochi``: greedy,
+responsible whist, consolation from everyone (passer and a four-player dealer
+included).  A separate preset because the all-pass stakes and the next minimum bid
+differ materially from 003's Sochi (1–2–3 and 7 after an all-pass).  "Stalingrad" is
+the ``stalingrad`` option ("some use it even when they are not playing Sochi").
+"""
+
+PITER: Final = LENINGRAD.replace(
+    name="piter",
+    allpass_progression=(1, 2, 3),
+    allpass_min_bid=(6, 7, 7),
+    allpass_exit_on_failed=False,
+    allpass_exit_on_misere=False,
+    allpass_exit_on_unwhisted=False,
+    pool_help=False,
+    pool_overflow="kept",
+    game_end="total",
+)
+"""St Petersburg (Piter) as text 000 tells it.
+
+000: "The soloist writes twice the game points for each undertrick on the hill ... and
+everyone else including passing partner and the dealer of a four player game write the
+same amount in the whists against him/her as a prize."  "The whister shares a half of
+these points with the passing partner when the soloist fails (gentlemen's whist)."
+"Responsible whister writes the game points for each undertrick on the hill
+(half-responsible whist -- it is not doubled)."  "Under the normal conditions, each one
+writes two points on the hill for each trick taken. One who does not take any tricks
+writes one point in the pool."  "After an all-pass game, the minimum biddable number of
+tricks is raised to 7 and points for all-pass games are doubled. A whisted and
+successfully played game brings this back to the normal ... following games are played
+with the minimum bid of 7 and triple points for all-pass games in ordinary Piter."
+"The game ends when the total points in the pools exceed the pool size times number of
+players ... Pool points in excess of the pool size are doubled and subtracted from
+his/her hill, and pool points in short of the pool size are doubled and added."
+
+So: all-pass 2 per trick at stakes 1, 2, 3 (2–4–6), minimum bid 6–7–7, and only a whisted
+contract that is made ends the streak (a failed one, a misère or an unwhisted contract
+do not).  No pool help: points beyond one's pool stay there (``pool_overflow="kept"``)
+and the game ends when the pools' total reaches pool × players (reaching is taken as
+enough).  Differs from ``leningrad`` (003) in the stakes (1, 2, 4 there), the minimum bid
+(6–7), the exits, and pool closing.
+"""
+
+PITER_HARD: Final = PITER.replace(name="piter-hard", allpass_min_bid=(6, 7, 8))
+"""Hard Piter (000): "Some make it minimum of 8 and triple (hard Piter), and some 8 and
+quadruple."  The minimum bid goes 6, 7, 8, 8… (000's options table: "6, 7, 8, 8 (hard)") with
+all-pass stakes 2–4–6; the quadruple variant is ``allpass_progression=(1, 2, 4)``.
+"""
+
+MOSCOW: Final = SOCHI.replace(
+    name="moscow",
+    consolation_per_undertrick=10,
+    whist="gentlemanly",
+    shortage="half",
+    allpass_talon="closed",
+    allpass_scoring="whists",
+    allpass_trick_points=5,
+    allpass_progression=(1,),
+    allpass_min_bid=(6,),
+    talon_prizes="whists",
+    talon_refusal=True,
+    pool_overflow="mountain",
+)
+"""Rostov / Moscow as text 000 tells it (alias ``rostov-000``).
+
+000: "Some score points for the widow ... Dealer of four player games or each partner of
+three player games writes the following points (in half in three player games) in
+his/her whists against the soloists if the widow contains: an Ace - 10 points, a King and
+a Queen of one suit - 10 points, an Ace and a King of one suit - 20 points, and two Aces -
+30 points. Soloist writes 10 points in his/her whists against dealer in four player games
+and 5 against each partner when three play if he/she refuses to take the widow."
+"Everyone else including a passing partner and the dealer of a four player game writes 10
+points for each undertrick in the whists against him/her as a prize."  "The whister shares
+a half of these points with the passing partner when the soloist fails (gentlemen's
+whist)."  "Responsible whister writes a half of the game points for each undertrick on the
+hill (half-responsible whist)."  "All-pass games are played without the widow, and a player
+taking the least number of tricks writes 5 points for each trick taken by an opponent ...
+One who does not take any tricks writes one point in the pool unless he/she is the dealer
+of a four player game."  "The minimum bid and points of all-pass hands remain unchanged."
+
+``rostov`` (003) differs: greedy whist, consolation at the contract value, a short whister
+paying half in the mountain and half in whists, stakes 1–2–3, no talon prizes.
+"""
+
+KAZAKHSTAN: Final = SOCHI.replace(
+    name="kazakhstan",
+    pool=120,
+    contract_values=(8, 16, 24, 32, 40),
+    misere_value=40,
+    consolation_passer="none",
+    allpass_talon="closed",
+    allpass_scoring="whists",
+    allpass_trick_points=10,
+    allpass_zero_pool=2,
+    allpass_progression=(1,),
+    allpass_min_bid=(6,),
+    pool_overflow="mountain",
+)
+"""Kazakhstan as text 000 tells it.
+
+000: "The game points are quadruples of those of Sochi, a six-trick game is worth 8 points,
+seven 16, eight 24, nine 32, and ten and misere 40.  The pool is usually 120 points."  "The
+soloist writes the game points for each undertrick on the hill if the game is not misere,
+and everyone else but a passing partner, but including the dealer of a four player game,
+writes the same amount in the whists against him/her as a prize."  Greedy, responsible
+whist.  "All-pass games are played without the widow, and a player taking the least
+number of tricks writes 10 points for each trick taken by an opponent ... One who does not
+take any tricks writes two points in the pool unless he/she is the dealer of a four player
+game."  "The minimum bid and points of all-pass games do not change."  "Pool points in
+excess of the pool size are treated just like in Sochi."
+
+Options 000 mentions: ``over_greedy`` ("over-greedy whist"), ``allpass_exchange`` ("some
+players exchange cards before all-pass games"), ``consolation_per_undertrick=0`` ("some
+players do not score the undertrick prizes at all"), ``allpass_progression=(1, 2, 3)``
+("some raise trick points of all-pass games like 10-20-30").
+"""
+
+FINN: Final = SOCHI.replace(
+    name="finn",
+    pool=40,
+    start_mountain=20,
+    mountain_scale=2,
+    whist_scale=2,
+    consolation_passer="whister",
+    whist_pass_half_whist=True,
+    allpass_trick_points=2,
+    allpass_zero_pool=2,
+    allpass_progression=(1,),
+    allpass_min_bid=(6,),
+    talon_prizes="tricks",
+    made_off_mountain=True,
+    first_pool_bonus=120,
+    clear_mountain_bonus=(80, 60),
+    pool_overflow="mountain",
+    game_end="first_pool",
+)
+"""Finn's (Odessa's racing variant) as text 000 tells it.
+
+000: "The pool is 40 points. Every player writes a half of that, 20 points, on his/her hill
+before starting."  "There are prizes for quick tricks in the widow in four player games.
+Dealer writes in his/her whists against the soloist the following: one trick for an Ace or
+a pair of King and Queen of one suit, two tricks for a pair of Ace and King of one suit,
+and three tricks for two Aces."  "Ten trick games are whisted with one trick quota ... the
+second whister is responsible."  "Whist-Pass-Half-whist is allowed."  "The soloist writes
+the game points off from the hill and writes the same amount in the pool."  "The soloist
+writes twice the game points for each undertrick ... and everyone else, excluding passing
+partner but including dealer of a four player game, writes the same amount ... The
+whisting partner records the prize that would belong to the passing partner."  Greedy,
+responsible whist at twice the game points.  "All-pass games are played with the widow,
+and each one writes two point on the hill for each trick taken. One who does not take any
+tricks writes two points in the pool."  "The first player to make his/her hill empty
+writes in each of his/her whists against the other players 60 points when four play, and
+80 points in three player games.  The first player to fill his/her pool writes 120
+points."  "A game ends when a player fills his/her pool."
+"""
+
+VMK: Final = SOCHI.replace(
+    name="vmk",
+    resignation=True,
+    responsible_at_8plus="both",
+    tens_whisted=False,
+    stalingrad=True,
+    consolation_per_undertrick=10,
+    allpass_trick_points=2,
+    allpass_progression=(1, 2),
+    allpass_min_bid=(6, 7),
+    allpass_exit_on_failed=False,
+    allpass_exit_on_misere=False,
+    allpass_exit_on_unwhisted=False,
+    pool_overflow="mountain",
+)
+"""VMK (Seleznevka) as text 000 tells it: Sochi with elements of Rostov and Piter.
+
+000: "Soloist can resign by writing three undertricks on the hill.  Whist-Pass-Half-whist is
+not allowed.  If two partners whist against 8 or 9 trick games, both are responsible ...
+10 trick games are checked and not whisted.  Two partners must whist against a game of 6
+spades ("Stalingrad")."  "Everyone else including the passing partner and the dealer of a
+four player game writes 10 points for each undertrick of the soloist in the whists against
+him/her as a prize."  Greedy, responsible whist.  "All-pass games are played with the
+widow, and each one normally writes two points on the hill for each trick taken. One who
+does not take any tricks writes one point in the pool.  After an all-pass game, the
+minimum biddable number of tricks is raised to 7 and points for all-pass games are doubled.
+A whisted and successfully played game brings this back to the normal."  Pool overflow:
+"either treated just like in Sochi, or used to write points off from one's own hill" —
+here off one's own hill; the soloist's free choice is not modelled.
+"""
+
+CODE1996: Final = SOCHI.replace(
+    name="code1996",
+    auction="seniority",
+    jump_bids=False,
+    allpass_progression=(1,),
+    allpass_min_bid=(6,),
+    pool_overflow="mountain",
+)
+"""The tournament recommendations of the Code of Preferans of 1996 (000's options list).
+
+000: "Jump bids: not allowed.  Exit from all-pass: 6.  Misere: misere, 9 spades.  Soloist's
+resignation: not allowed.  Stalingrad: not allowed.  Games at ten tricks: whisted.
+Opening lead of soloist in open games other than misere: with open hands.  In misere: with
+closed hands.  Responsible whister in eight to ten trick games if two whist: second
+whister."  Where the Code says "by agreement" (all-pass exits, whist–pass–half-whist, the
+talon in all-pass, greedy or gentlemanly, responsible or half-responsible, all-pass trick
+points) this preset keeps 000's Sochi choices: no whist–pass–half-whist, the talon leads,
+greedy and responsible, one point per all-pass trick without progression.  The auction is
+000's general one: an elder hand holds a younger hand's bid, no jumps.
+"""
+
 PRESETS: Final[dict[str, Rules]] = {
     "sochi": SOCHI,
     "leningrad": LENINGRAD,
     "rostov": ROSTOV,
     "guide": GUIDE,
+    "sochi-000": SOCHI_000,
+    "piter": PITER,
+    "piter-hard": PITER_HARD,
+    "moscow": MOSCOW,
+    "kazakhstan": KAZAKHSTAN,
+    "finn": FINN,
+    "vmk": VMK,
+    "code1996": CODE1996,
 }
-PRESET_ALIASES: Final = {"piter": "leningrad", "peter": "leningrad", "moscow": "rostov"}
+PRESET_ALIASES: Final = {
+    "peter": "piter",
+    "st-petersburg": "piter",
+    "rostov-000": "moscow",
+    "seleznevka": "vmk",
+    "code": "code1996",
+}
+"""Other names accepted by :meth:`Rules.preset` (``piter`` is its own preset, 000's Piter;
+003's is ``leningrad``)."""
 PRESET_DOCS: Final = {
     "sochi": "Sochi (default, 003)",
     "leningrad": "Leningrad / Piter (003)",
     "rostov": "Rostov (003)",
     "guide": "The rules guide's profile (001 §03)",
+    "sochi-000": "Sochi as 000 tells it: no rising all-pass stakes",
+    "piter": "St Petersburg / Piter (000): progressive all-pass 2–4–6, exit 6–7–7",
+    "piter-hard": "Hard Piter (000): all-pass exit 6–7–8–8",
+    "moscow": "Rostov / Moscow (000): talon prizes, 10 whists per undertrick",
+    "kazakhstan": "Kazakhstan (000): values 8–40, pool 120",
+    "finn": "Finn's (000): pool 40, 20 on each mountain, bonuses 120 and 80/60",
+    "vmk": "VMK / Seleznevka (000): resignation, Stalingrad, tens checked",
+    "code1996": "The 1996 Code's tournament recommendations (000)",
 }
 
 
 def option_docs() -> dict[str, str]:
-    """Each option's one-line explanation, by name."""
+    """Each option's one-line explanation, by name.
+
+    >>> option_docs()["stalingrad"]
+    "Both defenders must whist against 6♠ ('Stalingrad')."
+    """
     return {f.name: f.metadata["doc"] for f in dataclasses.fields(Rules) if f.name != "name"}
+
+
+def option_choices() -> dict[str, tuple[Any, ...] | None]:
+    """Each option's allowed values (``None`` where any value of its type may do).
+
+    >>> option_choices()["whist"]
+    ('greedy', 'gentlemanly')
+    """
+    return {
+        f.name: f.metadata["choices"] for f in dataclasses.fields(Rules) if f.name != "name"
+    }
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, tuple):
+        return "int list"
+    return "int or null"
+
+
+def options_schema() -> list[dict[str, Any]]:
+    """Every option as JSON-ready data, for settings screens and house-rules editors.
+
+    Each entry: ``name``, ``type`` (``bool``, ``int``, ``str``, ``int list``, ``int or
+    null``), ``choices`` (a list, or ``None`` when free), ``default`` (Sochi's value),
+    ``doc`` (the one-line explanation) and ``presets`` (each preset's value).
+
+    >>> entry = next(e for e in options_schema() if e["name"] == "stalingrad")
+    >>> entry["type"], entry["choices"], entry["default"], entry["presets"]["vmk"]
+    ('bool', None, False, True)
+    """
+    out = []
+    for f in dataclasses.fields(Rules):
+        if f.name == "name":
+            continue
+        default = getattr(SOCHI, f.name)
+        choices = f.metadata["choices"]
+        out.append(
+            {
+                "name": f.name,
+                "type": _type_name(default),
+                "choices": None if choices is None else list(choices),
+                "default": _jsonable(default),
+                "doc": f.metadata["doc"],
+                "presets": {p: _jsonable(getattr(r, f.name)) for p, r in PRESETS.items()},
+            }
+        )
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
 
 
 def _show(value: Any) -> str:
@@ -402,8 +779,9 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def options_table(presets: tuple[str, ...] = ("sochi", "leningrad", "rostov", "guide")) -> str:
-    """A Markdown table of options × presets, generated from the code."""
+def options_table(presets: tuple[str, ...] | None = None) -> str:
+    """A Markdown table of options × presets (all of them by default), generated from the code."""
+    presets = tuple(PRESETS) if presets is None else presets
     header = "| option | " + " | ".join(presets) + " | meaning |"
     rule = "|---|" + "---|" * len(presets) + "---|"
     rows = [header, rule]

@@ -44,6 +44,20 @@ The conventions, by option (Sochi in brackets):
   (not multiplied by the stake).  With four players the dealer takes part with the tricks
   his talon cards won when the talon leads (``allpass_talon="lead"``); with a closed talon
   he holds no cards and takes no part.
+- undertrick prizes from a passer (``consolation_passer``): the passer writes his own
+  (``passer``), nobody writes it (``none``, Kazakhstan) or the lone whister writes it on top
+  of his own (``whister``, Finn).
+- over-greedy whist (``over_greedy``): each whister writes only his own tricks and owes a
+  personal quota (2 against a 6, else 1) whatever his partner took.
+- resigned (``resignation``): ``v × 3 × mountain_scale`` to the mountain, nothing else.
+- talon prizes (``talon_prizes``), for every deal with a declarer: the talon's quick tricks
+  (an ace or K-Q of one suit 1, A-K of one suit 2, two aces 3) are written on declarer as
+  10 whists each by a four-player dealer, or 5 each by both defenders with three
+  (``whists``, Rostov); a refused talon costs declarer 10 whists on the dealer or 5 on each
+  defender.  ``tricks`` (Finn, four players): the dealer writes that many tricks at
+  ``v × whist_scale``.
+- a four-player dealer who whists (``dealer_whist``) is a lone whister of both defending
+  hands; his gentlemanly whist shares with nobody.
 """
 
 from __future__ import annotations
@@ -52,6 +66,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .cards import Card, Rank
 from .outcome import DealOutcome
 from .rules import Rules
 
@@ -114,14 +129,14 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
         raise ScoringError(f"tricks {outcome.tricks!r}: need {n} counts, none negative")
     total = sum(outcome.tricks)
     kind = outcome.kind
-    if kind in ("passed", "halfwhist"):
+    if kind in ("passed", "halfwhist", "resigned"):
         if total:
             raise ScoringError(f"a {kind} deal has no play, but tricks are {outcome.tricks!r}")
     elif total != 10:
         raise ScoringError(f"a {kind} deal has ten tricks, not {total} ({outcome.tricks!r})")
     if kind == "allpass":
         return
-    if kind not in ("contract", "misere", "passed", "halfwhist"):
+    if kind not in ("contract", "misere", "passed", "halfwhist", "resigned"):
         raise ScoringError(f"unknown deal kind {kind!r}")
     if outcome.declarer is None or not 0 <= outcome.declarer < n:
         raise ScoringError(f"a {kind} deal needs a declarer seat, not {outcome.declarer!r}")
@@ -129,11 +144,16 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
         raise ScoringError("with four players the dealer sits out and cannot declare")
     if outcome.contract is None:
         raise ScoringError(f"a {kind} deal needs a contract")
+    if kind == "resigned" and not rules.resignation:
+        raise ScoringError("resignation is not allowed by these rules")
     if (kind == "misere") != outcome.contract.misere:
         raise ScoringError(f"kind {kind!r} does not match contract {outcome.contract}")
     defenders = outcome.defenders()
+    dealer_whists = (
+        n == 4 and rules.dealer_whist and outcome.whisters == (outcome.dealer,)
+    )
     for seat in outcome.whisters:
-        if seat not in defenders:
+        if seat not in defenders and not dealer_whists:
             raise ScoringError(f"whister {seat} is not a defender {defenders!r}")
     if len(set(outcome.whisters)) != len(outcome.whisters):
         raise ScoringError(f"whisters {outcome.whisters!r} repeat a seat")
@@ -153,11 +173,24 @@ def score_deal(rules: Rules, outcome: DealOutcome, allpass_streak: int = 0) -> D
     check_outcome(rules, outcome)
     if outcome.kind == "allpass":
         return _score_allpass(rules, outcome, rules.allpass_stake(allpass_streak + 1))
+    score = _score_declared(rules, outcome)
+    assert outcome.contract is not None
+    _score_talon(rules, outcome, score, rules.contract_value(outcome.contract))
+    return score
+
+
+def _score_declared(rules: Rules, outcome: DealOutcome) -> DealScore:
+    """Score a deal with a declarer (everything but the talon prizes)."""
     score = DealScore(rules.players)
     declarer = outcome.declarer
     contract = outcome.contract
     assert declarer is not None and contract is not None
     value = rules.contract_value(contract)
+    if outcome.kind == "resigned":
+        cost = value * 3 * rules.mountain_scale
+        score.mountain[declarer] += cost
+        score.notes.append(f"{{{declarer}}} resigned {contract.symbol} (+{cost} mountain)")
+        return score
     if outcome.kind == "misere":
         taken = outcome.tricks[declarer]
         if taken == 0:
@@ -216,18 +249,24 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
             else per_trick
         )
         reopened_half = outcome.half_whister if len(whisters) == 1 else None
+        passers = [d for d in defenders if d not in whisters] if whisters else []
         for seat in range(rules.players):
             if seat == declarer:
                 continue
-            writer = whisters[0] if seat == reopened_half else seat
-            score.write(writer, declarer, per_under * undertricks)
+            writer: int | None = seat
+            if seat == reopened_half:
+                writer = whisters[0]
+            elif seat in passers and rules.consolation_passer != "passer":
+                writer = whisters[0] if rules.consolation_passer == "whister" else None
+            if writer is not None:
+                score.write(writer, declarer, per_under * undertricks)
 
     if not whisters:  # an unwhisted ten (tens_whisted=False): no trick whists, no quota
         _note_whists(score, declarer)
         return
 
     # Trick whists.
-    if len(whisters) == 2:
+    if len(whisters) == 2 or rules.over_greedy:
         for w in whisters:
             score.write(w, declarer, per_trick * outcome.tricks[w])
     else:
@@ -235,7 +274,10 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         passer = next(d for d in defenders if d != whister)
         total = per_trick * defence_tricks
         share_with_passer = (
-            rules.whist == "gentlemanly" and undertricks > 0 and outcome.half_whister != passer
+            rules.whist == "gentlemanly"
+            and undertricks > 0
+            and outcome.half_whister != passer
+            and whister in defenders
         )
         if share_with_passer:
             score.write(whister, declarer, Fraction(total, 2))
@@ -248,10 +290,14 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
     if not rules.is_whisted(contract):
         return
     quota = rules.quota(level)
-    if defence_tricks >= quota:
+    if defence_tricks >= quota and not rules.over_greedy:
         return
     missing: dict[int, Fraction] = {}
-    if len(whisters) == 1:
+    if rules.over_greedy:
+        personal = 2 if level == 6 else 1
+        for w in whisters:
+            missing[w] = Fraction(max(0, personal - outcome.tricks[w]))
+    elif len(whisters) == 1:
         missing[whisters[0]] = Fraction(quota - defence_tricks)
     elif level >= 8:
         short_total = Fraction(quota - defence_tricks)
@@ -288,6 +334,66 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
                 f"{{{declarer}}} wrote {_fmt(whists)} whists on {{{w}}})"
             )
     score.short = tuple(short)
+
+
+def talon_quick_tricks(talon: Sequence[Card]) -> int:
+    """Quick tricks in the two talon cards, as talon prizes count them.
+
+    Two aces 3; ace and king of one suit 2; one ace, or king and queen of one suit, 1.
+
+    >>> talon_quick_tricks([Card.parse("AS"), Card.parse("AH")])
+    3
+    >>> talon_quick_tricks([Card.parse("KD"), Card.parse("QD")])
+    1
+    >>> talon_quick_tricks([Card.parse("KD"), Card.parse("QS")])
+    0
+    """
+    if len(talon) != 2:
+        return 0
+    a, b = talon
+    aces = (a.rank is Rank.ACE) + (b.rank is Rank.ACE)
+    if aces == 2:
+        return 3
+    if a.suit is b.suit and {a.rank, b.rank} == {Rank.ACE, Rank.KING}:
+        return 2
+    if aces or (a.suit is b.suit and {a.rank, b.rank} == {Rank.KING, Rank.QUEEN}):
+        return 1
+    return 0
+
+
+def _score_talon(rules: Rules, outcome: DealOutcome, score: DealScore, value: int) -> None:
+    """Talon prizes and the price of a refused talon (``rules.talon_prizes``)."""
+    mode = rules.talon_prizes
+    declarer = outcome.declarer
+    if mode == "none" or declarer is None:
+        return
+    four = rules.players == 4
+    if outcome.talon_refused:
+        if mode != "whists":
+            return
+        for seat in (outcome.dealer,) if four else outcome.defenders():
+            amount = 10 if four else 5
+            score.write(declarer, seat, amount)
+            score.notes.append(
+                f"{{{declarer}}} refused the talon ({amount} whists on {{{seat}}})"
+            )
+        return
+    count = talon_quick_tricks(outcome.talon)
+    if not count:
+        return
+    if mode == "whists":
+        writers = (outcome.dealer,) if four else outcome.defenders()
+        amount = Fraction(10 * count) if four else Fraction(5 * count)
+    elif four:
+        writers = (outcome.dealer,)
+        amount = Fraction(count * value * rules.whist_scale)
+    else:
+        return
+    for seat in writers:
+        score.write(seat, declarer, amount)
+        score.notes.append(
+            f"talon prize: {{{seat}}} wrote {_fmt(amount)} whists on {{{declarer}}}"
+        )
 
 
 def _note_whists(score: DealScore, declarer: int) -> None:
@@ -351,6 +457,8 @@ def next_allpass_streak(rules: Rules, outcome: DealOutcome, streak: int) -> int:
         return streak + 1
     if outcome.kind == "misere":
         exits = rules.allpass_exit_on_misere
+    elif outcome.kind == "resigned":
+        exits = rules.allpass_exit_on_failed
     elif outcome.kind in ("passed", "halfwhist") or not outcome.whisters:
         exits = rules.allpass_exit_on_unwhisted
     else:

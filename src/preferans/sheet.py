@@ -6,7 +6,13 @@ scorer's own pool up to ``rules.pool``; the rest helps the highest unclosed pool
 (ties: the next player clockwise from the scorer), the scorer writing
 ``pool_help_whists`` whists per point on the player helped; points left when no pool
 can take them are taken off the scorer's mountain (``pool_overflow``).  The game is
-over when every pool is closed (:attr:`Sheet.finished`).
+over when every pool is closed (:attr:`Sheet.finished`; ``game_end`` may end it at the
+first closed pool or when the pools' total reaches pool × players).
+
+Finn's options are the sheet's too: every mountain starts at ``start_mountain``; a made
+contract also comes off declarer's mountain (``made_off_mountain``); the first player to
+close his pool, and the first to empty his mountain, write a bonus on every other player
+(``first_pool_bonus``, ``clear_mountain_bonus``).
 
 >>> from preferans.bids import Bid
 >>> from preferans.outcome import DealOutcome
@@ -61,7 +67,8 @@ def settle(
     Pool points still missing are added to the mountain (doubled when
     ``pool_doubled_at_settlement``), the mountain is shared out at ten whists a point
     (``10 × (average mountain − own mountain)``), then whists written minus whists
-    written against.  The results sum to zero.
+    written against.  The results sum to zero.  With ``pool_overflow="kept"`` (Piter) points
+    beyond the pool come off the mountain the same way (doubled when the missing ones are).
 
     >>> from preferans.rules import Rules
     >>> [round(float(x), 3) for x in settle(Rules.preset("sochi"), [4, 0, 0], [0, 0, 0],
@@ -70,10 +77,13 @@ def settle(
     """
     n = len(pool)
     factor = 2 if rules.pool_doubled_at_settlement else 1
-    hill = [
-        Fraction(mountain[i]) + factor * max(Fraction(0), rules.pool - Fraction(pool[i]))
-        for i in range(n)
-    ]
+    floor = None if rules.pool_overflow == "kept" else Fraction(0)
+    hill = []
+    for i in range(n):
+        missing = rules.pool - Fraction(pool[i])
+        if floor is not None:
+            missing = max(floor, missing)
+        hill.append(Fraction(mountain[i]) + factor * missing)
     average = sum(hill, Fraction(0)) / n
     result = []
     for i in range(n):
@@ -143,16 +153,25 @@ class Sheet:
         self.players = tuple(players)
         n = len(players)
         self.pool: list[Fraction] = [Fraction(0)] * n
-        self.mountain: list[Fraction] = [Fraction(0)] * n
+        self.mountain: list[Fraction] = [Fraction(rules.start_mountain)] * n
         self.whists: list[list[Fraction]] = [[Fraction(0)] * n for _ in range(n)]
         self.allpass_streak = 0
         self.entries: list[SheetEntry] = []
+        self.bonuses: dict[str, int] = {}
+        """Bonuses already written: ``first_pool`` / ``clear_mountain`` → the seat."""
+        self._new_bonuses: dict[str, int] = {}
 
     # --- state ---------------------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        """Every pool is closed: the game is over."""
-        return all(p >= self.rules.pool for p in self.pool)
+        """The game is over: every pool is closed (or as ``rules.game_end`` says)."""
+        size = self.rules.pool
+        end = self.rules.game_end
+        if end == "first_pool":
+            return any(p >= size for p in self.pool)
+        if end == "total":
+            return sum(self.pool) >= size * len(self.pool)
+        return all(p >= size for p in self.pool)
 
     @property
     def min_bid_level(self) -> int:
@@ -172,6 +191,7 @@ class Sheet:
         """
         score = score_deal(self.rules, outcome, self.allpass_streak)
         before = self.balance()
+        self._new_bonuses: dict[str, int] = {}
         n = len(self.players)
         pool = list(self.pool)
         mountain = [m + d for m, d in zip(self.mountain, score.mountain, strict=True)]
@@ -183,6 +203,10 @@ class Sheet:
             seat = (first + k) % n
             if score.pool[seat]:
                 notes += self._close(seat, score.pool[seat], score, pool, mountain, whists)
+        declarer = outcome.declarer
+        if self.rules.made_off_mountain and declarer is not None and score.pool[declarer]:
+            notes += self._off_mountain(declarer, score.pool[declarer], mountain, whists)
+        notes += self._bonuses(first, pool, mountain, whists)
         change_pool = [a - b for a, b in zip(pool, self.pool, strict=True)]
         change_mountain = [a - b for a, b in zip(mountain, self.mountain, strict=True)]
         change_whists = [
@@ -190,6 +214,7 @@ class Sheet:
             for r, r0 in zip(whists, self.whists, strict=True)
         ]
         self.pool, self.mountain, self.whists = pool, mountain, whists
+        self.bonuses.update(self._new_bonuses)
         self.allpass_streak = next_allpass_streak(self.rules, outcome, self.allpass_streak)
         entry = SheetEntry(
             outcome=outcome,
@@ -242,8 +267,73 @@ class Sheet:
                 f"{{{scorer}}} closed {_show(given)} of {{{recipient}}}'s pool "
                 f"({_show(help_whists)} whists on {{{recipient}}})"
             )
-        if points > 0:
+        if points > 0 and rules.pool_overflow == "kept":
+            pool[scorer] += points
+            notes.append(f"{{{scorer}}} kept {_show(points)} beyond the pool")
+        elif points > 0:
             notes.append(self._overflow(scorer, points, mountain))
+        return notes
+
+    def _off_mountain(
+        self,
+        scorer: int,
+        points: Fraction,
+        mountain: list[Fraction],
+        whists: list[list[Fraction]],
+    ) -> list[str]:
+        """Finn: take a made contract's value off the scorer's mountain, then others'."""
+        n = len(mountain)
+        own = min(points, max(Fraction(0), mountain[scorer]))
+        mountain[scorer] -= own
+        points -= own
+        notes = [f"{{{scorer}}} took {_show(own)} off the mountain"] if own else []
+        while points > 0:
+            others = [p for p in range(n) if p != scorer and mountain[p] > 0]
+            if not others:
+                notes.append(f"{_show(points)} points to take off a mountain lost")
+                break
+            recipient = min(others, key=lambda p: (mountain[p], (p - scorer) % n))
+            taken = min(points, mountain[recipient])
+            mountain[recipient] -= taken
+            points -= taken
+            help_whists = taken * self.rules.pool_help_whists
+            whists[scorer][recipient] += help_whists
+            notes.append(
+                f"{{{scorer}}} took {_show(taken)} off {{{recipient}}}'s mountain "
+                f"({_show(help_whists)} whists on {{{recipient}}})"
+            )
+        return notes
+
+    def _bonuses(
+        self,
+        first: int,
+        pool: list[Fraction],
+        mountain: list[Fraction],
+        whists: list[list[Fraction]],
+    ) -> list[str]:
+        """Finn's bonuses for the first closed pool and the first emptied mountain."""
+        rules = self.rules
+        n = len(pool)
+        order = [(first + k) % n for k in range(n)]
+        notes: list[str] = []
+        clear = rules.clear_mountain_bonus[0 if n == 3 else 1]
+        checks = (
+            ("first_pool", rules.first_pool_bonus, lambda p: pool[p] >= rules.pool,
+             "closed the pool first"),
+            ("clear_mountain", clear, lambda p: self.mountain[p] > 0 >= mountain[p],
+             "emptied the mountain first"),
+        )
+        for key, bonus, reached, words in checks:
+            if not bonus or key in self.bonuses:
+                continue
+            winner = next((p for p in order if reached(p)), None)
+            if winner is None:
+                continue
+            for other in range(n):
+                if other != winner:
+                    whists[winner][other] += bonus
+            notes.append(f"{{{winner}}} {words}: {bonus} whists on each other player")
+            self._new_bonuses[key] = winner
         return notes
 
     def _overflow(self, scorer: int, points: Fraction, mountain: list[Fraction]) -> str:
@@ -277,6 +367,7 @@ class Sheet:
             "balance": [json_number(x) for x in self.balance()],
             "finished": self.finished,
             "allpass_streak": self.allpass_streak,
+            **({"bonuses": dict(self.bonuses)} if self.bonuses else {}),
             "deals": [e.to_json() for e in self.entries],
         }
 
