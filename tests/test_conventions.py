@@ -527,3 +527,33 @@ def test_stalingrad_forces_whists_in_vmk():
     game.apply(deal.legal_actions()[0])
     game.apply("6S")
     assert [str(a) for a in deal.legal_actions()] == ["WHIST"]
+
+
+# --- random three-player games under every preset ----------------------------------------------
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_random_three_player_games_to_the_end(preset):
+    extra = {"allpass_exchange": True, "over_greedy": True} if preset == "kazakhstan" else {}
+    rules = Rules.preset(preset, pool=4, resignation=True, talon_refusal=True, **extra)
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed, first_dealer=seed % 3)
+        for _ in range(4000):
+            if game.finished:
+                break
+            deal = game.deal or game.start_deal()
+            legal = [str(a) for a in deal.legal_actions()]
+            if deal.phase is Phase.CONTRACT and rng.random() < 0.9:
+                token = legal[0]
+            elif deal.phase is Phase.AUCTION and rng.random() < 0.5:
+                token = "PASS"
+            else:
+                token = rng.choice(legal)
+            game.apply(token)
+        assert game.finished
+        assert sum(game.sheet.balance()) == 0
+        for deal in game.finished_deals:
+            o = deal.outcome()
+            assert sum(o.tricks) == (10 if o.kind in ("contract", "misere", "allpass") else 0)
+        assert Game.from_record(game.to_record()).sheet.to_json() == game.sheet.to_json()

@@ -3,8 +3,17 @@
 Every convention of the rules texts is an *option*, a named field of
 :class:`Rules` with a one-line explanation in its metadata.  A *preset* is a
 named set of choices: ``sochi`` (the default), ``leningrad`` and ``rostov`` as
-the game's own description (text 003) gives them, and ``guide`` with the
-profile the rules guide (text 001 §03) teaches.
+the game's own description (text 003) gives them, ``guide`` with the
+profile the rules guide (text 001 §03) teaches, and the conventions of text 000:
+``sochi-000``, ``piter`` (St Petersburg; ``peter`` is an alias — 003's Leningrad stays
+``leningrad``), ``piter-hard``, ``moscow`` (000's Rostov/Moscow, alias ``rostov-000``),
+``kazakhstan``, ``finn``, ``vmk`` and ``code1996``.  Each preset's docstring quotes the
+sentences of 000 it follows.
+
+>>> sorted(PRESETS)[:4]
+['code1996', 'finn', 'guide', 'kazakhstan']
+>>> Rules.preset("piter").allpass_min_bid, Rules.preset("kazakhstan").contract_value(6)
+((6, 7, 7), 8)
 
 >>> from preferans.rules import Rules
 >>> r = Rules.preset("leningrad", pool=10)
@@ -16,7 +25,9 @@ True
 4
 
 :func:`options_table` renders presets × options from the code, so the README
-and the guide cannot drift from what the engine does.
+and the guide cannot drift from what the engine does; :func:`options_schema` gives
+every option as JSON (type, choices, default, explanation, each preset's value) for a
+settings screen or a house-rules editor; :data:`PRESET_DOCS` names each preset in a line.
 """
 
 from __future__ import annotations
