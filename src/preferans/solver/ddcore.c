@@ -374,6 +374,11 @@ static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t
                     if (partner >= 0 && os) {
                         uint32_t ps = (nd->h[partner] >> (8 * s)) & 0xFF;
                         if (ps && HIBIT(ps) == HIBIT(os)) score = 60 - r;
+                        /* partner ruffs, the declarer cannot overruff */
+                        if (!ps && tr != DD_NOTRUMP && s != tr &&
+                            (nd->h[partner] & SUITMASK(tr)) &&
+                            ((nd->h[counted] & SUITMASK(s)) || !(nd->h[counted] & SUITMASK(tr))))
+                            score = 90 - r;
                     }
                     uint32_t ms = (nd->h[mover] >> (8 * s)) & 0xFF;
                     score -= POPC(ms); /* short suits first */
