@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ from preferans.cards import Card, CardSet
 from preferans.deal import Deal, Phase
 from preferans.game import Game
 from preferans.outcome import DealOutcome
+from preferans.record import read_record, replay
 from preferans.rules import (
     PRESET_DOCS,
     PRESETS,
@@ -557,3 +559,38 @@ def test_random_three_player_games_to_the_end(preset):
             o = deal.outcome()
             assert sum(o.tricks) == (10 if o.kind in ("contract", "misere", "allpass") else 0)
         assert Game.from_record(game.to_record()).sheet.to_json() == game.sheet.to_json()
+
+
+# --- replayed records (tests/records/) ---------------------------------------------------------
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def replayed(name: str) -> dict:
+    record = json.loads((RECORDS / f"{name}.json").read_text())
+    sheet = replay(read_record(record)).sheet.to_json()
+    assert Game.from_record(record).sheet.to_json() == sheet
+    return sheet
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    # VMK: A (first hand) buys the talon with 7♠ and resigns: 4×3=12 mountain, no whists.
+    ("vmk_resign_7s", ([0, 0, 0], [12, 0, 0], W())),
+    # Moscow: A refuses the talon (5 whists on each defender); 6♠ passed out: pool 2.
+    ("moscow_refused_talon", ([2, 0, 0], [0, 0, 0], W(AB=5, AC=5))),
+    # Moscow: talon A♣ A♦ (two aces: 30, half each with three players); 6♠ passed out:
+    # pool 2, B and C write 15 each on A.
+    ("moscow_talon_prize", ([2, 0, 0], [0, 0, 0], W(BA=15, CA=15))),
+    # Kazakhstan with the exchange: all-pass 4–4–2 after three exchanges; C took fewest and
+    # writes 10×4=40 on A and on B.
+    ("kazakhstan_exchange_allpass", ([0, 0, 0], [0, 0, 0], W(CA=40, CB=40))),
+    # Four players, D deals: A 8♠, B and C pass, D looks at B's hand and whists, playing
+    # both defending hands: 2–7–1–0, A down 6: mountain 6×6=36; D writes (7+1)×6=48 plus his
+    # 36 prize = 84; B and C (passers) 36 prize each.
+    ("four_sochi_dealer_whist_8s", ([0, 0, 0, 0], [36, 0, 0, 0], W(4, BA=36, CA=36, DA=84))),
+])
+def test_replayed_convention_records(name, expected):
+    sheet = replayed(name)
+    assert (sheet["pool"], sheet["mountain"], sheet["whists"]) == expected
+    assert sum(sheet["balance"]) == pytest.approx(0, abs=0.01)  # rounded to 3 places
