@@ -91,11 +91,16 @@ def main(argv: list[str] | None = None) -> int:
             outfile = os.path.join(tmp, f"cg.{label}")
             res = subprocess.run(
                 [
-                    "valgrind", "--tool=callgrind", f"--callgrind-out-file={outfile}",
-                    "--toggle-collect=dd_solve", "--toggle-collect=dd_solve_moves",
-                    exe, path,
+                    "valgrind",
+                    "--tool=callgrind",
+                    f"--callgrind-out-file={outfile}",
+                    "--toggle-collect=dd_solve",
+                    "--toggle-collect=dd_solve_moves",
+                    exe,
+                    path,
                 ],
-                check=True, capture_output=True,
+                check=True,
+                capture_output=True,
             )
             text = res.stdout.decode()
             nodes = float(re.search(r"([\d.]+) nodes/solve", text).group(1))
