@@ -564,7 +564,8 @@ def test_random_three_player_games_to_the_end(preset):
 # --- replayed records (tests/records/) ---------------------------------------------------------
 
 
-RECORDS = Path(__file__).parent / "records"
+RECORDS = Path(__file__).parent / "records" / "conventions"  # own folder: test_scoring_records
+# checks that it uses every record directly under records/
 
 
 def replayed(name: str) -> dict:
