@@ -6,17 +6,27 @@ what the others said (:mod:`preferans.players.sampling`), solves each world exac
 with the double-dummy solver (:mod:`preferans.solver`) and takes the action with the
 best average:
 
-- **bid**: the hand's tricks with the talon (the talon imagined too), for the best
-  strains and a good discard per world; each possible contract valued under the
-  rules with the defence's answer modelled (the defenders whist when the world gives
-  them their quota, else the contract goes unplayed); bid while some contract at or
-  above the bid beats passing;
-- **discard**: every promising pair × strain screened on a few worlds, the best few
-  solved on all of them (successive halving: pruning and reuse, not fewer worlds);
-- **contract**: each legal contract valued on the worlds;
+- **bid**: the hand's tricks with the talon (the talon imagined too) in its best strain
+  (and the second best when the evaluation puts it close), with a good discard per world;
+  each possible contract valued under the rules with the defence's answer modelled (the
+  defenders whist when the world gives them their quota, else the contract goes unplayed);
+  misère screened on every world by the solver's fast "can it take no trick?" test;
+  bid while some contract at or above the bid beats passing.  Computed once per deal
+  and seat, then reused by every later call of the auction;
+- **discard**: every promising pair × strain raced over the worlds: screened on a few,
+  the clear losers (compared with the leader world by world) and the weaker half dropped
+  round by round, the winner solved on every world;
+- **contract**: each legal contract valued on the same worlds as the discard, reusing
+  every solve the discard made (each world is solved once per kept hand and strain);
 - **whist / pass / half-whist**: the whists the defence earns against the mountain it
   risks, with the other defender's answer modelled;
-- **card**: the average over the worlds of the solver's value of each legal card.
+- **open / closed** (a lone whister, Hard and Crazy): open play is double dummy, closed
+  play is simulated by playing imagined deals out (:mod:`.defence_mode`);
+- **card**: the average over the worlds of the solver's value of each legal card (all
+  worlds' positions solved in one batch call).
+
+Scores come from :func:`preferans.players.utility.cached_model`: the sheet's own scoring,
+memoised per sheet and read lazily, so a decision pays only for the trick counts it meets.
 
 Normal uses a few worlds and counts tricks; Hard at least 100 worlds and counts
 tricks in the play; Crazy four times Hard's worlds and values *every* decision by the
