@@ -94,6 +94,7 @@ struct dd_solver {
     int ntalon;
     int8_t talon[DD_MAX_TALON];
     uint8_t meta;
+    uint8_t maxseat[3]; /* 1 for the seats on the maximising side */
 };
 
 typedef struct {
@@ -101,6 +102,7 @@ typedef struct {
     uint32_t inplay; /* hands plus table cards: fixed during a trick */
     int8_t table[3];
     uint8_t leader, n, tpos;
+    int8_t ts; /* suit of the talon-led trick in play, -1 if none */
     int8_t wcard; /* current winning card of the trick */
     uint8_t wseat;
 } node_t;
@@ -273,7 +275,7 @@ static int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32
                          uint32_t grp[4])
 {
     const int counted = S->counted;
-    const int ismax = (mover == counted) == S->cmax;
+    const int ismax = S->maxseat[mover];
     const uint32_t W = mv & beat_mask(S, nd->wcard, ts);
     const int gw = (nd->wseat == counted) == ismax; /* is the current winner good for us */
     /* winning is good in a contract, bad in the modes about avoiding tricks */
@@ -484,6 +486,7 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
     ch.n = 0;
     if (ts >= 0) {
         ch.tpos = nd->tpos + 1; /* the first hand leads every talon trick and the one after */
+        ch.ts = (int8_t)(ch.tpos < S->ntalon ? S->talon[ch.tpos] : -1);
     } else {
         ch.leader = (uint8_t)ws;
     }
@@ -535,7 +538,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
 #ifdef DD_STATS
     dd_nodes_at[T][0]++;
 #endif
-    const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
+    const int ts = nd->ts;
     int hint = -1;
     uint32_t key[3] = {0, 0, 0};
     uint8_t ext = 0, meta = 0;
@@ -616,7 +619,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
 
     uint32_t legal = legal_moves(S, nd, hand, ts);
     uint32_t mv = legal & reps(hand, nd->inplay);
-    const int ismax = (mover == S->counted) == S->cmax;
+    const int ismax = S->maxseat[mover];
     move_t moves[DD_MAX_HAND];
     int cnt = order_leads(S, nd, mover, mv, hint, moves);
     int result = !ismax, bestc = -1;
@@ -659,10 +662,10 @@ static int search_follow(dd_solver *S, const node_t *nd, int target)
 #ifdef DD_STATS
     dd_nodes_at[POPC(hand)][nd->n]++;
 #endif
-    const int ts = nd->tpos < S->ntalon ? S->talon[nd->tpos] : -1;
+    const int ts = nd->ts;
     const uint32_t mv = legal_moves(S, nd, hand, ts) & reps(hand, nd->inplay);
     if (!(mv & (mv - 1))) return play(S, nd, mover, LOBIT(mv), ts, target);
-    const int ismax = (mover == S->counted) == S->cmax;
+    const int ismax = S->maxseat[mover];
     uint32_t grp[4];
     int ng = follow_groups(S, nd, mover, mv, ts, grp);
     for (int g = 0; g < ng; g++) {
@@ -858,6 +861,7 @@ static void setup(dd_solver *S, const dd_position *p, node_t *nd)
     S->trump = p->mode == DD_CONTRACT ? p->trump : DD_NOTRUMP;
     S->counted = p->side;
     S->cmax = p->mode == DD_CONTRACT;
+    for (int i = 0; i < 3; i++) S->maxseat[i] = (uint8_t)((i == p->side) == S->cmax);
     S->mode = p->mode;
     S->ntalon = p->ntalon;
     for (int i = 0; i < p->ntalon; i++) S->talon[i] = p->talon[i];
@@ -869,6 +873,7 @@ static void setup(dd_solver *S, const dd_position *p, node_t *nd)
     nd->leader = (uint8_t)p->leader;
     nd->n = (uint8_t)p->ntrick;
     nd->tpos = 0;
+    nd->ts = (int8_t)(p->ntalon > 0 ? p->talon[0] : -1);
     nd->inplay = p->hands[0] | p->hands[1] | p->hands[2];
     int ts = p->ntalon > 0 ? p->talon[0] : -1;
     for (int i = 0; i < p->ntrick; i++) {
@@ -1000,7 +1005,7 @@ int dd_solve_moves(dd_solver *S, const dd_position *p, int8_t *cards, int8_t *va
     memset(repval, -1, sizeof repval);
     /* no separate value solve: each move from the best value so far (the first from the
      * estimate), in the order the search would try them */
-    const int ismax = (mover == S->counted) == S->cmax;
+    const int ismax = S->maxseat[mover];
     int best = -1;
     for (int i = 0; i < cnt; i++) {
         int c = moves[i].card;
