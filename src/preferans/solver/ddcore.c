@@ -617,6 +617,30 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
         }
     }
 
+    if (S->mode != DD_CONTRACT && ts < 0) {
+        /* no trumps, no talon: when every card of the counted seat is below all the
+         * other seats' cards of its suit, it never wins a trick (whoever leads, someone
+         * must beat its card, and it never gets the lead); when every card is above them
+         * all and it is on lead, or the leader must lead one of its suits, it wins every
+         * trick from here */
+        const int c = S->counted;
+        const uint32_t C = nd->h[c], D = nd->h[NEXT[c]] | nd->h[NEXT[NEXT[c]]];
+        int below = 1, above = 1;
+        uint32_t csuits = 0;
+        for (int s = 0; s < 4; s++) {
+            uint32_t cs = (C >> (8 * s)) & 0xFF, ds = (D >> (8 * s)) & 0xFF;
+            if (!cs) continue;
+            csuits |= SUITMASK(s);
+            if (!ds) {
+                below = 0;
+            } else {
+                if (HIBIT(cs) > LOBIT(ds)) below = 0;
+                if (LOBIT(cs) < HIBIT(ds)) above = 0;
+            }
+        }
+        if (below) return 0; /* target >= 1 here */
+        if (above && (mover == c || !(hand & ~csuits))) return 1; /* target <= T */
+    }
     uint32_t legal = legal_moves(S, nd, hand, ts);
     uint32_t mv = legal & reps(hand, nd->inplay);
     const int ismax = S->maxseat[mover];
