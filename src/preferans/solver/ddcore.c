@@ -95,6 +95,7 @@ struct dd_solver {
     int8_t talon[DD_MAX_TALON];
     uint8_t meta;
     uint8_t maxseat[3]; /* 1 for the seats on the maximising side */
+    int8_t killer[3][DD_MAX_HAND + 1][2]; /* last two leads that cut, by seat and tricks left */
 };
 
 typedef struct {
@@ -337,9 +338,17 @@ static int order_follows(const dd_solver *S, const node_t *nd, int mover, uint32
 }
 
 /* Leads: scored by trick heuristics, the table's best lead (hint) first. */
+/* Killer leads: the last two leads that refuted at the same seat and number of tricks
+ * left (within one solve) come right after the table's best lead: a lead that worked in one
+ * line of play often works in its neighbours.  Measured: 3-7 % fewer nodes in contracts and
+ * misère, 10-35 % in all-pass.  (The same for second and third hand made things worse: their
+ * order by trick outcome is already right 95-99 % of the time.) */
+#define KILLSCORE 5000
 static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int hint,
                        move_t *out)
 {
+    const int8_t *killers = S->killer[mover][POPC(nd->h[mover])];
+    const int kill = killers[0], kill2 = killers[1];
     int cnt = 0;
     const int counted = S->counted;
     const int avoid = S->mode != DD_CONTRACT; /* modes about not taking tricks */
@@ -352,6 +361,10 @@ static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t
         int score;
         if (c == hint) {
             score = 10000;
+        } else if (c == kill) {
+            score = KILLSCORE;
+        } else if (c == kill2) {
+            score = KILLSCORE - 1;
         } else {
             uint32_t os = (others >> (8 * s)) & 0xFF;
             int top = !os || (c & 7) > HIBIT(os);
@@ -653,6 +666,10 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
         if (r == ismax) {
             result = r;
             bestc = c;
+            if (S->killer[mover][T][0] != c) {
+                S->killer[mover][T][1] = S->killer[mover][T][0];
+                S->killer[mover][T][0] = (int8_t)c;
+            }
 #ifdef DD_STATS
             dd_cut_at[0][i < 3 ? i : 3]++;
 #endif
@@ -891,6 +908,7 @@ static void setup(dd_solver *S, const dd_position *p, node_t *nd)
     for (int i = 0; i < p->ntalon; i++) S->talon[i] = p->talon[i];
     S->meta = (uint8_t)((S->trump << 2) | (S->counted << 5) | (S->cmax << 7));
     S->gen = (uint8_t)(S->gen == 255 ? 1 : S->gen + 1);
+    memset(S->killer, -1, sizeof S->killer);
 
     memset(nd, 0, sizeof *nd);
     for (int i = 0; i < 3; i++) nd->h[i] = p->hands[i];
