@@ -76,7 +76,8 @@ typedef struct {
     uint8_t bounds[BUCKET]; /* lower bound | upper bound << 4 */
     uint8_t best[BUCKET];   /* best lead: suit << 3 | relative rank, or NOBEST */
     uint8_t age[BUCKET];    /* generation of the last solve that used the entry */
-    uint8_t pad[64 - 12 * BUCKET - 5 * BUCKET];
+    uint8_t depth[BUCKET];  /* tricks left */
+    uint8_t pad[64 - 12 * BUCKET - 6 * BUCKET];
 } tt_bucket;
 
 #define NOBEST 0xFF
@@ -508,7 +509,7 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
 }
 
 static void tt_store(dd_solver *S, tt_bucket *e, const uint32_t key[3], uint8_t meta,
-                     uint8_t ext, int lb, int ub, int best)
+                     uint8_t ext, int lb, int ub, int best, int depth)
 {
     int vi = 0, vscore = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
@@ -522,8 +523,7 @@ static void tt_store(dd_solver *S, tt_bucket *e, const uint32_t key[3], uint8_t 
             e->age[i] = S->gen;
             return;
         }
-        uint32_t any = e->k[i][0] | e->k[i][1] | e->k[i][2];
-        int sc = !any ? -1 : (e->age[i] == S->gen ? 64 : 0) + POPC(any);
+        int sc = !e->k[i][2] ? -1 : (e->age[i] == S->gen ? 64 : 0) + e->depth[i];
         if (sc < vscore) {
             vscore = sc;
             vi = i;
@@ -537,6 +537,7 @@ static void tt_store(dd_solver *S, tt_bucket *e, const uint32_t key[3], uint8_t 
     e->bounds[vi] = (uint8_t)(lb | (ub << 4));
     e->best[vi] = (uint8_t)best;
     e->age[vi] = S->gen;
+    e->depth[vi] = (uint8_t)depth;
 }
 
 /* A node at the start of a trick: bounds, the table, then every lead. */
@@ -686,7 +687,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
             best = (s << 3) | POPC(ps & ((1u << (bestc & 7)) - 1));
         }
-        tt_store(S, bucket, key, meta, ext, result ? target : 0, result ? T : target - 1, best);
+        tt_store(S, bucket, key, meta, ext, result ? target : 0, result ? T : target - 1, best, T);
     }
     return result;
 }
