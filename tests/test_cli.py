@@ -99,6 +99,6 @@ def test_deal_shows_a_seeded_deal():
 
 
 def test_play_in_the_terminal_accepts_moves_and_quits():
-    result = runner.invoke(app, ["play", "--seed", "2"], input="?\nHELLO\nPASS\nq\n")
+    result = runner.invoke(app, ["play", "--terminal", "--seed", "2"], input="?\nHELLO\nPASS\nq\n")
     assert result.exit_code == 0, result.output
     assert "legal:" in result.stdout and "not allowed" in result.stdout and "bye" in result.stdout

@@ -101,13 +101,56 @@ def deal(
     print_deal(d)
 
 
+HostOption = Annotated[str, typer.Option(help="Address to listen on.")]
+PortOption = Annotated[int, typer.Option(help="Port to listen on.")]
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Database URL or SQLite file (default: PREFERANS_DB, else "
+        "$XDG_DATA_HOME/preferans/preferans.db).",
+    ),
+]
+
+
+def _serve(host: str, port: int, db: str | None, open_browser: bool) -> None:
+    from .server import ServeError, serve
+
+    try:
+        serve(host, port, db, open_browser=open_browser)
+    except ServeError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def serve(
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    db: DbOption = None,
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="Do not open the browser.")
+    ] = False,
+) -> None:
+    """Start the web game (and open it in the browser)."""
+    _serve(host, port, db, not no_browser)
+
+
 @app.command()
 def play(
-    seed: Annotated[int, typer.Option(help="Seed of the deals and the computer players.")] = 0,
-    rules: Annotated[str, typer.Option(help="Rules preset.")] = "sochi",
-    pool: Annotated[int, typer.Option(help="Pool (pulya) length.")] = 10,
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    db: DbOption = None,
+    terminal: Annotated[
+        bool, typer.Option("--terminal", help="Play in the terminal instead of the browser.")
+    ] = False,
+    seed: Annotated[int, typer.Option(help="--terminal: seed of the deals and players.")] = 0,
+    rules: Annotated[str, typer.Option(help="--terminal: rules preset.")] = "sochi",
+    pool: Annotated[int, typer.Option(help="--terminal: pool (pulya) length.")] = 10,
 ) -> None:
-    """Play in the terminal at seat 0 against two random computer players."""
+    """Play: start the web game and open it in the browser (or --terminal)."""
+    if not terminal:
+        _serve(host, port, db, True)
+        return
     from .rules import Rules, RulesError
     from .terminal import play_terminal
 
@@ -136,6 +179,9 @@ def match(
         Path | None, typer.Option(help="Write every game as records (JSON lines) to this file.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    minutes: Annotated[
+        float | None, typer.Option(help="Start no new board after this many minutes.")
+    ] = None,
 ) -> None:
     """A duplicate match between computer players: whists per deal with 95% intervals."""
     from rich.console import Console
@@ -161,6 +207,7 @@ def match(
             summary = run_match(
                 lineup, table_rules, boards=deals, seed=seed, workers=workers, records=records,
                 progress=lambda done, total: bar.update(task, completed=done),
+                time_limit=None if minutes is None else minutes * 60,
             )
     except ValueError as exc:
         fail(str(exc))

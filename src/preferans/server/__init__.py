@@ -12,9 +12,34 @@ SQLAlchemy Core), :mod:`.stats` (statistics per difficulty), :mod:`.config`
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 import webbrowser
+
+
+class ServeError(ValueError):
+    """The server cannot start: the port is taken, the database cannot be opened..."""
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise :class:`ServeError` unless ``host:port`` can be listened on."""
+    if not 0 < port < 65536:
+        raise ServeError(f"port {port} is not a port number (1..65535)")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise ServeError(f"cannot listen on host {host!r}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise ServeError(
+                f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
+                "is another server running there? Choose another with --port"
+            ) from None
 
 
 def serve(
@@ -25,21 +50,30 @@ def serve(
     open_browser: bool = True,
     bot_delay: float = 0.5,
 ) -> None:
-    """Run the web game until interrupted, opening the browser once the server listens."""
+    """Run the web game until interrupted, opening the browser once the server listens.
+
+    Raises :class:`ServeError` when the port is taken or the database cannot be opened.
+    """
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
     from .app import create_app
     from .config import database_url
 
+    check_port(host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown}:{port}/"
-    app = create_app(db, bot_delay=bot_delay)
+    location = database_url(db)
+    try:
+        app = create_app(location, bot_delay=bot_delay)
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        raise ServeError(f"cannot open the database {location}: {exc}") from None
     config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=65536)
     server = uvicorn.Server(config)
-    print(f"Preferans is at {url} (games saved in {database_url(db)}); Ctrl+C stops it.")
+    print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")
     if open_browser:
         def open_when_ready() -> None:
-            for _ in range(200):
+            for _ in range(400):
                 if server.started:
                     webbrowser.open(url)
                     return
@@ -49,4 +83,4 @@ def serve(
     server.run()
 
 
-__all__ = ["serve"]
+__all__ = ["ServeError", "check_port", "serve"]

@@ -1,0 +1,603 @@
+"""One open table of the web game: the game, its computer players, its sockets.
+
+A :class:`Table` owns a :class:`preferans.game.Game` with the human at seat 0
+("You") and computer players at seats 1 (Misha) and 2 (Lena).  It is the only
+judge of what happens at the table:
+
+- every message from a browser is checked (:meth:`Table.receive`); a bad one
+  gets an ``error`` reply and changes nothing;
+- the human's actions go through the engine, and only on the human's turn
+  (``deal.to_act == 0``: in an open defence that includes playing the exposed
+  hand the human controls);
+- after every single action (the human's or a computer player's) the game is
+  saved and a ``state`` message goes to every socket of the table;
+- computer players move one action at a time in a worker thread, with a short
+  pause between moves so the table can animate, until it is the human's turn
+  or the deal is over; ``pause``/``resume`` stop and restart them;
+- a finished deal waits for ``next_deal``.
+
+Payloads are built from ``game.observation(0)`` and the sheet only, so hidden
+cards never leave the server.
+
+The state message (see the protocol in the project notes)::
+
+    {"type": "state", "seq": 17, "game_id": "...", "seat": 0,
+     "names": ["You", "Misha", "Lena"], "colours": [...], "difficulty": "easy",
+     "rules": {"preset": "sochi", "pool": 10, ...}, "observation": {...},
+     "why_not": {"QH": "must follow ♠"}, "thinking": 1, "paused": false,
+     "deal_over": false, "last_entry": null, "game_over": false, "result": null,
+     "event": {"kind": "card", "seat": 2, "token": "QH"}}
+
+``event.kind`` is one of ``bid``, ``pass`` (auction), ``talon`` (the last auction
+call won the auction: the talon is turned up), ``discard``, ``contract``,
+``defence`` (WHIST, PASS, HALF, OPEN, CLOSED), ``card``, ``trick`` (a card that
+completed a trick; ``winner`` names who took it), ``deal_scored`` (the card or call
+that ended the deal), ``deal_started``; the event also names the ``seat`` and
+``token`` of the action (a computer player's discard is just ``DISCARD``: its cards
+lie face down).  The state sent on connecting and after pause/resume has
+``event: null``.  ``thinking`` is the computer player about to move (null when
+the human is to act, the deal is over or the table is paused).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import random
+from collections.abc import Callable
+from typing import Any
+
+import anyio.to_thread
+from starlette.websockets import WebSocket, WebSocketState
+
+from ..actions import Action, ActionKind, IllegalAction
+from ..cards import Card, CardSet
+from ..game import Game
+from ..players import Player, make_player
+from ..rules import Rules
+from .stats import summarise
+from .store import FINISHED, PLAYING, GameStore, SavedGame
+
+log = logging.getLogger("preferans.server")
+
+HUMAN = 0
+"""The human's seat: the bottom of the table."""
+NAMES = ("You", "Misha", "Lena")
+"""Seats 0, 1, 2 clockwise: you at the bottom, Misha on your left, Lena on your right."""
+COLOURS = ("#2e7d32", "#1565c0", "#c62828")
+"""Each player's colour on the table and the sheet."""
+MAX_MESSAGE_BYTES = 4096
+"""The largest message a browser may send."""
+MESSAGE_TYPES = ("action", "next_deal", "pause", "resume")
+
+_VERBS = {
+    "AUCTION": "bid",
+    "DISCARD": "discard",
+    "CONTRACT": "name the contract",
+    "DEFENCE": "whist or pass",
+    "DEFENCE_MODE": "choose open or closed",
+    "PLAY": "play a card",
+}
+
+
+# --- deterministic dealing -----------------------------------------------------------------
+def deal_cards(seed: int, number: int) -> tuple[list[CardSet], list[Card]]:
+    """The hands (seats 0, 1, 2) and talon of deal ``number`` (0 = the first) of a game seeded
+    with ``seed``: the same seed always gives the same deals, before and after a restart.
+
+    >>> hands, talon = deal_cards(7, 0)
+    >>> [len(h) for h in hands], len(talon)
+    ([10, 10, 10], 2)
+    >>> deal_cards(7, 0) == (hands, talon)
+    True
+    """
+    rng = random.Random(f"preferans-web:{seed}:{number}")
+    pack = [Card.from_index(i) for i in range(32)]
+    rng.shuffle(pack)
+    hands = [CardSet(pack[i * 10:(i + 1) * 10]) for i in range(3)]
+    return hands, pack[30:32]
+
+
+def first_dealer(seed: int) -> int:
+    """The dealer of a game's first deal."""
+    return seed % 3
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the computer player at ``seat`` in a game seeded with ``game_seed``: with the
+    deals (:func:`deal_cards`) it makes a game reproducible from its seed alone."""
+    digest = hashlib.sha256(f"preferans-web-bot:{game_seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def make_bot(level: str, rules: Rules, seed: int) -> Player:
+    """The computer player of this difficulty; the random player while a level is not built."""
+    try:
+        return make_player(level, rules, seed)
+    except ValueError:
+        log.warning("player level %r is not available yet: using the random player", level)
+        return make_player("random", rules, seed)
+
+
+def rules_info(rules: Rules) -> dict[str, Any]:
+    """The rules as the browser sees them: the preset, the pool and any changed option."""
+    info = rules.to_json()
+    info["pool"] = rules.pool
+    return info
+
+
+class MessageError(Exception):
+    """A browser message that cannot be accepted; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def payload(self) -> dict[str, Any]:
+        """The ``error`` message for the browser (an illegal action adds ``reason``, ``token``)."""
+        return {"type": "error", "code": self.code, "message": self.message, **self.extra}
+
+
+def parse_message(text: str | bytes | None) -> dict[str, Any]:
+    """Check one browser message: a JSON text frame of at most 4 KiB, an object with a known
+    ``type``; an ``action`` carries a string ``token``.  Raises :class:`MessageError`.
+
+    >>> parse_message('{"type": "action", "token": "QH"}')
+    {'type': 'action', 'token': 'QH'}
+    >>> parse_message('{"type": "dance"}')
+    Traceback (most recent call last):
+    ...
+    preferans.server.table.MessageError: Unknown message type 'dance' (expected action, \
+next_deal, pause or resume).
+    """
+    if text is None or isinstance(text, bytes | bytearray):
+        raise MessageError("bad_message", "Messages must be JSON text frames, not binary data.")
+    size = len(text.encode("utf-8"))
+    if size > MAX_MESSAGE_BYTES:
+        raise MessageError(
+            "too_large",
+            f"The message of {size} bytes is too large (at most {MAX_MESSAGE_BYTES} bytes).",
+        )
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MessageError(
+            "bad_message", f"The message is not valid JSON ({exc.msg} at column {exc.colno})."
+        ) from None
+    if not isinstance(obj, dict):
+        raise MessageError("bad_message", "The message must be a JSON object with a 'type'.")
+    kind = obj.get("type")
+    if kind not in MESSAGE_TYPES:
+        known = ", ".join(MESSAGE_TYPES[:-1]) + " or " + MESSAGE_TYPES[-1]
+        raise MessageError("bad_message", f"Unknown message type {kind!r} (expected {known}).")
+    if kind == "action":
+        token = obj.get("token")
+        if not isinstance(token, str) or not token.strip():
+            raise MessageError(
+                "bad_message", "An action message needs a 'token' string, like \"QH\" or \"PASS\"."
+            )
+        if len(token) > 40:
+            raise MessageError("bad_message", f"The action token {token[:40]!r}... is too long.")
+    return obj
+
+
+def _phase_name(deal: Any) -> str:
+    phase = getattr(deal, "phase", None)
+    return getattr(phase, "name", str(phase))
+
+
+class Table:
+    """One game at the web table (see the module docstring)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        game: Game,
+        *,
+        difficulty: str,
+        seed: int,
+        store: GameStore,
+        bot_delay: float = 0.5,
+        bot_level: str | None = None,
+    ) -> None:
+        self.id = game_id
+        self.game = game
+        self.difficulty = difficulty
+        self.seed = seed
+        self.store = store
+        self.bot_delay = bot_delay
+        self.names = list(NAMES)
+        self.sockets: set[WebSocket] = set()
+        self.paused = False
+        self.seq = 0
+        self.lock = asyncio.Lock()
+        self.bots: dict[int, Player] = {
+            seat: make_bot(bot_level or difficulty, game.rules, bot_seed(seed, seat))
+            for seat in range(1, len(NAMES))
+        }
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []
+        """Called with every state payload before it is sent (tests check payloads with it)."""
+        self._driver: asyncio.Task[None] | None = None
+        self._sheet_cache: tuple[int, dict[str, Any]] | None = None
+        self._record_cache: tuple[int, dict[str, Any]] | None = None
+
+    # --- creation and restoring ----------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        *,
+        difficulty: str,
+        rules: Rules,
+        seed: int,
+        store: GameStore,
+        bot_delay: float = 0.5,
+        bot_level: str | None = None,
+    ) -> Table:
+        """A new game with its first deal dealt, saved at once.
+
+        ``bot_level`` plays the computer seats at that level instead of the difficulty's
+        (tests use ``random``)."""
+        game = Game(rules, NAMES, seed=seed, first_dealer=first_dealer(seed))
+        hands, talon = deal_cards(seed, 0)
+        game.start_deal(hands=hands, talon=talon)
+        table = cls(game_id, game, difficulty=difficulty, seed=seed, store=store,
+                    bot_delay=bot_delay, bot_level=bot_level)
+        store.create(
+            game_id,
+            difficulty=difficulty,
+            rules=rules_info(rules),
+            names=table.names,
+            seed=seed,
+            record=table.record(),
+            summary=summarise(table.sheet_json()),
+        )
+        return table
+
+    @classmethod
+    def restore(
+        cls,
+        saved: SavedGame,
+        *,
+        store: GameStore,
+        bot_delay: float = 0.5,
+        bot_level: str | None = None,
+    ) -> Table:
+        """A saved game put back exactly where it was, by replaying its record."""
+        game = Game.from_record(saved.record)
+        return cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
+                   bot_delay=bot_delay, bot_level=bot_level)
+
+    # --- where the game stands -----------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        return self.game.rules
+
+    def deal_over(self) -> bool:
+        """Whether no deal is in progress (the last one ended, or the game is over)."""
+        deal = self.game.deal
+        return deal is None or _phase_name(deal) == "DONE"
+
+    def game_over(self) -> bool:
+        """Whether the game has reached its end."""
+        return bool(self.game.finished)
+
+    def seat_to_act(self) -> int | None:
+        """The seat that must decide now, or None between deals."""
+        if self.deal_over():
+            return None
+        return int(self.game.deal.to_act)
+
+    def bot_to_move(self) -> int | None:
+        """The computer player that moves next, or None (human's turn, deal over, paused)."""
+        seat = self.seat_to_act()
+        if seat is None or seat == HUMAN or self.paused:
+            return None
+        return seat
+
+    # --- the payloads ----------------------------------------------------------------------------
+    def state(self, event: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for the human's browser (seat 0's view only)."""
+        observation = self.observation()
+        sheet = observation["sheet"]
+        deal_over = self.deal_over()
+        game_over = self.game_over()
+        last_entry = sheet["deals"][-1] if deal_over and sheet.get("deals") else None
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "game_id": self.id,
+            "seat": HUMAN,
+            "names": self.names,
+            "colours": list(COLOURS),
+            "difficulty": self.difficulty,
+            "rules": rules_info(self.rules),
+            "observation": observation,
+            "why_not": self.why_not(observation),
+            "thinking": self.bot_to_move(),
+            "paused": self.paused,
+            "deal_number": self.deal_number(),
+            "deal_over": deal_over,
+            "last_entry": last_entry,
+            "game_over": game_over,
+            "result": list(sheet.get("balance", [])) if game_over else None,
+            "event": event,
+        }
+
+    def observation(self) -> dict[str, Any]:
+        """Seat 0's observation plus the sheet, as ``game.observation(0)`` gives it; between
+        deals, of the deal that just ended (so the table still shows how it ended)."""
+        finished = self.game.finished_deals
+        deal = self.game.deal if self.game.deal is not None else (
+            finished[-1] if finished else None)
+        if deal is None:
+            return self.game.observation(HUMAN)
+        observation = deal.observation(HUMAN)
+        observation["sheet"] = self.sheet_json()
+        observation["game_finished"] = self.game.finished
+        return observation
+
+    def sheet_json(self) -> dict[str, Any]:
+        """The sheet as JSON; it changes only when a deal ends, so it is kept until then."""
+        count = len(self.game.sheet.entries)
+        if self._sheet_cache is None or self._sheet_cache[0] != count:
+            self._sheet_cache = (count, self.game.sheet.to_json())
+        return self._sheet_cache[1]
+
+    def record(self) -> dict[str, Any]:
+        """The game record, as ``game.to_record()`` writes it.
+
+        The finished deals' part is kept between actions (it changes only when a deal
+        ends), so saving after every action does not rewrite the whole game each time.
+        """
+        finished = len(self.game.finished_deals)
+        if self._record_cache is None or self._record_cache[0] != finished:
+            full = self.game.to_record()
+            self._record_cache = (finished, {**full, "deals": full["deals"][:finished]})
+        prefix = self._record_cache[1]
+        deal = self.game.deal
+        if deal is None:
+            return prefix
+        current = {
+            "dealer": deal.dealer,
+            "hands": [hand.to_list() for hand in deal.initial_hands],
+            "talon": [str(card) for card in deal.talon],
+            "actions": deal.tokens(),
+        }
+        return {**prefix, "deals": [*prefix["deals"], current]}
+
+    def deal_number(self) -> int:
+        """The number of the deal on the table (1 = the first), the one that just ended too."""
+        return len(self.game.finished_deals) + (1 if self.game.deal is not None else 0)
+
+    def why_not(self, observation: dict[str, Any]) -> dict[str, str]:
+        """Why each card the human can see in a hand it plays from is not playable now.
+
+        Only while the human is to play a card; the cards come from the human's own
+        observation (its hand and the exposed hand it controls), never from hidden hands.
+        """
+        if self.deal_over() or self.seat_to_act() != HUMAN or _phase_name(self.game.deal) != "PLAY":
+            return {}
+        legal = set(observation.get("legal") or [])
+        tokens = list(observation.get("hand") or [])
+        playing = observation.get("hand_to_play")
+        exposed = observation.get("exposed") or {}
+        if playing is not None and playing != HUMAN:
+            tokens += list(exposed.get(playing, exposed.get(str(playing), [])))
+        reasons: dict[str, str] = {}
+        for token in tokens:
+            if token in legal:
+                continue
+            reason = self.game.deal.why_illegal(Action.make_play(Card.parse(token)))
+            reasons[token] = reason or "this card cannot be played now"
+        return reasons
+
+    # --- sockets -------------------------------------------------------------------------------
+    async def connect(self, socket: WebSocket) -> None:
+        """Add an accepted socket: it gets the current state, and the computer players go on."""
+        async with self.lock:
+            self.sockets.add(socket)
+            await self._send(socket, self._publishable(self.state()))
+        self._ensure_driver()
+
+    def disconnect(self, socket: WebSocket) -> None:
+        """Forget a closed socket."""
+        self.sockets.discard(socket)
+
+    async def receive(self, socket: WebSocket, text: str | bytes | None) -> None:
+        """Handle one browser message; a bad one gets an error reply and changes nothing."""
+        try:
+            message = parse_message(text)
+            kind = message["type"]
+            if kind == "action":
+                await self._human_action(message["token"].strip())
+            elif kind == "next_deal":
+                await self._next_deal()
+            elif kind == "pause":
+                await self._set_paused(True)
+            elif kind == "resume":
+                await self._set_paused(False)
+        except MessageError as exc:
+            await self._send(socket, exc.payload())
+
+    # --- what messages do ----------------------------------------------------------------------
+    async def _human_action(self, token: str) -> None:
+        async with self.lock:
+            self._check_human_turn(token)
+            try:
+                event = self._apply(HUMAN, token)
+            except IllegalAction as exc:
+                raise _illegal(exc, token) from None
+            except ValueError as exc:
+                reason = str(exc).rstrip(".")
+                raise MessageError("illegal", f"{token!r} is not an action: {reason}.") from None
+            await self._publish(event)
+        self._ensure_driver()
+
+    def _check_human_turn(self, token: str) -> None:
+        if self.game_over():
+            raise MessageError("not_your_turn", "The game is over: start a new game to play on.")
+        if self.deal_over():
+            raise MessageError(
+                "not_your_turn", "The deal is over: press NEXT DEAL to start the next one."
+            )
+        seat = self.seat_to_act()
+        if seat != HUMAN:
+            verb = _VERBS.get(_phase_name(self.game.deal), "act")
+            raise MessageError(
+                "not_your_turn",
+                f"It is {self.names[seat]}'s turn to {verb}, not yours: {token} was not played.",
+            )
+
+    async def _next_deal(self) -> None:
+        async with self.lock:
+            if self.game_over():
+                raise MessageError("illegal", "The game is over: there is no next deal.")
+            if not self.deal_over():
+                raise MessageError(
+                    "illegal", "The deal is still being played: NEXT DEAL comes after it ends."
+                )
+            hands, talon = deal_cards(self.seed, self.deal_number())
+            self.game.start_deal(hands=hands, talon=talon)
+            self._save()
+            await self._publish({"kind": "deal_started", "seat": self.game.deal.dealer,
+                                 "token": None})
+        self._ensure_driver()
+
+    async def _set_paused(self, paused: bool) -> None:
+        async with self.lock:
+            self.paused = paused
+            await self._publish(None)
+        if not paused:
+            self._ensure_driver()
+
+    def _apply(self, seat: int, token: str) -> dict[str, Any]:
+        """Apply one action of ``seat`` through the engine, save, and describe it as an event."""
+        deal = self.game.deal
+        phase = _phase_name(deal)
+        tricks_before = len(deal.tricks)
+        self.game.apply(token)
+        done = deal.history[-1][1] if deal.history else Action.parse(token)
+        token_shown = str(done)
+        if done.kind is ActionKind.DISCARD and seat != HUMAN:
+            token_shown = "DISCARD"  # the discard lies face down: only its owner sees it
+        event: dict[str, Any] = {"kind": _event_kind(phase, done), "seat": seat,
+                                 "token": token_shown}
+        if phase == "AUCTION" and _phase_name(deal) == "DISCARD":
+            event["kind"] = "talon"
+        if phase == "PLAY" and len(deal.tricks) > tricks_before:
+            event["kind"] = "trick"
+            event["winner"] = deal.tricks[-1].winner
+        if _phase_name(deal) == "DONE" or self.game.deal is not deal:
+            event["kind"] = "deal_scored"
+        self._save()
+        return event
+
+    def _save(self) -> None:
+        """Write the record after an action: a crash loses nothing."""
+        sheet = self.sheet_json()
+        over = self.game_over()
+        self.store.save(
+            self.id,
+            record=self.record(),
+            status=FINISHED if over else PLAYING,
+            result=list(sheet.get("balance", [])) if over else None,
+            summary=summarise(sheet),
+        )
+
+    # --- the computer players ------------------------------------------------------------------
+    def _ensure_driver(self) -> None:
+        if self._driver is not None and not self._driver.done():
+            return
+        if self.bot_to_move() is None:
+            return
+        self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        """Move the computer players one action at a time until the human is to act."""
+        while True:
+            async with self.lock:
+                seat = self.bot_to_move()
+                if seat is None:
+                    return
+                version = self.seq
+                observation = self.game.observation(seat)
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            token = await anyio.to_thread.run_sync(self._choose, seat, observation)
+            async with self.lock:
+                if self.seq != version or self.bot_to_move() != seat:
+                    continue
+                try:
+                    event = self._apply(seat, token)
+                except (IllegalAction, ValueError) as exc:
+                    log.warning("%s chose an illegal action %r (%s): playing a random legal one",
+                                self.names[seat], token, exc)
+                    legal = [str(a) for a in self.game.legal_actions()]
+                    event = self._apply(seat, random.Random(self.seq).choice(sorted(legal)))
+                await self._publish(event)
+
+    def _choose(self, seat: int, observation: dict[str, Any]) -> str:
+        """Ask a computer player (in a worker thread); a failing player passes a random move."""
+        try:
+            return str(self.bots[seat].choose(observation))
+        except Exception:
+            log.exception("%s failed to choose: playing a random legal action", self.names[seat])
+            legal = sorted(observation.get("legal") or [])
+            return random.Random(self.seq).choice(legal) if legal else "PASS"
+
+    async def stop(self) -> None:
+        """Stop the computer players (server shutdown)."""
+        task, self._driver = self._driver, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # --- sending ---------------------------------------------------------------------------------
+    def _publishable(self, payload: dict[str, Any]) -> dict[str, Any]:
+        for listener in self.listeners:
+            listener(payload)
+        return payload
+
+    async def _publish(self, event: dict[str, Any] | None) -> None:
+        """Send the new state to every socket of the table."""
+        self.seq += 1
+        payload = self._publishable(self.state(event))
+        for socket in list(self.sockets):
+            await self._send(socket, payload)
+
+    async def _send(self, socket: WebSocket, payload: dict[str, Any]) -> None:
+        if socket.application_state is not WebSocketState.CONNECTED:
+            self.sockets.discard(socket)
+            return
+        try:
+            await socket.send_json(payload)
+        except Exception:
+            self.sockets.discard(socket)
+
+
+def _event_kind(phase: str, action: Action) -> str:
+    if phase == "AUCTION":
+        return "pass" if action.kind is ActionKind.PASS else "bid"
+    if phase == "DISCARD":
+        return "discard"
+    if phase == "CONTRACT":
+        return "contract"
+    if phase in ("DEFENCE", "DEFENCE_MODE"):
+        return "defence"
+    return "card"
+
+
+def _illegal(exc: IllegalAction, token: str) -> MessageError:
+    """The error for an action the engine refused, naming the action and the engine's reason."""
+    reason = str(exc.reason).rstrip(".")
+    return MessageError(
+        "illegal", f"{token} is not allowed now: {reason}.", reason=reason, token=token
+    )
