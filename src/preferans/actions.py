@@ -53,6 +53,8 @@ class ActionKind(Enum):
     """Declarer leaves the turned talon on the table and plays his own ten cards."""
     LOOK = "look"
     """A four-player dealer looks at one defender's hand before whisting (``LOOK s``)."""
+    ALONE = "alone"
+    """Two players: the whister defends a 6 or 7 alone, the dummy's hand unused (``ALONE``)."""
 
 
 _WORDS = {
@@ -63,6 +65,7 @@ _WORDS = {
     "CLOSED": ActionKind.CLOSED,
     "RESIGN": ActionKind.RESIGN,
     "REFUSE": ActionKind.REFUSE,
+    "ALONE": ActionKind.ALONE,
 }
 
 
@@ -120,7 +123,8 @@ class Action:
             pass
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
-            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, RESIGN, REFUSE, LOOK s or a card like QH)"
+            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s "
+            "or a card like QH)"
         )
 
     @classmethod
@@ -197,6 +201,7 @@ OPEN = Action(ActionKind.OPEN)
 CLOSED = Action(ActionKind.CLOSED)
 RESIGN = Action(ActionKind.RESIGN)
 REFUSE = Action(ActionKind.REFUSE)
+ALONE = Action(ActionKind.ALONE)
 PLAY_ACTIONS: tuple[Action, ...] = tuple(
     Action(ActionKind.PLAY, cards=(Card.from_index(i),)) for i in range(32)
 )

@@ -33,6 +33,7 @@ from itertools import combinations
 from typing import Any
 
 from .actions import (
+    ALONE,
     CLOSED,
     HALF,
     OPEN,
@@ -52,7 +53,16 @@ from .outcome import DealOutcome
 from .rules import Rules
 from .tricks import Trick, playable, trick_winner
 
-__all__ = ["Deal", "Phase", "Trick"]
+__all__ = ["DUMMY", "Deal", "Phase", "Trick"]
+
+DUMMY = 2
+"""The dummy's seat in the two-player game: the third hand of every deal (000: "There is
+always a dummy player to the left hand side of the dealer")."""
+
+
+def _hand_count(players: int) -> int:
+    """Hands dealt at a table: one per player, plus the dummy's with two players."""
+    return 3 if players == 2 else players
 
 
 class Phase(Enum):
@@ -116,12 +126,14 @@ class Deal:
         "_looked",
         "_pending_expose",
         "_pending_kind",
+        "_play_seats",
         "_talon_card",
         "_talon_lead",
         "_talon_now",
         "_trick",
         "_trick_size",
         "allpass_streak",
+        "alone",
         "auction",
         "bid",
         "contract",
@@ -129,6 +141,7 @@ class Deal:
         "declarer",
         "defence",
         "defenders",
+        "dummy",
         "first_hand",
         "forced",
         "half_whister",
@@ -161,8 +174,10 @@ class Deal:
         names: Sequence[str] | None = None,
     ) -> None:
         n = rules.players
-        if len(hands) != n:
-            raise ValueError(f"{n} players need {n} hands, not {len(hands)}")
+        n_hands = _hand_count(n)
+        if len(hands) != n_hands:
+            dummy_note = " (the dummy's is the third)" if n == 2 else ""
+            raise ValueError(f"{n} players need {n_hands} hands{dummy_note}, not {len(hands)}")
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer {dealer!r} is not a seat (0..{n - 1})")
         sets = [_to_cardset(h) for h in hands]
@@ -185,17 +200,27 @@ class Deal:
         self.players = n
         self.dealer = dealer
         self.names = tuple(names) if names is not None else tuple("ABCD"[:n])
-        self.first_hand = (dealer + 1) % n
-        self.seats = tuple(
-            s for s in ((self.first_hand + k) % n for k in range(n)) if not (n == 4 and s == dealer)
-        )
-        """The playing seats clockwise from first hand."""
+        self.dummy: int | None = DUMMY if n == 2 else None
+        """The dummy's seat (2) in the two-player game, else ``None``."""
+        if self.dummy is not None:
+            self.first_hand = DUMMY
+            self.seats = (DUMMY, 1 - dealer, dealer)
+        else:
+            self.first_hand = (dealer + 1) % n
+            self.seats = tuple(
+                s
+                for s in ((self.first_hand + k) % n for k in range(n))
+                if not (n == 4 and s == dealer)
+            )
+        """The seats dealt cards, clockwise from first hand (the dummy first with two)."""
+        self._play_seats = self.seats
         self.initial_hands = tuple(sets)
         self.talon = tuple(talon_cards)
         self.allpass_streak = allpass_streak
         self._hands = [cs.mask for cs in sets]
         self.phase = Phase.AUCTION
-        self.auction = Auction(rules, self.seats, rules.min_bid_level(allpass_streak))
+        bidders = self.seats[1:] if self.dummy is not None else self.seats
+        self.auction = Auction(rules, bidders, rules.min_bid_level(allpass_streak))
         self.history: list[tuple[int, Action]] = []
         self.declarer: int | None = None
         self.bid: Bid | None = None
@@ -209,10 +234,11 @@ class Deal:
         self.half_whister: int | None = None
         self.open_defence: bool | None = None
         self.forced = False
+        self.alone = False
         self._def_to_act: int | None = None
         self._exposed = 0
         self._pending_expose = 0
-        self._controller = list(range(n))
+        self._controller = list(range(n_hands))
         self.talon_turned = 0
         self._trick: list[tuple[int, Card]] = []
         self._trick_size = len(self.seats)
@@ -225,7 +251,7 @@ class Deal:
         self._pending_kind: str | None = None
         self.talon_refused = False
         self.tricks: list[Trick] = []
-        self.tricks_won = [0] * n
+        self.tricks_won = [0] * n_hands
 
     @classmethod
     def shuffle(
@@ -242,7 +268,7 @@ class Deal:
         n = rules.players
         hands: list[CardSet] = []
         pos = 0
-        for seat in range(n):
+        for seat in range(_hand_count(n)):
             if n == 4 and seat == dealer:
                 hands.append(CardSet())
                 continue
@@ -284,7 +310,7 @@ class Deal:
     @property
     def exposed(self) -> tuple[int, ...]:
         """Seats whose hands are face up now."""
-        return tuple(s for s in range(self.players) if self._exposed >> s & 1)
+        return tuple(s for s in range(len(self._hands)) if self._exposed >> s & 1)
 
     @property
     def talon_shown(self) -> bool:
@@ -394,6 +420,8 @@ class Deal:
         if phase is Phase.DEFENCE:
             return self._defence_legal()
         if phase is Phase.DEFENCE_MODE:
+            if self.dummy is not None:
+                return [OPEN, ALONE]
             out = [CLOSED] if self.rules.over_greedy else [OPEN, CLOSED]
             if self._whist_pass_half_allowed():
                 out.append(HALF)
@@ -493,6 +521,9 @@ class Deal:
         calls = [a.kind for _, a in self.defence]
         if self.forced:
             return [WHIST]
+        if self.dummy is not None:
+            half = not self.rules.dummy_lone_whist and self._half_level()
+            return [WHIST, PASS, HALF] if half else [WHIST, PASS]
         if len(calls) == 1 and calls[0] is ActionKind.PASS and self._half_level():
             return [WHIST, PASS, HALF]
         return [WHIST, PASS]
@@ -605,13 +636,10 @@ class Deal:
         self.trump = contract.trump
         declarer = self.declarer
         assert declarer is not None
-        defenders = []
-        seat = declarer
-        for _ in range(self.players - 1):
-            seat = (seat + 1) % self.players
-            if not (self.players == 4 and seat == self.dealer):
-                defenders.append(seat)
-        self.defenders = tuple(defenders)
+        i = self.seats.index(declarer)
+        self.defenders = self.seats[i + 1 :] + self.seats[:i]
+        if self.dummy is not None and not self.rules.is_whisted(contract):
+            self._controller[DUMMY] = self._partner_of_dummy()
         if contract.misere:
             self.kind = "misere"
             bits = sum(1 << s for s in self.defenders)
@@ -625,7 +653,13 @@ class Deal:
             self.kind = "contract"
             self.forced = self.rules.stalingrad and contract == Bid(6, Suit.SPADES)
             self.phase = Phase.DEFENCE
-            self._def_to_act = self.defenders[0]
+            self._def_to_act = (
+                self.defenders[0] if self.dummy is None else self._partner_of_dummy()
+            )
+
+    def _partner_of_dummy(self) -> int:
+        """The two-player game's defender who is not the dummy."""
+        return next(s for s in self.defenders if s != DUMMY)
 
     def _expose(self, bits: int, *, at_once: bool) -> None:
         """Expose hands before the opening lead, or after declarer's opening card."""
@@ -636,6 +670,9 @@ class Deal:
 
     def _apply_defence(self, seat: int, act: Action) -> None:
         self.defence.append((seat, act))
+        if self.dummy is not None:
+            self._apply_defence_two(seat, act)
+            return
         first, second = self.defenders
         calls = [a.kind for _, a in self.defence]
         W, P, H = ActionKind.WHIST, ActionKind.PASS, ActionKind.HALF
@@ -665,6 +702,32 @@ class Deal:
         else:
             self._finish_defence("halfwhist")
 
+    def _apply_defence_two(self, seat: int, act: Action) -> None:
+        """Two players: the dummy always passes; the other defender decides alone.
+
+        000: "A whisting player can choose to whist alone against games at six or seven
+        tricks ... If a whister whists with the dummy, the hand is played just like open
+        whists in three player games."
+        """
+        if act.kind is ActionKind.PASS:
+            self._finish("passed")
+        elif act.kind is ActionKind.HALF:
+            self.half_whister = seat
+            self._finish("halfwhist")
+        else:
+            self.whisters = (seat,)
+            if self._alone_allowed():
+                self.phase = Phase.DEFENCE_MODE
+            else:
+                self._apply_mode(OPEN)
+
+    def _alone_allowed(self) -> bool:
+        return (
+            self.rules.dummy_lone_whist
+            and self.contract is not None
+            and self.contract.level in (6, 7)
+        )
+
     def _apply_mode(self, act: Action) -> None:
         if act.kind is ActionKind.HALF:
             self.defence.append((self.whisters[0], act))
@@ -674,7 +737,11 @@ class Deal:
             return
         whister = self.whisters[0]
         passer = next(s for s in self.defenders if s != whister)
-        if act.kind is ActionKind.OPEN:
+        if act.kind is ActionKind.ALONE:
+            self.open_defence = False
+            self.alone = True
+            self._play_seats = tuple(s for s in self.seats if s != DUMMY)
+        elif act.kind is ActionKind.OPEN:
             self.open_defence = True
             self._controller[passer] = whister
             self._expose(1 << passer, at_once=self.rules.open_before_lead)
@@ -721,15 +788,18 @@ class Deal:
     # --- the play ------------------------------------------------------------------------
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        self._start_trick(self.first_hand)
+        if self.dummy is not None and self.kind == "allpass":
+            self._play_seats = self.seats[1:]  # 000: "the hand of the dummy ... is not used"
+        self._start_trick(self._play_seats[0])
 
     def _start_trick(self, leader: int) -> None:
         number = len(self.tricks)
         self._trick = []
         self._talon_lead = None
         self._talon_card = None
-        self._trick_size = len(self.seats)
-        if self.kind == "allpass" and self.rules.allpass_talon == "lead" and number < 2:
+        self._trick_size = len(self._play_seats)
+        talon_leads = self.rules.allpass_talon == "lead" and self.dummy is None
+        if self.kind == "allpass" and talon_leads and number < 2:
             card = self._talon_now[number]
             self.talon_turned = number + 1
             if self.players == 4:
@@ -739,7 +809,7 @@ class Deal:
                 self._talon_lead = card.suit
                 self._talon_card = card
             leader = self.first_hand
-        elif self.kind == "allpass" and self.rules.allpass_talon == "lead" and number == 2:
+        elif self.kind == "allpass" and talon_leads and number == 2:
             leader = self.first_hand
         self._hand_to_play = leader
 
@@ -753,7 +823,7 @@ class Deal:
             self._exposed |= self._pending_expose
             self._pending_expose = 0
         if len(trick) < self._trick_size:
-            seats = self.seats
+            seats = self._play_seats
             self._hand_to_play = seats[(seats.index(seat) + 1) % len(seats)]
             return
         winner = trick_winner(trick, self.trump, self._talon_lead)
@@ -775,6 +845,11 @@ class Deal:
         if self.phase is not Phase.DONE:
             raise ValueError(f"the deal is not over (phase {self.phase.label})")
         played = self.kind in ("contract", "misere", "allpass")
+        tricks = list(self.tricks_won) if played else [0] * len(self._hands)
+        if self.dummy is not None:
+            dummy_tricks = tricks.pop()
+            if dummy_tricks:
+                tricks[self._partner_of_dummy()] += dummy_tricks
         return DealOutcome(
             kind=self.kind,  # type: ignore[arg-type]
             dealer=self.dealer,
@@ -785,10 +860,11 @@ class Deal:
             whisters=self.whisters,
             half_whister=self.half_whister,
             open_defence=self.open_defence,
-            tricks=tuple(self.tricks_won) if played else (0,) * self.players,
+            tricks=tuple(tricks),
             forced=self.forced,
             talon=self.talon,
             talon_refused=self.talon_refused,
+            alone=self.alone,
         )
 
     def tokens(self) -> list[str]:
@@ -834,7 +910,7 @@ class Deal:
             "open_defence": self.open_defence,
             "exposed": {
                 str(s): CardSet(self._hands[s]).to_list()
-                for s in range(self.players)
+                for s in range(len(self._hands))
                 if self._exposed >> s & 1
             },
             "trick": [[s, str(c)] for s, c in self._trick],
@@ -847,6 +923,9 @@ class Deal:
         }
         if self.talon_refused:
             obs["talon_refused"] = True
+        if self.dummy is not None:
+            obs["dummy"] = self.dummy
+            obs["alone"] = self.alone
         if self._looked is not None and seat == self.dealer:
             obs["looked"] = {str(self._looked): CardSet(self._hands[self._looked]).to_list()}
         return obs

@@ -61,6 +61,10 @@ class DealOutcome:
     forced: bool = False
     talon: tuple[Card, ...] = ()
     talon_refused: bool = False
+    alone: bool = False
+    """Two players: the whister defended a 6 or 7 alone, the dummy's hand unused (000); he owes
+    ``rules.dummy_alone_quota`` tricks.  The dummy's tricks are always counted as the other
+    defender's, so ``tricks`` has one count per player."""
 
     def defenders(self) -> tuple[int, ...]:
         """The two defending seats in speaking order, declarer's left first."""

@@ -110,9 +110,11 @@ def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise RecordError(f"{where}: dealer {dealer!r} is not a seat (0..{n - 1})")
     hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
+    n_hands = 3 if n == 2 else n  # two players: the dummy's hand is the third
+    if not isinstance(hands, list) or len(hands) != n_hands:
         count = len(hands) if isinstance(hands, list) else "no"
-        raise RecordError(f"{where}: {n} players need {n} hands, not {count}")
+        dummy = " (the dummy's is the third)" if n == 2 else ""
+        raise RecordError(f"{where}: {n} players need {n_hands} hands{dummy}, not {count}")
     hand_lists = [_cards(h, f"{where}, seat {s} hand") for s, h in enumerate(hands)]
     talon = _cards(deal.get("talon"), f"{where}, talon")
     for seat, hand in enumerate(hand_lists):

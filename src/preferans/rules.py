@@ -67,7 +67,12 @@ class Rules:
     name: str = _opt("sochi", "Preset this set of rules was built from (plus overrides).")
 
     # --- the table ---------------------------------------------------------------------------
-    players: int = _opt(3, "Players at the table; with four the dealer sits each deal out.", (3, 4))
+    players: int = _opt(
+        3,
+        "Players at the table; with four the dealer sits each deal out; with two a dummy sits "
+        "on the dealer's left, always passes, and its hand is used only when a whister opens it.",
+        (2, 3, 4),
+    )
     pool: int = _opt(20, "Pool (pulya) length each player must close: 10, 20 or 30 usually.")
     contract_values: tuple[int, int, int, int, int] = _opt(
         (2, 4, 6, 8, 10), "Value of a 6, 7, 8, 9 and 10 contract (pool points, whists per trick)."
@@ -160,6 +165,16 @@ class Rules:
     )
     misere_open_before_lead: bool = _opt(
         False, "In misère the defenders' hands go down before declarer's opening lead (else after)."
+    )
+
+    dummy_lone_whist: bool = _opt(
+        True,
+        "Two players: against a 6 or 7 the whister may whist ALONE, the dummy's hand unused, "
+        "owing dummy_alone_quota tricks (else only with the dummy opened, or HALF instead).",
+        (False, True),
+    )
+    dummy_alone_quota: tuple[int, int] = _opt(
+        (2, 1), "Two players: tricks a whister playing ALONE owes against a 6 and a 7."
     )
 
     # --- scoring -----------------------------------------------------------------------------
@@ -290,6 +305,10 @@ class Rules:
             raise RulesError(f"half_whist_levels={self.half_whist_levels!r}: only 6 and 7")
         if self.start_mountain < 0 or self.first_pool_bonus < 0:
             raise RulesError("start_mountain and first_pool_bonus cannot be negative")
+        if self.players == 2 and self.allpass_exchange:
+            raise RulesError("allpass_exchange needs three or four players (two play no talon)")
+        if len(self.dummy_alone_quota) != 2:
+            raise RulesError("dummy_alone_quota needs two numbers: against a 6 and a 7")
         if len(self.clear_mountain_bonus) != 2:
             raise RulesError("clear_mountain_bonus needs two numbers: three and four players")
 
@@ -299,10 +318,11 @@ class Rules:
         """The named preset, with any options overridden by keyword."""
         key = name.strip().lower()
         key = PRESET_ALIASES.get(key, key)
-        if key not in PRESETS:
-            known = ", ".join(sorted(PRESETS))
+        presets = {**PRESETS, **VARIANTS}
+        if key not in presets:
+            known = ", ".join(sorted(presets))
             raise RulesError(f"unknown rules preset {name!r} (known: {known})")
-        base = PRESETS[key]
+        base = presets[key]
         return base.replace(**overrides) if overrides else base
 
     def replace(self, **overrides: Any) -> Rules:
@@ -332,7 +352,7 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """The preset name plus every option that differs from it."""
-        base = PRESETS.get(self.name, PRESETS["sochi"])
+        base = PRESETS.get(self.name) or VARIANTS.get(self.name) or PRESETS["sochi"]
         out: dict[str, Any] = {"preset": self.name}
         for f in dataclasses.fields(self):
             if f.name == "name":
@@ -689,12 +709,44 @@ PRESETS: Final[dict[str, Rules]] = {
     "vmk": VMK,
     "code1996": CODE1996,
 }
+TWO_PLAYER: Final = SOCHI.replace(name="two-player", players=2, allpass_talon="closed")
+"""Two players with a dummy (000, "Two-player game"), on 003's Sochi.
+
+000: "There is always a dummy player to the left hand side of the dealer. The dummy is the
+eldest hand who always passes in bidding and whisting. Its hand remains hidden until a
+whister opens it. A whisting player can choose to whist alone against games at six or seven
+tricks, in which case the hand of the dummy is not used at all and the whister aims to take
+two tricks in a six-trick game and one in seven. Some do not allow this and allow
+"half-whist" instead. If a whister whists with the dummy, the hand is played just like open
+whists in three player games."  "The widow and the hand of the dummy player is not used in
+all-pass games."
+
+The dummy is seat 2 of every deal (the record's third hand); it makes no calls (its passes
+are not written), the other player controls it once it is opened (with the dummy, in misère,
+in a checked ten).  ``dummy_lone_whist=False`` replaces ALONE by half-whist.  Scoring is
+Sochi's for two: the dummy writes nothing and its tricks are the whister's.
+"""
+
+VARIANTS: Final[dict[str, Rules]] = {
+    "two-player": TWO_PLAYER,
+}
+"""The structural variants of 000 (their own deal structure, not only their scoring): the
+two-player game with a dummy, the Rogue lists, Racing rounds, Classical.  :meth:`Rules.preset`
+knows them as it knows :data:`PRESETS`; they are kept apart from the conventions because the
+table itself differs (seats, lists, rounds)."""
+
+VARIANT_DOCS: Final = {
+    "two-player": "Two players with a dummy on the dealer's left (000)",
+}
+
 PRESET_ALIASES: Final = {
     "peter": "piter",
     "st-petersburg": "piter",
     "rostov-000": "moscow",
     "seleznevka": "vmk",
     "code": "code1996",
+    "two": "two-player",
+    "2": "two-player",
 }
 """Other names accepted by :meth:`Rules.preset` (``piter`` is its own preset, 000's Piter;
 003's is ``leningrad``)."""

@@ -161,6 +161,8 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
         raise ScoringError("a half-whist deal needs the half-whister's seat")
     if kind == "contract" and not outcome.whisters and rules.is_whisted(outcome.contract):
         raise ScoringError("a played contract needs a whister (nobody whisting is 'passed')")
+    if outcome.alone and (n != 2 or outcome.contract.misere or outcome.contract.level > 7):
+        raise ScoringError("only a two-player whister against a 6 or 7 may defend alone")
     if n == 4 and kind in ("contract", "misere") and outcome.tricks[outcome.dealer]:
         raise ScoringError("with four players the dealer sits out and takes no trick")
 
@@ -271,17 +273,18 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
             score.write(w, declarer, per_trick * outcome.tricks[w])
     else:
         whister = whisters[0]
-        passer = next(d for d in defenders if d != whister)
+        passer = next((d for d in defenders if d != whister), None)  # None: two players
         total = per_trick * defence_tricks
         share_with_passer = (
-            rules.whist == "gentlemanly"
+            passer is not None
+            and rules.whist == "gentlemanly"
             and undertricks > 0
             and outcome.half_whister != passer
             and whister in defenders
         )
         if share_with_passer:
             score.write(whister, declarer, Fraction(total, 2))
-            score.write(passer, declarer, Fraction(total, 2))
+            score.write(passer, declarer, Fraction(total, 2))  # type: ignore[arg-type]
         else:
             score.write(whister, declarer, total)
     _note_whists(score, declarer)
@@ -289,7 +292,7 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
     # Responsibility for the quota.
     if not rules.is_whisted(contract):
         return
-    quota = rules.quota(level)
+    quota = rules.dummy_alone_quota[level - 6] if outcome.alone else rules.quota(level)
     if defence_tricks >= quota and not rules.over_greedy:
         return
     missing: dict[int, Fraction] = {}
