@@ -9,8 +9,12 @@
  *   - a transposition table probed at trick boundaries, keyed by the hands in
  *     relative ranks (per suit, the owners of the remaining cards in order),
  *     storing a lower and an upper bound and the best lead;
- *   - quick-trick bounds for the side on lead (contracts);
- *   - move ordering seeded by the table's best lead, then by trick heuristics.
+ *   - quick-trick bounds for the side on lead and sure trump tricks (contracts);
+ *     exact cut-offs when the counted seat is below (or above) every other card
+ *     of its suits (misère, all-pass);
+ *   - leads ordered by the table's best lead, two killer leads per seat and
+ *     tricks left, then trick heuristics; second and third hand by trick
+ *     outcome on bitboards, generated lazily (most such nodes cut at once).
  * The table never needs clearing: keys are independent of the deal, so
  * entries from earlier solves stay valid (an age field steers replacement).
  */
