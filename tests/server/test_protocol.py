@@ -193,3 +193,18 @@ def test_reload_and_restart_put_the_player_back_exactly(db_url: str) -> None:
             after = ws.receive_json()
             assert (after["event"]["seat"], after["event"]["token"]) == (0, token)
             assert after["event"]["kind"] in ("card", "trick", "deal_scored")
+
+
+def test_the_difficulty_chooses_the_computer_players(db_url: str) -> None:
+    """Without a test override the table plays the real Easy player (not the random one)."""
+    from preferans.players import RandomPlayer
+
+    rng = random.Random(6)
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        game_id = new_game(client, difficulty="easy", seed=BOTS_FIRST)
+        table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+        assert not any(isinstance(bot, RandomPlayer) for bot in table.bots.values())
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            ws.receive_json()
+            state = play_until(ws, rng, lambda s: s["deal_over"])
+        assert state["last_entry"] is not None

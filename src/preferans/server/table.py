@@ -521,6 +521,14 @@ class Table:
 
     async def _drive(self) -> None:
         """Move the computer players one action at a time until the human is to act."""
+        try:
+            await self._drive_steps()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the computer players stopped", self.id)
+
+    async def _drive_steps(self) -> None:
         while True:
             async with self.lock:
                 seat = self.bot_to_move()
