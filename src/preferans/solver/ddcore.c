@@ -100,7 +100,8 @@ struct dd_solver {
     int8_t talon[DD_MAX_TALON];
     uint8_t meta;
     uint8_t maxseat[3]; /* 1 for the seats on the maximising side */
-    int8_t killer[3][DD_MAX_HAND + 1][DD_MAX_HAND + 1][2]; /* seat, tricks left, target */ /* last two leads that cut, by seat and tricks left */
+    int8_t killer[3][DD_MAX_HAND + 1][DD_MAX_HAND + 1][2]; /* last two leads that cut, by
+                                                               seat, tricks left, target */
 };
 
 typedef struct {
