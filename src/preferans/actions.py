@@ -55,6 +55,9 @@ class ActionKind(Enum):
     """A four-player dealer looks at one defender's hand before whisting (``LOOK s``)."""
     ALONE = "alone"
     """Two players: the whister defends a 6 or 7 alone, the dummy's hand unused (``ALONE``)."""
+    TRICKS = "tricks"
+    """Rogue: the soloist names a number of tricks before the talon, the trump after
+    (``TRICKS n``)."""
 
 
 _WORDS = {
@@ -78,6 +81,8 @@ class Action:
     cards: tuple[Card, ...] = ()
     seat: int | None = None
     """The seat a ``LOOK`` names."""
+    level: int | None = None
+    """The number of tricks a ``TRICKS`` names."""
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -103,6 +108,11 @@ class Action:
             if len(parts) != 1 or not parts[0].isdigit():
                 raise ValueError(f"cannot read {token!r}: write 'LOOK s' with a seat number")
             return cls(ActionKind.LOOK, seat=int(parts[0]))
+        if text.startswith("TRICKS"):
+            parts = text.split()[1:]
+            if len(parts) != 1 or parts[0] not in ("6", "7", "8", "9", "10"):
+                raise ValueError(f"cannot read {token!r}: write 'TRICKS n' with n from 6 to 10")
+            return cls(ActionKind.TRICKS, level=int(parts[0]))
         if text.startswith("DISCARD"):
             parts = text.split()[1:]
             if len(parts) != 2:
@@ -123,7 +133,7 @@ class Action:
             pass
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
-            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s "
+            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s, TRICKS n "
             "or a card like QH)"
         )
 
@@ -187,6 +197,8 @@ class Action:
             return "DISCARD " + " ".join(str(c) for c in self.cards)
         if kind is ActionKind.LOOK:
             return f"LOOK {self.seat}"
+        if kind is ActionKind.TRICKS:
+            return f"TRICKS {self.level}"
         return kind.name
 
     def __repr__(self) -> str:

@@ -68,6 +68,8 @@ def _hand_count(players: int) -> int:
 class Phase(Enum):
     """The stages of a deal, in order."""
 
+    NAME = "name"
+    """Rogue: the soloist names a game of his list before the talon (no auction)."""
     AUCTION = "auction"
     DISCARD = "discard"
     CONTRACT = "contract"
@@ -127,6 +129,8 @@ class Deal:
         "_pending_expose",
         "_pending_kind",
         "_play_seats",
+        "_rogue_items",
+        "_soloist",
         "_talon_card",
         "_talon_lead",
         "_talon_now",
@@ -152,6 +156,7 @@ class Deal:
         "open_defence",
         "phase",
         "players",
+        "rogue_item",
         "rules",
         "seats",
         "talon",
@@ -172,6 +177,7 @@ class Deal:
         *,
         allpass_streak: int = 0,
         names: Sequence[str] | None = None,
+        rogue_lists: Sequence[Sequence[str]] | None = None,
     ) -> None:
         n = rules.players
         n_hands = _hand_count(n)
@@ -252,7 +258,12 @@ class Deal:
         self.talon_refused = False
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n_hands
-
+        self._soloist: int | None = None
+        self._rogue_items: tuple[str, ...] = ()
+        self.rogue_item: str | None = None
+        """Rogue: the item of the soloist's list this deal plays (``"6S"``, ``"8"``, …)."""
+        if rules.rogue != "none":
+            self._start_rogue(rogue_lists)
     @classmethod
     def shuffle(
         cls,
@@ -261,6 +272,7 @@ class Deal:
         rng: random.Random,
         allpass_streak: int = 0,
         names: Sequence[str] | None = None,
+        rogue_lists: Sequence[Sequence[str]] | None = None,
     ) -> Deal:
         """A random deal from ``rng`` (deterministic for a seeded ``random.Random``)."""
         cards = list(DECK)
@@ -275,8 +287,37 @@ class Deal:
             hands.append(CardSet(cards[pos : pos + 10]))
             pos += 10
         return cls(
-            rules, dealer, hands, cards[30:32], allpass_streak=allpass_streak, names=names
+            rules,
+            dealer,
+            hands,
+            cards[30:32],
+            allpass_streak=allpass_streak,
+            names=names,
+            rogue_lists=rogue_lists,
         )
+
+    def _start_rogue(self, lists: Sequence[Sequence[str]] | None) -> None:
+        """Rogue: no auction; the designated soloist names a game of his list.
+
+        000: "There are no bidding and the second hand is always the soloist. When three or
+        four players play, the designated soloist is either the eldest or the second hand."
+        """
+        from .rogue import rogue_list
+
+        second = self.dummy is not None or self.rules.rogue_soloist == "second"
+        soloist = self.seats[1] if second else self.seats[0]
+        if lists is None:
+            items: tuple[str, ...] = rogue_list(self.rules.rogue)
+        else:
+            if len(lists) != self.players:
+                raise ValueError(f"rogue lists: {self.players} players need {self.players} lists")
+            items = tuple(lists[soloist])
+        if not items:
+            raise ValueError(f"seat {soloist} has played every game of the rogue list")
+        self._soloist = soloist
+        self._rogue_items = items
+        self.auction.to_act = None
+        self.phase = Phase.NAME
 
     def copy(self) -> Deal:
         """An independent copy (cheap: masks and small lists)."""
@@ -353,6 +394,8 @@ class Deal:
             return self.auction.to_act
         if phase is Phase.DISCARD or phase is Phase.CONTRACT:
             return self.declarer
+        if phase is Phase.NAME:
+            return self._soloist
         if phase is Phase.DEFENCE:
             return self._def_to_act
         if phase is Phase.DEFENCE_MODE:
@@ -396,6 +439,10 @@ class Deal:
             return out
         if phase is Phase.AUCTION:
             return self.auction.legal()
+        if phase is Phase.NAME:
+            from .rogue import naming_actions
+
+            return naming_actions(self._rogue_items)
         if phase is Phase.DISCARD:
             cards = list(CardSet(self._hands[self.declarer]))  # type: ignore[index]
             out = [Action(ActionKind.DISCARD, cards=pair) for pair in combinations(cards, 2)]
@@ -408,6 +455,8 @@ class Deal:
             assert self.bid is not None
             if self.bid.misere:
                 return [Action(ActionKind.CONTRACT, bid=self.bid)]
+            if self.rogue_item is not None:  # Rogue: the trump of the level named
+                return _CONTRACT_ACTIONS[self.bid.step : self.bid.step + 5]
             out = _CONTRACT_ACTIONS[self.bid.step :]
             return [*out, RESIGN] if self._may_resign() else out
         if phase is Phase.EXCHANGE:
@@ -446,6 +495,9 @@ class Deal:
             return self.auction.why_illegal(self.auction.to_act, act)  # type: ignore[arg-type]
         if act in self.legal_actions():
             return None
+        if phase is Phase.NAME:
+            shown = ", ".join(str(a) for a in self.legal_actions())
+            return f"the soloist names a game left on his rogue list ({shown})"
         if act.kind is ActionKind.RESIGN and phase in (Phase.DISCARD, Phase.CONTRACT):
             if not self.rules.resignation:
                 return "resignation is not allowed by these rules"
@@ -477,6 +529,8 @@ class Deal:
                 return "after a misère auction the contract is MISERE"
             if act.bid is not None and act.bid.misere:
                 return "misère cannot be declared after an ordinary auction"
+            if self.rogue_item is not None:
+                return f"the rogue game named is {self.bid.level} tricks: name its trump"
             return f"the contract cannot be below the winning bid {self.bid}"
         if phase is Phase.DEFENCE:
             shown = ", ".join(str(a) for a in self._defence_legal())
@@ -574,6 +628,8 @@ class Deal:
         self.history.append((actor, act))  # type: ignore[arg-type]
         if phase is Phase.AUCTION:
             self._apply_auction(act)
+        elif phase is Phase.NAME:
+            self._apply_name(act)
         elif act.kind is ActionKind.RESIGN:
             self.contract = self.bid
             self._finish("resigned")
@@ -585,6 +641,9 @@ class Deal:
                 self._discard = sum(c.mask for c in act.cards)
                 self._hands[self.declarer] &= ~self._discard  # type: ignore[index]
             self.phase = Phase.CONTRACT
+            if self.rogue_item is not None and not self.rogue_item.isdigit():
+                assert self.bid is not None  # named in full before the talon
+                self._apply_contract(self.bid)
         elif phase is Phase.CONTRACT:
             self._apply_contract(act.bid)  # type: ignore[arg-type]
         elif phase is Phase.EXCHANGE:
@@ -618,6 +677,46 @@ class Deal:
         self._hands[self.declarer] |= talon  # type: ignore[index]
         self.phase = Phase.DISCARD
 
+    def _apply_name(self, act: Action) -> None:
+        """Rogue: the game is named, the talon turned and taken.
+
+        000: "Number of tricks is said before the widow is revealed, and a trump suit after
+        discard" (for the games the list leaves open).
+        """
+        from .rogue import item_of
+
+        self.rogue_item = item_of(act)
+        self.declarer = self._soloist
+        self.bid = Bid(act.level, Suit.SPADES) if act.kind is ActionKind.TRICKS else act.bid
+        self._hands[self.declarer] |= self.talon[0].mask | self.talon[1].mask  # type: ignore[index]
+        self.phase = Phase.DISCARD
+
+    def _rogue_defence(self) -> None:
+        """Rogue: the defence is forced and open, without calls.
+
+        000: "The opponent must whist with dummy and open hands in a two player game. When
+        three or four play some say both partners must whist and some say the first partner
+        whists and the second passes. The hands of the partners are open in both cases."
+        """
+        first, second = self.defenders
+        if self.dummy is not None:
+            whister = self._partner_of_dummy()
+            self.defence.append((whister, WHIST))
+            self.whisters = (whister,)
+            self._apply_mode(OPEN)
+            return
+        self.forced = True
+        if self.rules.rogue_defence == "both":
+            self.defence += [(first, WHIST), (second, WHIST)]
+            self.whisters = (first, second)
+            self.open_defence = True
+            self._expose((1 << first) | (1 << second), at_once=self.rules.open_before_lead)
+            self._start_play()
+            return
+        self.defence += [(first, WHIST), (second, PASS)]
+        self.whisters = (first,)
+        self._apply_mode(OPEN)
+
     def _talon_mask(self) -> int:
         return self._talon_now[0].mask | self._talon_now[1].mask
 
@@ -649,6 +748,9 @@ class Deal:
             self.kind = "contract"
             self._exposed |= sum(1 << s for s in self.seats)
             self._start_play()
+        elif self.rogue_item is not None:
+            self.kind = "contract"
+            self._rogue_defence()
         else:
             self.kind = "contract"
             self.forced = self.rules.stalingrad and contract == Bid(6, Suit.SPADES)
@@ -865,6 +967,7 @@ class Deal:
             talon=self.talon,
             talon_refused=self.talon_refused,
             alone=self.alone,
+            rogue_item=self.rogue_item,
         )
 
     def tokens(self) -> list[str]:
@@ -926,6 +1029,10 @@ class Deal:
         if self.dummy is not None:
             obs["dummy"] = self.dummy
             obs["alone"] = self.alone
+        if self._soloist is not None:
+            obs["soloist"] = self._soloist
+            obs["rogue_list"] = list(self._rogue_items)
+            obs["rogue_item"] = self.rogue_item
         if self._looked is not None and seat == self.dealer:
             obs["looked"] = {str(self._looked): CardSet(self._hands[self._looked]).to_list()}
         return obs

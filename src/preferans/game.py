@@ -84,15 +84,24 @@ class Game:
         if self.sheet.finished:
             raise GameOver("the game is over: every pool is closed")
         streak = self.sheet.allpass_streak
+        lists = self.sheet.rogue_lists or None
         if hands is None:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
-            self.deal = Deal.shuffle(self.rules, self.dealer, self.rng, streak, self.players)
+            self.deal = Deal.shuffle(
+                self.rules, self.dealer, self.rng, streak, self.players, rogue_lists=lists
+            )
         else:
             if talon is None:
                 raise ValueError("give both hands and talon, or neither")
             self.deal = Deal(
-                self.rules, self.dealer, hands, talon, allpass_streak=streak, names=self.players
+                self.rules,
+                self.dealer,
+                hands,
+                talon,
+                allpass_streak=streak,
+                names=self.players,
+                rogue_lists=lists,
             )
         return self.deal
 

@@ -65,6 +65,9 @@ class DealOutcome:
     """Two players: the whister defended a 6 or 7 alone, the dummy's hand unused (000); he owes
     ``rules.dummy_alone_quota`` tricks.  The dummy's tricks are always counted as the other
     defender's, so ``tricks`` has one count per player."""
+    rogue_item: str | None = None
+    """Rogue: the game of the declarer's list this deal played (``"6S"``, ``"8"``,
+    ``"MISERE"``); the sheet strikes it off his list."""
 
     def defenders(self) -> tuple[int, ...]:
         """The two defending seats in speaking order, declarer's left first."""

@@ -57,7 +57,8 @@ AllPassScoring = Literal["mountain", "whists"]
 PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept"]
 ConsolationPasser = Literal["passer", "none", "whister"]
 TalonPrizes = Literal["none", "whists", "tricks"]
-GameEnd = Literal["all_pools", "first_pool", "total"]
+GameEnd = Literal["all_pools", "first_pool", "total", "lists"]
+RogueList = Literal["none", "small", "large", "xl"]
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,26 @@ class Rules:
         (2, 1), "Two players: tricks a whister playing ALONE owes against a 6 and a 7."
     )
 
+    # --- the Rogue (razboynik) ------------------------------------------------------------
+    rogue: RogueList = _opt(
+        "none",
+        "Rogue: no auction; the designated soloist plays each game of his list once (small: "
+        "10 games, large: 14, xl: 30), naming it before the talon as the list says.",
+        ("none", "small", "large", "xl"),
+    )
+    rogue_soloist: Literal["first", "second"] = _opt(
+        "second",
+        "Rogue with three or four: the first or the second hand is the soloist (with two, "
+        "always the second, the dummy being first).",
+        ("first", "second"),
+    )
+    rogue_defence: Literal["both", "first"] = _opt(
+        "both",
+        "Rogue with three or four: both defenders must whist, or the first whists and the "
+        "second passes; the defenders' hands are open either way.",
+        ("both", "first"),
+    )
+
     # --- scoring -----------------------------------------------------------------------------
     mountain_scale: int = _opt(1, "Multiplier of mountain entries for undertricks and misère.")
     whist_scale: int = _opt(1, "Multiplier of whists per trick and of consolation whists.")
@@ -283,8 +304,9 @@ class Rules:
     game_end: GameEnd = _opt(
         "all_pools",
         "When the game is over: every pool closed (all_pools), the first pool closed (Finn), "
-        "or the pools' total reaching pool × players (total, Piter).",
-        ("all_pools", "first_pool", "total"),
+        "the pools' total reaching pool × players (total, Piter), or every Rogue list played "
+        "(lists).",
+        ("all_pools", "first_pool", "total", "lists"),
     )
 
     # -----------------------------------------------------------------------------------------
@@ -307,6 +329,8 @@ class Rules:
             raise RulesError("start_mountain and first_pool_bonus cannot be negative")
         if self.players == 2 and self.allpass_exchange:
             raise RulesError("allpass_exchange needs three or four players (two play no talon)")
+        if self.game_end == "lists" and self.rogue == "none":
+            raise RulesError("game_end='lists' needs rogue lists (rogue: small, large or xl)")
         if len(self.dummy_alone_quota) != 2:
             raise RulesError("dummy_alone_quota needs two numbers: against a 6 and a 7")
         if len(self.clear_mountain_bonus) != 2:
@@ -727,8 +751,33 @@ in a checked ten).  ``dummy_lone_whist=False`` replaces ALONE by half-whist.  Sc
 Sochi's for two: the dummy writes nothing and its tricks are the whister's.
 """
 
+_ROGUE = TWO_PLAYER.replace(pool_help=False, pool_overflow="kept")
+ROGUE_SMALL: Final = _ROGUE.replace(name="rogue-small", rogue="small", game_end="lists")
+"""The Rogue played on its own (000, "Rogue (Razboynik)"), small list: two players and the
+dummy (``players=3`` or ``4`` for the less frequent table).
+
+000: "It is played on its own as a variation for two players ... There are no bidding and
+the second hand is always the soloist."  "The opponent must whist with dummy and open hands
+in a two player game. When three or four play some say both partners must whist and some
+say the first partner whists and the second passes. The hands of the partners are open in
+both cases."  "A game ends when every player finishes playing all the games in his/her
+list."
+
+Lists and naming: :mod:`preferans.rogue`.  000 gives no scoring of its own for the Rogue
+played alone: it is Sochi's (the two-player game's), with pool points never lost (kept
+beyond the pool, no pool help) since the lists, not the pools, end the game.  The defence
+is forced, so it has no tokens; "some allow closed whists" is not modelled.
+"""
+ROGUE_LARGE: Final = _ROGUE.replace(name="rogue-large", rogue="large", game_end="lists")
+"""The large Rogue (14 games); see ``rogue-small``."""
+ROGUE_XL: Final = _ROGUE.replace(name="rogue-xl", rogue="xl", game_end="lists")
+"""The extra-large Rogue (30 games, every game named in full before the talon)."""
+
 VARIANTS: Final[dict[str, Rules]] = {
     "two-player": TWO_PLAYER,
+    "rogue-small": ROGUE_SMALL,
+    "rogue-large": ROGUE_LARGE,
+    "rogue-xl": ROGUE_XL,
 }
 """The structural variants of 000 (their own deal structure, not only their scoring): the
 two-player game with a dummy, the Rogue lists, Racing rounds, Classical.  :meth:`Rules.preset`
@@ -737,6 +786,9 @@ table itself differs (seats, lists, rounds)."""
 
 VARIANT_DOCS: Final = {
     "two-player": "Two players with a dummy on the dealer's left (000)",
+    "rogue-small": "Rogue on its own (000), small list of 10 games, two players and a dummy",
+    "rogue-large": "Rogue on its own (000), large list of 14 games",
+    "rogue-xl": "Rogue on its own (000), extra-large list of 30 games",
 }
 
 PRESET_ALIASES: Final = {

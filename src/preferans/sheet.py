@@ -160,6 +160,12 @@ class Sheet:
         self.bonuses: dict[str, int] = {}
         """Bonuses already written: ``first_pool`` / ``clear_mountain`` → the seat."""
         self._new_bonuses: dict[str, int] = {}
+        self.rogue_lists: list[list[str]] = []
+        """Rogue: the games each player has still to play (``rules.rogue``)."""
+        if rules.rogue != "none":
+            from .rogue import rogue_list
+
+            self.rogue_lists = [list(rogue_list(rules.rogue)) for _ in players]
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -171,6 +177,8 @@ class Sheet:
             return any(p >= size for p in self.pool)
         if end == "total":
             return sum(self.pool) >= size * len(self.pool)
+        if end == "lists":
+            return not any(self.rogue_lists)
         return all(p >= size for p in self.pool)
 
     @property
@@ -190,6 +198,7 @@ class Sheet:
         that does not fit the rules; the sheet is then unchanged.
         """
         score = score_deal(self.rules, outcome, self.allpass_streak)
+        self._check_rogue(outcome)
         before = self.balance()
         self._new_bonuses: dict[str, int] = {}
         n = len(self.players)
@@ -215,6 +224,8 @@ class Sheet:
         ]
         self.pool, self.mountain, self.whists = pool, mountain, whists
         self.bonuses.update(self._new_bonuses)
+        if outcome.rogue_item is not None:
+            self.rogue_lists[outcome.declarer].remove(outcome.rogue_item)  # type: ignore[index]
         self.allpass_streak = next_allpass_streak(self.rules, outcome, self.allpass_streak)
         entry = SheetEntry(
             outcome=outcome,
@@ -230,6 +241,23 @@ class Sheet:
         )
         self.entries.append(entry)
         return entry
+
+    def _check_rogue(self, outcome: DealOutcome) -> None:
+        """Rogue: the deal must play a game still on its declarer's list."""
+        from .rogue import item_fits
+        from .scoring import ScoringError
+
+        item = outcome.rogue_item
+        if self.rules.rogue == "none":
+            if item is not None:
+                raise ScoringError("a rogue game on a sheet whose rules have no rogue lists")
+            return
+        if outcome.declarer is None or item is None or outcome.contract is None:
+            raise ScoringError("every rogue deal plays a game of its soloist's list")
+        if item not in self.rogue_lists[outcome.declarer]:
+            raise ScoringError(f"{item} is no longer on seat {outcome.declarer}'s rogue list")
+        if not item_fits(item, outcome.contract):
+            raise ScoringError(f"rogue game {item} was named but {outcome.contract} was played")
 
     def _close(
         self,
@@ -368,6 +396,7 @@ class Sheet:
             "finished": self.finished,
             "allpass_streak": self.allpass_streak,
             **({"bonuses": dict(self.bonuses)} if self.bonuses else {}),
+            **({"rogue_lists": [list(x) for x in self.rogue_lists]} if self.rogue_lists else {}),
             "deals": [e.to_json() for e in self.entries],
         }
 

@@ -1,0 +1,94 @@
+"""The Rogue («разбойник»): each soloist's compulsory list of games (000, "Rogue").
+
+000: "There are no bidding and the second hand is always the soloist. ... The soloist has
+to name all the games from his/her own list of games, one game at a time and each game only
+once. The list of "small rogue" is 10 games of 6 spades, 6 clubs, 6 diamonds, 6 hearts, 6 no
+trump, any 7 trick once, any 8 trick once, any 9 trick once, any 10 trick once and misere
+once. The "large rogue" is 14 games of 6 spades, 6 clubs, 6 diamonds, 6 hearts, 6 no trump,
+7 spades, 7 clubs, 7 diamonds, 7 hearts, 7 no trump, any 8 trick once, any 9 trick once, any
+10 trick once, and misere once. The "extra large rogue" is 30 games of 6 to 10 trick games
+in 5 trumps and misere five times."
+
+"The soloist must name number of tricks and a trump before turning the widow up if it is a
+six-trick game in "small rogue", a six- or seven-trick game in "large rogue", or all the
+trick games in "extra large rogue". Misere must be named before the turning of the widow as
+usual. For the other trick games he/she names number of tricks before seeing the widow and a
+trump after that."
+
+A list item is written as the game is named before the talon: a whole contract (``6S``,
+``7NT``), ``MISERE``, or a number of tricks alone (``8``: "any 8 trick", its trump named
+after the discard).  The soloist names an item with its bid token, ``MISERE``, or
+``TRICKS n`` for a number of tricks alone.
+
+>>> rogue_list("small")
+('6S', '6C', '6D', '6H', '6NT', '7', '8', '9', '10', 'MISERE')
+>>> len(rogue_list("large")), len(rogue_list("xl"))
+(14, 30)
+>>> [str(a) for a in naming_actions(["6S", "8", "MISERE", "MISERE"])]
+['6S', 'TRICKS 8', 'MISERE']
+>>> item_of(naming_actions(["8"])[0])
+'8'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .actions import Action, ActionKind
+from .bids import MISERE, Bid
+
+_SIXES: Final = ("6S", "6C", "6D", "6H", "6NT")
+_SEVENS: Final = ("7S", "7C", "7D", "7H", "7NT")
+
+ROGUE_LISTS: Final[dict[str, tuple[str, ...]]] = {
+    "small": (*_SIXES, "7", "8", "9", "10", "MISERE"),
+    "large": (*_SIXES, *_SEVENS, "8", "9", "10", "MISERE"),
+    "xl": (*(str(b) for b in Bid.ladder()), *("MISERE",) * 5),
+}
+"""Each list of 000, in the order the text gives it."""
+
+
+def rogue_list(kind: str) -> tuple[str, ...]:
+    """The games of one list: ``small`` (10), ``large`` (14) or ``xl`` (30)."""
+    try:
+        return ROGUE_LISTS[kind]
+    except KeyError:
+        known = ", ".join(ROGUE_LISTS)
+        raise ValueError(f"unknown rogue list {kind!r} (known: {known})") from None
+
+
+def naming_actions(items: Iterable[str]) -> list[Action]:
+    """The soloist's legal names for the items left on his list (each distinct item once)."""
+    out: list[Action] = []
+    for item in items:
+        act = _action(item)
+        if act not in out:
+            out.append(act)
+    return out
+
+
+def _action(item: str) -> Action:
+    if item.isdigit():
+        return Action(ActionKind.TRICKS, level=int(item))
+    if item == "MISERE":
+        return Action(ActionKind.BID, bid=MISERE)
+    return Action(ActionKind.BID, bid=Bid.parse(item))
+
+
+def item_of(action: Action) -> str:
+    """The list item a naming action plays (``TRICKS 8`` → ``"8"``, ``6S`` → ``"6S"``)."""
+    if action.kind is ActionKind.TRICKS:
+        return str(action.level)
+    return str(action.bid)
+
+
+def item_fits(item: str, contract: Bid) -> bool:
+    """Whether a played contract is the game a list item names.
+
+    >>> item_fits("8", Bid.parse("8H")), item_fits("6S", Bid.parse("6C"))
+    (True, False)
+    """
+    if item.isdigit():
+        return not contract.misere and contract.level == int(item)
+    return item == str(contract)
