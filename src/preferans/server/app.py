@@ -8,8 +8,11 @@
 Routes:
 
 - ``GET /`` the settings page (CONTINUE when an unfinished game is saved);
-- ``POST /api/games`` ``{"difficulty", "rules", "pool"}`` (and optionally ``seed``, to
-  choose the deals: see :func:`preferans.server.table.deal_cards`) → ``{"id", "url"}``;
+- ``POST /api/games`` ``{"difficulty", "rules", "pool", "players"}`` (and optionally
+  ``seed``, to choose the deals: see :func:`preferans.server.table.deal_cards`) →
+  ``{"id", "url"}``; ``rules`` is a preset name or ``{"preset": name, option: value, ...}``
+  (house rules), ``players`` 3 or 4, ``pool`` 10, 20 or 30 (left out: the preset's own);
+- ``GET /api/rules`` the presets and the house-rules editor's options;
 - ``GET /api/games/current`` the latest unfinished game, or 404;
 - ``GET /api/games/{id}/record`` the game record, only once the game is over (an
   unfinished record would show every hand);
@@ -41,11 +44,12 @@ from jinja2 import TemplateNotFound
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..rules import Rules
+from ..rules import RulesError
 from .config import database_url
+from .house_rules import editor_schema, preset_choices, rules_from_settings
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore
-from .table import COLOURS, NAMES, Table
+from .table import Table, seat_colours, seat_names
 
 log = logging.getLogger("preferans.server")
 
@@ -53,7 +57,6 @@ HERE = Path(__file__).parent
 STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-PRESETS = ("sochi", "leningrad", "rostov")
 POOLS = (10, 20, 30)
 
 
@@ -63,8 +66,11 @@ class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     difficulty: Literal["easy", "normal", "hard", "crazy"] = "normal"
-    rules: Literal["sochi", "leningrad", "rostov"] = "sochi"
-    pool: Literal[10, 20, 30] = 20
+    rules: Any = "sochi"
+    """A preset name, or ``{"preset": name, option: value, ...}`` (house rules)."""
+    players: Literal[3, 4] = 3
+    pool: Literal[10, 20, 30] | None = None
+    """The pulya length; left out, the preset's own (20 for 003's, 120 for Kazakhstan...)."""
     seed: int | None = Field(default=None, ge=0, le=2**53)
 
 
@@ -82,7 +88,7 @@ class Tables:
         """Start and save a new game."""
         game_id = secrets.token_urlsafe(9)
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
-        rules = Rules.preset(settings.rules, pool=settings.pool)
+        rules = rules_from_settings(settings.rules, players=settings.players, pool=settings.pool)
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level)
         with self._lock:
@@ -188,8 +194,9 @@ def create_app(
             "settings.html",
             continue_game=saved,
             difficulties=DIFFICULTIES,
-            presets=PRESETS,
+            presets=preset_choices(),
             pools=POOLS,
+            options=editor_schema(),
         )
 
     @app.get("/table/{game_id}", response_class=HTMLResponse)
@@ -197,10 +204,11 @@ def create_app(
         saved = store.get(game_id) if GAME_ID.match(game_id) else None
         if saved is None:
             return not_found(request, f"There is no game {game_id!r}: it may have been deleted.")
+        players = len(saved.names) if saved.names else 3
         context = {
             "game_id": game_id,
-            "names": list(NAMES),
-            "colours": list(COLOURS),
+            "names": list(saved.names or seat_names(players)),
+            "colours": list(seat_colours(players)),
             "difficulty": saved.difficulty,
             "rules": saved.rules,
         }
@@ -226,9 +234,16 @@ def create_app(
 
     # --- the JSON API ------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
-    def new_game(settings: NewGame) -> dict[str, str]:
-        table = tables.create(settings)
-        return {"id": table.id, "url": f"/table/{table.id}"}
+    def new_game(settings: NewGame) -> Response:
+        try:
+            table = tables.create(settings)
+        except RulesError as exc:
+            return JSONResponse({"detail": f"rules: {exc}"}, status_code=422)
+        return JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
+
+    @app.get("/api/rules")
+    def rules_json() -> dict[str, Any]:
+        return {"presets": preset_choices(), "options": editor_schema()}
 
     @app.get("/api/games/current")
     def current_game() -> Response:

@@ -1,8 +1,10 @@
 """One open table of the web game: the game, its computer players, its sockets.
 
 A :class:`Table` owns a :class:`preferans.game.Game` with the human at seat 0
-("You") and computer players at seats 1 (Misha) and 2 (Lena).  It is the only
-judge of what happens at the table:
+("You") and computer players at seats 1 (Misha) and 2 (Lena); with four players
+Sasha sits opposite you (seats clockwise: You 0, Misha 1 on the left, Sasha 2 at the
+top, Lena 3 on the right) and each deal's dealer sits out.  It is the only judge of
+what happens at the table:
 
 - every message from a browser is checked (:meth:`Table.receive`); a bad one
   gets an ``error`` reply and changes nothing;
@@ -57,7 +59,8 @@ from ..actions import Action, ActionKind, IllegalAction
 from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player, make_player
-from ..rules import Rules
+from ..rules import PRESET_DOCS, Rules
+from .house_rules import house_rules, rules_title
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame
 
@@ -69,6 +72,21 @@ NAMES = ("You", "Misha", "Lena")
 """Seats 0, 1, 2 clockwise: you at the bottom, Misha on your left, Lena on your right."""
 COLOURS = ("#2e7d32", "#1565c0", "#c62828")
 """Each player's colour on the table and the sheet."""
+NAMES_FOUR = ("You", "Misha", "Sasha", "Lena")
+"""Four players, clockwise: you at the bottom, Misha on your left, Sasha opposite you at
+the top, Lena on your right."""
+COLOURS_FOUR = ("#2e7d32", "#1565c0", "#ef6c00", "#c62828")
+"""Each player's colour with four players (Sasha orange; the others keep theirs)."""
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The names at a table of three or four players."""
+    return NAMES_FOUR if players == 4 else NAMES
+
+
+def seat_colours(players: int) -> tuple[str, ...]:
+    """The colours at a table of three or four players."""
+    return COLOURS_FOUR if players == 4 else COLOURS
 MAX_MESSAGE_BYTES = 4096
 """The largest message a browser may send."""
 MESSAGE_TYPES = ("action", "next_deal", "pause", "resume")
@@ -79,6 +97,8 @@ _VERBS = {
     "CONTRACT": "name the contract",
     "DEFENCE": "whist or pass",
     "DEFENCE_MODE": "choose open or closed",
+    "DEALER": "look at a defender's hand and whist or pass",
+    "EXCHANGE": "exchange two cards with the talon",
     "PLAY": "play a card",
 }
 
@@ -101,9 +121,31 @@ def deal_cards(seed: int, number: int) -> tuple[list[CardSet], list[Card]]:
     return hands, pack[30:32]
 
 
-def first_dealer(seed: int) -> int:
+def deal_hands(
+    seed: int, number: int, players: int, dealer: int
+) -> tuple[list[CardSet], list[Card]]:
+    """The hands of every seat for deal ``number``: :func:`deal_cards`' three hands, and with
+    four players an empty hand for the dealer, who sits out (the others get the three hands
+    clockwise from the dealer's left).
+
+    >>> hands, talon = deal_hands(7, 0, 4, dealer=2)
+    >>> [len(h) for h in hands]
+    [10, 10, 0, 10]
+    >>> hands[3] == deal_cards(7, 0)[0][0]
+    True
+    """
+    hands, talon = deal_cards(seed, number)
+    if players != 4:
+        return hands, talon
+    seats: list[CardSet] = [CardSet()] * 4
+    for k, hand in enumerate(hands):
+        seats[(dealer + 1 + k) % 4] = hand
+    return seats, talon
+
+
+def first_dealer(seed: int, players: int = 3) -> int:
     """The dealer of a game's first deal."""
-    return seed % 3
+    return seed % players
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -123,9 +165,11 @@ def make_bot(level: str, rules: Rules, seed: int) -> Player:
 
 
 def rules_info(rules: Rules) -> dict[str, Any]:
-    """The rules as the browser sees them: the preset, the pool and any changed option."""
+    """The rules as the browser sees them: the preset, the pool, the number of players and
+    any changed option."""
     info = rules.to_json()
     info["pool"] = rules.pool
+    info["players"] = rules.players
     return info
 
 
@@ -211,20 +255,23 @@ class Table:
         self.seed = seed
         self.store = store
         self.bot_delay = bot_delay
-        self.names = list(NAMES)
+        self.names = list(game.players)
+        self.colours = list(seat_colours(len(self.names)))
         self.sockets: set[WebSocket] = set()
         self.paused = False
         self.seq = 0
         self.lock = asyncio.Lock()
         self.bots: dict[int, Player] = {
             seat: make_bot(bot_level or difficulty, game.rules, bot_seed(seed, seat))
-            for seat in range(1, len(NAMES))
+            for seat in range(1, len(self.names))
         }
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         """Called with every state payload before it is sent (tests check payloads with it)."""
         self._driver: asyncio.Task[None] | None = None
         self._sheet_cache: tuple[int, dict[str, Any]] | None = None
         self._record_cache: tuple[int, dict[str, Any]] | None = None
+        self.house = house_rules(game.rules)
+        """The options changed from the preset (the sheet's circle lists them)."""
 
     # --- creation and restoring ----------------------------------------------------------------
     @classmethod
@@ -243,8 +290,9 @@ class Table:
 
         ``bot_level`` plays the computer seats at that level instead of the difficulty's
         (tests use ``random``)."""
-        game = Game(rules, NAMES, seed=seed, first_dealer=first_dealer(seed))
-        hands, talon = deal_cards(seed, 0)
+        dealer = first_dealer(seed, rules.players)
+        game = Game(rules, seat_names(rules.players), seed=seed, first_dealer=dealer)
+        hands, talon = deal_hands(seed, 0, rules.players, dealer)
         game.start_deal(hands=hands, talon=talon)
         table = cls(game_id, game, difficulty=difficulty, seed=seed, store=store,
                     bot_delay=bot_delay, bot_level=bot_level)
@@ -315,7 +363,10 @@ class Table:
             "game_id": self.id,
             "seat": HUMAN,
             "names": self.names,
-            "colours": list(COLOURS),
+            "colours": self.colours,
+            "rules_title": rules_title(self.rules),
+            "rules_doc": PRESET_DOCS.get(self.rules.name, ""),
+            "house_rules": self.house,
             "difficulty": self.difficulty,
             "rules": rules_info(self.rules),
             "observation": observation,
@@ -463,7 +514,8 @@ class Table:
                 raise MessageError(
                     "illegal", "The deal is still being played: NEXT DEAL comes after it ends."
                 )
-            hands, talon = deal_cards(self.seed, self.deal_number())
+            hands, talon = deal_hands(self.seed, self.deal_number(), self.rules.players,
+                                      self.game.dealer)
             self.game.start_deal(hands=hands, talon=talon)
             self._save()
             await self._publish({"kind": "deal_started", "seat": self.game.deal.dealer,
@@ -598,8 +650,10 @@ def _event_kind(phase: str, action: Action) -> str:
         return "discard"
     if phase == "CONTRACT":
         return "contract"
-    if phase in ("DEFENCE", "DEFENCE_MODE"):
+    if phase in ("DEFENCE", "DEFENCE_MODE", "DEALER"):
         return "defence"
+    if phase == "EXCHANGE":
+        return "discard"
     return "card"
 
 

@@ -1,0 +1,218 @@
+"""The rules a web game is played under: every preset, three or four players, house rules.
+
+The settings page offers every preset of :mod:`preferans.rules` (the three of the game's
+own description, text 003, first; then the other conventions, text 000 and the guide's
+profile) and a house-rules editor that starts from the chosen preset and lists each
+option with its one-line explanation (:func:`editor_schema`).  ``POST /api/games`` sends
+the choice back as a preset name or ``{"preset": name, option: value, ...}``;
+:func:`rules_from_settings` turns it into a :class:`~preferans.rules.Rules` through
+:meth:`Rules.from_json <preferans.rules.Rules.from_json>`, so a bad option gets the
+engine's own clear message.  :func:`house_rules` lists the options changed from the preset
+(the sheet's circle shows them).
+
+>>> rules = rules_from_settings({"preset": "sochi", "stalingrad": True}, players=4, pool=10)
+>>> rules.name, rules.players, rules.pool, rules.stalingrad
+('sochi', 4, 10, True)
+>>> [(h["name"], h["value"], h["preset_value"]) for h in house_rules(rules)]
+[('stalingrad', True, False)]
+>>> rules_title(rules)
+'Sochi'
+>>> rules_from_settings({"preset": "sochi", "stalingrad": "yes"})
+Traceback (most recent call last):
+...
+preferans.rules.RulesError: option stalingrad='yes' must be true or false
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Final
+
+from ..rules import PRESET_DOCS, PRESETS, Rules, RulesError, options_schema
+
+MAIN_PRESETS: Final = ("sochi", "leningrad", "rostov")
+"""The presets of the game's own description (003), offered first."""
+MORE_PRESETS: Final = tuple(name for name in PRESETS if name not in MAIN_PRESETS)
+"""Every other preset: the conventions of text 000 and the rules guide's profile."""
+MORE_TITLE: Final = "More conventions (000)"
+
+OWN_CONTROLS: Final = ("players", "pool")
+"""Options the settings page sets with their own controls, not in the editor."""
+NOT_AT_THIS_TABLE: Final = {
+    "dummy_lone_whist": "two players only",
+    "dummy_alone_quota": "two players only",
+    "rogue": "the Rogue is not dealt at the web table",
+    "rogue_soloist": "the Rogue is not dealt at the web table",
+    "rogue_defence": "the Rogue is not dealt at the web table",
+}
+"""Options the web table does not offer, and why (they belong to other table shapes)."""
+HIDDEN_CHOICES: Final = {"game_end": ("lists",)}
+"""Choices of offered options that only the hidden ones make sense of."""
+
+
+def _fields() -> dict[str, dataclasses.Field[Any]]:
+    return {f.name: f for f in dataclasses.fields(Rules)}
+
+
+def _fixed_length(name: str) -> int | None:
+    """How many numbers a list option holds, when the option fixes it (contract values: 5)."""
+    annotation = str(_fields()[name].type)
+    if not annotation.startswith("tuple[") or "..." in annotation:
+        return None
+    return annotation.count("int")
+
+
+def rules_title(rules: Rules) -> str:
+    """The preset's short name as the sheet writes it: ``piter-hard`` -> ``Piter-hard``."""
+    name = rules.name
+    return name[:1].upper() + name[1:]
+
+
+def preset_choices() -> list[dict[str, Any]]:
+    """Every preset for the settings page: name, title, description (PRESET_DOCS), group,
+    and its own pool (Kazakhstan's 120, Finn's 40)."""
+    out = []
+    for group, names in (("003", MAIN_PRESETS), (MORE_TITLE, MORE_PRESETS)):
+        for name in names:
+            rules = PRESETS[name]
+            out.append({"name": name, "title": rules_title(rules), "doc": PRESET_DOCS.get(name, ""),
+                        "group": group, "pool": rules.pool})
+    return out
+
+
+def editor_schema() -> list[dict[str, Any]]:
+    """The options of the house-rules editor: :func:`~preferans.rules.options_schema` less
+    the ones with their own controls (players, pool) and the ones of other table shapes;
+    each entry gains ``control`` (``checkbox``, ``select``, ``number``, ``numbers``,
+    ``number or empty``), ``length`` (how many numbers a list needs, or None) and
+    ``fixed`` (a choice the engine does not yet let change).
+
+    >>> entry = next(e for e in editor_schema() if e["name"] == "whist_quota")
+    >>> entry["control"], entry["length"], entry["presets"]["sochi"]
+    ('numbers', 5, [4, 2, 1, 1, 1])
+    """
+    out = []
+    for entry in options_schema():
+        name = entry["name"]
+        if name in OWN_CONTROLS or name in NOT_AT_THIS_TABLE:
+            continue
+        entry = dict(entry)
+        choices = entry["choices"]
+        if choices is not None:
+            choices = [c for c in choices if c not in HIDDEN_CHOICES.get(name, ())]
+            entry["choices"] = choices
+        kind = entry["type"]
+        if kind == "bool":
+            control = "checkbox"
+        elif choices is not None:
+            control = "select"
+        elif kind == "int list":
+            control = "numbers"
+        elif kind == "int or null":
+            control = "number or empty"
+        else:
+            control = "number"
+        entry["control"] = control
+        entry["length"] = _fixed_length(name) if kind == "int list" else None
+        entry["fixed"] = choices is not None and len(choices) == 1
+        out.append(entry)
+    return out
+
+
+def _check_value(name: str, value: Any) -> None:
+    """The web's own checks of an override, before the engine's (which trusts its callers
+    on list lengths and on what lists hold)."""
+    length = _fixed_length(name)
+    default = getattr(PRESETS["sochi"], name)
+    if isinstance(default, tuple):
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value
+        ):
+            raise RulesError(f"option {name}={value!r} must be a list of whole numbers, like "
+                             f"{', '.join(str(v) for v in default)}")
+        if length is not None and len(value) != length:
+            raise RulesError(f"option {name} needs {length} numbers, not {len(value)} "
+                             f"(like {', '.join(str(v) for v in default)})")
+    elif isinstance(default, int) and not isinstance(default, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise RulesError(f"option {name}={value!r} cannot be negative")
+    elif name == "consolation_per_undertrick" and value is not None and (
+        not isinstance(value, int) or isinstance(value, bool) or value < 0
+    ):
+        raise RulesError(f"option {name}={value!r} must be a whole number or empty")
+
+
+def rules_from_settings(
+    rules: str | Mapping[str, Any] | None = "sochi",
+    *,
+    players: int = 3,
+    pool: int | None = None,
+) -> Rules:
+    """The rules of a new web game: a preset name or ``{"preset": name, option: value, ...}``,
+    for three or four ``players``, with the pulya length ``pool`` (None: the preset's own, or
+    a ``pool`` given among the options).  Raises :class:`~preferans.rules.RulesError` with a
+    message naming what is wrong.
+
+    >>> rules_from_settings("kazakhstan").pool
+    120
+    >>> rules_from_settings({"preset": "sochi", "rogue": "small"})
+    Traceback (most recent call last):
+    ...
+    preferans.rules.RulesError: option rogue is not offered here: the Rogue is not dealt at the \
+web table
+    """
+    if players not in (3, 4):
+        raise RulesError(f"players={players!r}: the web table seats three or four players")
+    if rules is None:
+        rules = "sochi"
+    if not isinstance(rules, str | Mapping):
+        raise RulesError(f"rules must be a preset name or an object, not {rules!r}")
+    options: dict[str, Any] = {"preset": rules} if isinstance(rules, str) else dict(rules)
+    preset = options.get("preset", "sochi")
+    if not isinstance(preset, str):
+        raise RulesError(f"rules preset must be a name, not {preset!r}")
+    base = Rules.preset(preset)  # an unknown preset: the engine names the known ones
+    if base.name not in PRESETS:
+        known = ", ".join(PRESETS)
+        raise RulesError(f"preset {preset!r} is not played at the web table (choose {known})")
+    options["preset"] = base.name
+    for name, value in list(options.items()):
+        if name in ("preset", "name"):
+            continue
+        if name in NOT_AT_THIS_TABLE and value != getattr(base, name, value):
+            raise RulesError(f"option {name} is not offered here: {NOT_AT_THIS_TABLE[name]}")
+        if name == "players" and value != players:
+            raise RulesError(f"option players={value!r} differs from players={players}: "
+                             "choose the number of players once")
+        if name == "pool" and pool is not None and value != pool:
+            raise RulesError(f"option pool={value!r} differs from pool={pool}: "
+                             "choose the pulya length once")
+        if name in _fields():
+            _check_value(name, value)
+    options["players"] = players
+    if pool is not None:
+        options["pool"] = pool
+    return Rules.from_json(options)
+
+
+def house_rules(rules: Rules) -> list[dict[str, Any]]:
+    """The options of ``rules`` changed from its preset (pool and players aside, which
+    every table shows anyway): name, value, the preset's value and the explanation."""
+    base = PRESETS.get(rules.name)
+    if base is None:
+        return []
+    docs = {e["name"]: e["doc"] for e in options_schema()}
+    out = []
+    for name, doc in docs.items():
+        if name in OWN_CONTROLS:
+            continue
+        value, was = getattr(rules, name), getattr(base, name)
+        if value != was:
+            out.append({"name": name, "value": _jsonable(value), "preset_value": _jsonable(was),
+                        "doc": doc})
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
