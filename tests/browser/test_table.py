@@ -58,7 +58,7 @@ def test_start_a_game_from_the_settings(page: Any, live_server: LiveServer,
                                         artifacts: Path) -> None:
     page.goto(live_server.url + "/")
     page.locator("label.choice", has_text="Easy").click()
-    page.locator("label.choice", has_text="Sochi").click()
+    page.locator('#rules label.choice:has(input[value="sochi"])').click()
     page.locator('#pool label.choice:has(input[value="10"])').click()
     page.locator("#play").click()
     page.wait_for_url(re.compile(r"/table/[^/]+$"))

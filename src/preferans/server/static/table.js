@@ -11,7 +11,14 @@
 
   // ---------------------------------------------------------------- constants
   const DEFAULT_NAMES = ["You", "Misha", "Lena"];
-  const COLOURS = ["#2e7d32", "#1565c0", "#c62828"];
+  const DEFAULT_COLOURS = ["#2e7d32", "#1565c0", "#c62828", "#ef6c00"];
+  /** Each seat's colour, as the server sends them (three or four players). */
+  const COLOURS = new Proxy([], {
+    get(target, key) {
+      const colours = (app.state && app.state.colours) || DEFAULT_COLOURS;
+      return key in colours ? colours[key] : Reflect.get(colours, key);
+    },
+  });
   const SUITS = ["S", "C", "D", "H"];
   const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
   const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
@@ -23,7 +30,7 @@
   const LEVELS = [6, 7, 8, 9, 10];
   const CALL_WORDS = {
     PASS: "Pass", WHIST: "Whist", HALF: "Half-whist", OPEN: "Open", CLOSED: "Closed",
-    MISERE: "Misère",
+    MISERE: "Misère", RESIGN: "Resigns", REFUSE: "Refuses the talon",
   };
   const SOUND_KEY = "preferans.sound";
   const GATHER_SHOW_MS = 450;
@@ -93,6 +100,8 @@
     const bid = /^(6|7|8|9|10)(S|C|D|H|NT)$/.exec(text);
     if (bid) return bid[1] + (bid[2] === "NT" ? "NT" : SUIT_SYMBOL[bid[2]]);
     if (text.startsWith("DISCARD")) return "Discarded";
+    const look = /^LOOK (\d)$/.exec(text);
+    if (look) return `Looks at ${nameOf(Number(look[1]))}'s hand`;
     if (isCardToken(text)) {
       const { rank, suit } = parseCard(text);
       return rank + SUIT_SYMBOL[suit];
@@ -113,6 +122,42 @@
 
   function possessive(seat) {
     return seat === 0 ? "your" : `${nameOf(seat)}'s`;
+  }
+
+  /** Where a seat sits on the screen: you at the bottom, then clockwise. */
+  function positionOf(seat) {
+    const around = names().length === 4 ? ["bottom", "left", "top", "right"] : ["bottom", "left", "right"];
+    return around[seat] || "top";
+  }
+
+  /** With four players the dealer sits the deal out. */
+  function sitsOut(seat, obs) {
+    return names().length === 4 && obs && obs.dealer === seat;
+  }
+
+  const seats = () => names().map((_, seat) => seat);
+
+  const isDiscarding = (phase) => phase === "discard" || phase === "exchange";
+
+  function showOption(value) {
+    if (Array.isArray(value)) return value.join("–");
+    if (value === true) return "yes";
+    if (value === false) return "no";
+    if (value === null || value === undefined) return "—";
+    return String(value);
+  }
+
+  /** The rules in words: "Sochi, pulya 10, four players" and the house rules changed. */
+  function rulesSummary(msg) {
+    const rules = (msg && msg.rules) || {};
+    const parts = [msg.rules_title || String(rules.preset || "")];
+    if (rules.pool !== undefined) parts.push(`pulya ${rules.pool}`);
+    if (names().length === 4) parts.push("four players");
+    return parts.join(", ");
+  }
+
+  function houseRuleLines(msg) {
+    return ((msg && msg.house_rules) || []).map((h) => `${h.name}: ${showOption(h.value)} (preset: ${showOption(h.preset_value)}) — ${h.doc}`);
   }
 
   /** Exposed hands as {seat: [cards]} whatever the key type the server used. */
@@ -273,7 +318,7 @@
     const event = msg.event || null;
     const ui = app.ui;
     ui.pendingShake = null;
-    if (phaseOf(obs) !== "discard" || obs.to_act !== 0) ui.selected.clear();
+    if (!isDiscarding(phaseOf(obs)) || obs.to_act !== 0) ui.selected.clear();
     if (event && event.seat !== 0 && ui.message && ui.message.kind !== "info") ui.message = null;
     if (event && event.seat === 0) ui.message = null;
 
@@ -338,9 +383,7 @@
     if (app.ui.drag) return; // never pull the card from under the finger; redrawn on drop
     renderStatus();
     renderChips();
-    renderSeat(1);
-    renderSeat(2);
-    renderSeat(0);
+    for (const seat of seats()) renderSeat(seat);
     renderTalon();
     renderTrick();
     renderPanel();
@@ -386,6 +429,10 @@
         contract: "Declare your contract: your bid or higher.",
         defence: "Whist or pass?",
         defence_mode: "You whist alone: play OPEN or CLOSED?",
+        exchange: "Before the all-pass: tap two cards to lay down as the talon, then DISCARD.",
+        dealer_whist: obs.looked
+          ? "You dealt: now WHIST (you play both defending hands) or PASS."
+          : "You dealt: you may look at one defender's hand, then whist or pass.",
         play: hand !== undefined && hand !== null && hand !== 0
           ? `Your turn: play a card for ${nameOf(hand)}'s hand.`
           : "Your turn: play a card.",
@@ -396,7 +443,11 @@
     const verbs = {
       auction: "to bid", discard: "to discard", contract: "to declare",
       defence: "to whist or pass", defence_mode: "to choose open or closed", play: "to play",
+      exchange: "to exchange two cards with the talon", dealer_whist: "(the dealer) to look and decide",
     };
+    if (sitsOut(0, obs)) {
+      return { text: `You deal this time and sit out — ${nameOf(actor)} ${verbs[phase] || "to act"}…`, kind: "info" };
+    }
     return { text: `${nameOf(actor)} ${verbs[phase] || "to act"}…`, kind: "info" };
   }
 
@@ -412,7 +463,7 @@
     const chip = $("score-chip");
     chip.replaceChildren();
     const sheet = sheetOf(msg);
-    const balance = (sheet && sheet.balance) || [0, 0, 0];
+    const balance = (sheet && sheet.balance) || names().map(() => 0);
     names().forEach((name, seat) => {
       chip.append(el("span", {
         class: "score", style: `color:${COLOURS[seat]}`, "data-seat": seat,
@@ -487,20 +538,33 @@
   function renderSeat(seat) {
     const box = $(`seat-${seat}`);
     const msg = app.state;
+    if (!box) return;
     box.replaceChildren();
     if (!msg) return;
     const obs = msg.observation || {};
     box.append(plate(seat, obs, msg));
+    box.dataset.sitsOut = String(sitsOut(seat, obs));
+    if (sitsOut(seat, obs)) {
+      box.append(el("span", { class: "sits-out", title: "With four players the dealer sits the deal out", text: "deals · sits out" }));
+    }
     if (seat === 0) {
+      if (sitsOut(0, obs) && !(obs.hand || []).length) {
+        box.append(el("p", { class: "sit-out-note", text: "You deal this time and sit out: watch the others play (the sheet is in the menu ☰)." }));
+        return;
+      }
       box.append(renderHand(obs.hand || [], 0, obs));
       return;
     }
     const exposed = exposedHands(obs)[seat];
+    const looked = (obs.looked || {})[seat] || (obs.looked || {})[String(seat)];
     if (exposed) {
       box.append(renderHand(exposed, seat, obs));
+    } else if (looked) {
+      box.append(el("span", { class: "looked-label", text: "You looked" }));
+      box.append(renderHand(looked, seat, obs));
     } else {
       const count = (obs.hand_sizes || [])[seat] ?? 0;
-      const backs = el("div", { class: "backs", style: `--n:${count}`, "aria-label": `${count} cards` });
+      const backs = el("div", { class: `backs${positionOf(seat) === "top" ? " row" : ""}`, style: `--n:${count}`, "aria-label": `${count} cards` });
       for (let i = 0; i < count; i += 1) {
         backs.append(el("img", { class: "card back", src: "/static/cards/back.svg", alt: "", style: `--i:${i}`, draggable: "false" }));
       }
@@ -514,11 +578,11 @@
     const phase = phaseOf(obs);
     const legal = new Set(legalTokens(obs).map((t) => t.toUpperCase()));
     const controlled = myTurn(msg) && phase === "play" && (obs.hand_to_play ?? 0) === seat;
-    const discarding = myTurn(msg) && phase === "discard" && seat === 0;
+    const discarding = myTurn(msg) && isDiscarding(phase) && seat === 0;
     const sorted = [...cards].sort((a, b) => sortKey(a) - sortKey(b));
     const n = sorted.length;
     const hand = el("div", {
-      class: `hand${seat === 0 ? " fan" : " column"}${controlled ? " active" : ""}`,
+      class: `hand${seat === 0 ? " fan" : positionOf(seat) === "top" ? " row" : " column"}${controlled ? " active" : ""}`,
       role: "group",
       "aria-label": seat === 0 ? "Your hand" : `${nameOf(seat)}'s open hand`,
       "data-seat": seat,
@@ -596,7 +660,8 @@
     }
     if (!cards.childElementCount && !discard.length) return;
     if (cards.childElementCount) {
-      box.append(el("div", { class: "talon-group" }, [el("span", { class: "label", text: "Talon" }), cards]));
+      const label = obs.talon_refused ? "Talon (refused)" : "Talon";
+      box.append(el("div", { class: "talon-group" }, [el("span", { class: "label", text: label }), cards]));
     }
     if (discard.length) {
       const dcards = el("div", { class: "talon-cards discard" });
@@ -626,14 +691,17 @@
     const present = new Set([...box.children].map((node) => node.dataset.key));
     for (const [key, { seat, token, order }] of wanted) {
       if (present.has(key)) continue;
-      const img = cardImg(token, `played seat-${seat}`);
+      const img = cardImg(token, `played seat-${seat} pos-${positionOf(seat)}`);
       img.dataset.key = key;
       img.style.zIndex = String(order + 1);
       box.append(img);
     }
     box.classList.toggle("gather", !!gather);
-    for (const seat of [0, 1, 2]) {
+    for (const seat of seats()) {
       box.classList.toggle(`to-seat-${seat}`, !!gather && gather.moving && gather.winner === seat);
+    }
+    for (const where of ["bottom", "left", "top", "right"]) {
+      box.classList.toggle(`to-${where}`, !!gather && gather.moving && positionOf(gather.winner) === where);
     }
     if (obs.talon_lead && phaseOf(obs) === "play" && !cards.length) {
       const hint = `Talon sets the lead: ${SUIT_SYMBOL[obs.talon_lead] || obs.talon_lead}`;
@@ -672,8 +740,10 @@
     const legal = legalTokens(obs).map((t) => t.toUpperCase());
     let content = null;
     if (phase === "auction" || phase === "contract") content = bidGrid(legal, phase);
-    else if (phase === "discard") content = discardBar(legal);
+    else if (isDiscarding(phase)) content = discardBar(legal, phase);
     else if (phase === "defence" || phase === "defence_mode") content = callButtons(legal);
+    else if (phase === "dealer_whist") content = dealerPanel(legal);
+    else if (phase !== "play" && legal.length) content = tokenButtons(legal);
     if (!content) return;
     box.classList.add("open", `panel-${phase}`);
     box.append(content);
@@ -717,21 +787,88 @@
       }));
     }
     grid.append(row);
+    if (lit.has("RESIGN")) grid.append(optionalCalls(legal));
     return grid;
   }
 
-  function discardBar(legal) {
+  const OPTIONAL_HELP = {
+    RESIGN: "Give up now: three undertricks of your bid in the mountain, no whists, no play.",
+    REFUSE: "Leave the talon face up, out of play, and play your own ten cards.",
+  };
+
+  /** RESIGN and REFUSE, when the rules allow them, each with its one-line explanation. */
+  function optionalCalls(legal) {
+    const box = el("div", { class: "optional-calls" });
+    for (const token of ["REFUSE", "RESIGN"]) {
+      if (!legal.includes(token)) continue;
+      box.append(el("div", { class: "optional-call" }, [
+        el("button", {
+          type: "button", class: "action", "data-action": token, "data-token": token,
+          title: OPTIONAL_HELP[token], onclick: () => sendAction(token), text: token,
+        }),
+        el("small", { class: "help", text: OPTIONAL_HELP[token] }),
+      ]));
+    }
+    return box.childElementCount ? box : null;
+  }
+
+  /** The four-player dealer's right to whist: look at one defender's hand, then WHIST or PASS. */
+  function dealerPanel(legal) {
+    const obs = app.state.observation || {};
+    const row = el("div", { class: "call-row" });
+    const looks = legal.filter((t) => t.startsWith("LOOK"));
+    for (const token of looks) {
+      const seat = Number(token.split(/\s+/)[1]);
+      row.append(el("button", {
+        type: "button", class: "action", "data-action": token, "data-token": token,
+        onclick: () => sendAction(token), text: `Look at ${nameOf(seat)}'s hand`,
+      }));
+    }
+    const help = {
+      WHIST: "Whist: both defending hands go face up and you play them both",
+      PASS: "Pass: the deal ends as it stands",
+    };
+    for (const token of ["WHIST", "PASS"]) {
+      if (!legal.includes(token)) continue;
+      row.append(el("button", {
+        type: "button", class: `action${token === "WHIST" ? " primary" : ""}`, "data-action": token,
+        title: help[token], onclick: () => sendAction(token), text: token,
+      }));
+    }
+    const title = looks.length
+      ? `${nameOf(obs.declarer)} plays ${callText(obs.contract)}: as the dealer you may look at one defender's hand`
+      : `${nameOf(obs.declarer)} plays ${callText(obs.contract)}: whist against it, or pass?`;
+    const note = looks.length ? null : el("small", { class: "help", text: `${help.WHIST}. ${help.PASS}.` });
+    return el("div", { class: "calls" }, [el("div", { class: "grid-title", text: title }), row, note]);
+  }
+
+  /** Any other decision the rules bring: one button per legal token. */
+  function tokenButtons(legal) {
+    const row = el("div", { class: "call-row" });
+    for (const token of legal) {
+      row.append(el("button", {
+        type: "button", class: "action", "data-action": token, "data-token": token,
+        onclick: () => sendAction(token), text: callText(token),
+      }));
+    }
+    return el("div", { class: "calls" }, [el("div", { class: "grid-title", text: "Your call" }), row]);
+  }
+
+  function discardBar(legal, phase = "discard") {
     const chosen = [...app.ui.selected];
     const token = discardToken(chosen, legal);
     const ready = chosen.length === 2;
-    return el("div", { class: "discard-bar" }, [
-      el("span", { class: "hint", text: ready ? `Discard ${chosen.map(callText).join(" and ")}?` : `Choose ${2 - chosen.length} more card${chosen.length === 1 ? "" : "s"} to discard` }),
+    const what = phase === "exchange" ? "to lay down as the new talon" : "to discard";
+    const bar = el("div", { class: "discard-bar" }, [
+      el("span", { class: "hint", text: ready ? `Discard ${chosen.map(callText).join(" and ")}?` : `Choose ${2 - chosen.length} more card${chosen.length === 1 ? "" : "s"} ${what}` }),
       el("button", {
         type: "button", class: "action primary", "data-action": "DISCARD", disabled: !ready,
         onclick: () => { if (ready) sendAction(token); },
         text: "DISCARD",
       }),
     ]);
+    const optional = optionalCalls(legal);
+    return optional ? el("div", { class: "discard-panel" }, [bar, optional]) : bar;
   }
 
   /** The legal DISCARD token naming these two cards (in whatever order the engine wrote it). */
@@ -782,7 +919,7 @@
       shake(token);
       return;
     }
-    if (phase === "discard" && seat === 0) {
+    if (isDiscarding(phase) && seat === 0) {
       const selected = app.ui.selected;
       if (selected.has(token)) selected.delete(token);
       else if (selected.size < 2) selected.add(token);
@@ -954,7 +1091,8 @@
     }
     body.append(tabs);
     const panel = el("div", { class: "tab-panel", role: "tabpanel" });
-    panel.append(app.ui.sheetTab === "pulya" ? pulyaDrawing(sheet, msg) : totalsTable(sheet));
+    if (app.ui.sheetTab === "pulya") panel.append(pulyaDrawing(sheet, msg));
+    else panel.append(totalsTable(sheet), rulesBlock(msg));
     body.append(panel);
 
     const actions = el("div", { class: "sheet-actions" });
@@ -986,6 +1124,15 @@
   function entryBlock(entry) {
     const block = el("section", { class: "entry" });
     block.append(el("p", { class: "summary", text: entry.summary || describeEntry(entry) }));
+    const bonuses = entry.bonuses || {};
+    const bonusWords = {
+      first_pool: "closed the first pool: a bonus in whists on each other player",
+      clear_mountain: "emptied the mountain first: a bonus in whists on each other player",
+    };
+    for (const [key, seat] of Object.entries(bonuses)) {
+      block.append(el("p", { class: "bonus", "data-bonus": key },
+        `Bonus: ${nameOf(Number(seat))} ${bonusWords[key] || key.replace(/_/g, " ")}.`));
+    }
     const change = entry.change || {};
     const table = el("table", { class: "change" });
     table.append(el("thead", {}, el("tr", {}, [
@@ -1021,6 +1168,7 @@
     const contract = callText(entry.contract);
     if (kind === "passed") return `${who} played ${contract}; nobody whisted, so it counts as made.`;
     if (kind === "halfwhist") return `${who} played ${contract}; a half-whist, no play.`;
+    if (kind === "resigned") return `${who} resigned ${contract}: three undertricks in the mountain.`;
     if (kind === "misere") {
       const taken = tricks[entry.declarer] ?? 0;
       return taken ? `${who}'s misère failed: ${taken} trick${taken === 1 ? "" : "s"} taken.` : `${who} made the misère.`;
@@ -1085,39 +1233,33 @@
     return series;
   }
 
-  /** The classic pulya drawing: three areas (you at the bottom), bands whists/pool/mountain. */
+  /** The classic pulya drawing: one area per player (you at the bottom) with the bands
+   *  whists / pool / mountain from the edge in, and the circle in the middle with the rules.
+   *  Three players: the sheet split in three; four: a rectangle split by both diagonals. */
   function pulyaDrawing(sheet, msg) {
     const NS = "http://www.w3.org/2000/svg";
+    const four = names().length === 4;
     const Wd = 600;
     const Ht = 460;
     const cx = Wd / 2;
-    const cy = 250;
+    const cy = four ? Ht / 2 : 250;
     const band = 38;
     const svg = document.createElementNS(NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${Wd} ${Ht}`);
-    svg.setAttribute("class", "pulya");
+    svg.setAttribute("class", `pulya${four ? " four" : ""}`);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "The pulya sheet");
-    const add = (tag, attrs, text) => {
+    svg.setAttribute("aria-label", `The pulya sheet: ${rulesSummary(msg)}`);
+    const add = (tag, attrs, text, parent = svg) => {
       const node = document.createElementNS(NS, tag);
       for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
       if (text !== undefined) node.textContent = text;
-      svg.append(node);
+      parent.append(node);
       return node;
     };
     add("rect", { x: 1, y: 1, width: Wd - 2, height: Ht - 2, class: "paper" });
     for (const inset of [band, band * 2]) {
       add("rect", { x: inset, y: inset, width: Wd - 2 * inset, height: Ht - 2 * inset, class: "rule" });
     }
-    // Diagonals from the circle to the bottom corners and up to the top edge.
-    add("line", { x1: cx, y1: cy, x2: 0, y2: Ht, class: "rule" });
-    add("line", { x1: cx, y1: cy, x2: Wd, y2: Ht, class: "rule" });
-    add("line", { x1: cx, y1: cy, x2: cx, y2: 0, class: "rule" });
-    // Whist columns: each area's outer band split between its two opponents.
-    add("line", { x1: cx, y1: Ht - band, x2: cx, y2: Ht, class: "rule thin" });
-    add("line", { x1: 0, y1: cy - 20, x2: band, y2: cy - 20, class: "rule thin" });
-    add("line", { x1: Wd - band, y1: cy - 20, x2: Wd, y2: cy - 20, class: "rule thin" });
-
     const series = sheetSeries(sheet);
     const write = (x, y, text, cls, rotate = 0, colour = null) => {
       if (!text) return;
@@ -1126,33 +1268,101 @@
       if (colour) attrs.fill = colour;
       add("text", attrs, text);
     };
-    const [you, misha, lena] = series;
-    // You (bottom): whists on Misha | on Lena, pool above, mountain above that.
-    write(cx / 2 + 20, Ht - band / 2, you.whists[1], "whists", 0, COLOURS[0]);
-    write(cx + cx / 2 - 20, Ht - band / 2, you.whists[2], "whists", 0, COLOURS[0]);
-    write(cx, Ht - band * 1.5, you.pool, "pool", 0, COLOURS[0]);
-    write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, COLOURS[0]);
-    // Misha (left): bands along the left edge, written upwards.
-    write(band / 2, cy - 110, misha.whists[2], "whists", -90, COLOURS[1]);
-    write(band / 2, cy + 90, misha.whists[0], "whists", -90, COLOURS[1]);
-    write(band * 1.5, cy, misha.pool, "pool", -90, COLOURS[1]);
-    write(band * 2.6, cy - 30, misha.mountain, "mountain", -90, COLOURS[1]);
-    // Lena (right): along the right edge, written downwards.
-    write(Wd - band / 2, cy + 90, lena.whists[0], "whists", 90, COLOURS[2]);
-    write(Wd - band / 2, cy - 110, lena.whists[1], "whists", 90, COLOURS[2]);
-    write(Wd - band * 1.5, cy, lena.pool, "pool", 90, COLOURS[2]);
-    write(Wd - band * 2.6, cy - 30, lena.mountain, "mountain", 90, COLOURS[2]);
-    // Names by their areas, and the circle with the rules and the pool length.
-    write(cx, Ht - band * 3.5, nameOf(0), "who", 0, COLOURS[0]);
-    write(band * 3.7, cy + 60, nameOf(1), "who", -90, COLOURS[1]);
-    write(Wd - band * 3.7, cy + 60, nameOf(2), "who", 90, COLOURS[2]);
-    add("circle", { cx, cy, r: 42, class: "centre-circle" });
+    if (four) {
+      // Both diagonals, corner to corner: four triangles, one per player.
+      add("line", { x1: 0, y1: 0, x2: Wd, y2: Ht, class: "rule" });
+      add("line", { x1: Wd, y1: 0, x2: 0, y2: Ht, class: "rule" });
+      // Each area's outer band split in three, one part per opponent.
+      for (const x of [Wd * 0.4, Wd * 0.6]) {
+        add("line", { x1: x, y1: Ht - band, x2: x, y2: Ht, class: "rule thin" });
+        add("line", { x1: x, y1: 0, x2: x, y2: band, class: "rule thin" });
+      }
+      for (const y of [Ht * 0.4, Ht * 0.6]) {
+        add("line", { x1: 0, y1: y, x2: band, y2: y, class: "rule thin" });
+        add("line", { x1: Wd - band, y1: y, x2: Wd, y2: y, class: "rule thin" });
+      }
+      const others = (i) => [1, 2, 3].map((k) => (i + k) % 4);
+      const spots = [0.27, 0.5, 0.73];
+      // You (bottom), Misha (left, upwards), Sasha (top, upside down), Lena (right, downwards).
+      const areas = [
+        { rot: 0, whist: (t) => [Wd * t, Ht - band / 2], pool: [cx, Ht - band * 1.5], mountain: [cx, Ht - band * 2.6], who: [cx, Ht - band * 3.5] },
+        { rot: -90, whist: (t) => [band / 2, Ht * (1 - t)], pool: [band * 1.5, cy], mountain: [band * 2.6, cy], who: [band * 3.6, cy] },
+        { rot: 180, whist: (t) => [Wd * (1 - t), band / 2], pool: [cx, band * 1.5], mountain: [cx, band * 2.6], who: [cx, band * 3.5] },
+        { rot: 90, whist: (t) => [Wd - band / 2, Ht * t], pool: [Wd - band * 1.5, cy], mountain: [Wd - band * 2.6, cy], who: [Wd - band * 3.6, cy] },
+      ];
+      areas.forEach((area, i) => {
+        const s = series[i];
+        if (!s) return;
+        others(i).forEach((j, k) => {
+          const [x, y] = area.whist(spots[k]);
+          write(x, y, s.whists[j], "whists", area.rot, COLOURS[i]);
+        });
+        write(...area.pool, s.pool, "pool", area.rot, COLOURS[i]);
+        write(...area.mountain, s.mountain, "mountain", area.rot, COLOURS[i]);
+        write(...area.who, nameOf(i), "who", area.rot, COLOURS[i]);
+      });
+    } else {
+      // Diagonals from the circle to the bottom corners and up to the top edge.
+      add("line", { x1: cx, y1: cy, x2: 0, y2: Ht, class: "rule" });
+      add("line", { x1: cx, y1: cy, x2: Wd, y2: Ht, class: "rule" });
+      add("line", { x1: cx, y1: cy, x2: cx, y2: 0, class: "rule" });
+      // Whist columns: each area's outer band split between its two opponents.
+      add("line", { x1: cx, y1: Ht - band, x2: cx, y2: Ht, class: "rule thin" });
+      add("line", { x1: 0, y1: cy - 20, x2: band, y2: cy - 20, class: "rule thin" });
+      add("line", { x1: Wd - band, y1: cy - 20, x2: Wd, y2: cy - 20, class: "rule thin" });
+      const [you, misha, lena] = series;
+      // You (bottom): whists on Misha | on Lena, pool above, mountain above that.
+      write(cx / 2 + 20, Ht - band / 2, you.whists[1], "whists", 0, COLOURS[0]);
+      write(cx + cx / 2 - 20, Ht - band / 2, you.whists[2], "whists", 0, COLOURS[0]);
+      write(cx, Ht - band * 1.5, you.pool, "pool", 0, COLOURS[0]);
+      write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, COLOURS[0]);
+      // Misha (left): bands along the left edge, written upwards.
+      write(band / 2, cy - 110, misha.whists[2], "whists", -90, COLOURS[1]);
+      write(band / 2, cy + 90, misha.whists[0], "whists", -90, COLOURS[1]);
+      write(band * 1.5, cy, misha.pool, "pool", -90, COLOURS[1]);
+      write(band * 2.6, cy - 30, misha.mountain, "mountain", -90, COLOURS[1]);
+      // Lena (right): along the right edge, written downwards.
+      write(Wd - band / 2, cy + 90, lena.whists[0], "whists", 90, COLOURS[2]);
+      write(Wd - band / 2, cy - 110, lena.whists[1], "whists", 90, COLOURS[2]);
+      write(Wd - band * 1.5, cy, lena.pool, "pool", 90, COLOURS[2]);
+      write(Wd - band * 2.6, cy - 30, lena.mountain, "mountain", 90, COLOURS[2]);
+      write(cx, Ht - band * 3.5, nameOf(0), "who", 0, COLOURS[0]);
+      write(band * 3.7, cy + 60, nameOf(1), "who", -90, COLOURS[1]);
+      write(Wd - band * 3.7, cy + 60, nameOf(2), "who", 90, COLOURS[2]);
+    }
+    // The circle in the middle: the pool length, the rules, and any house rules.
+    const house = (msg && msg.house_rules) || [];
+    const circle = add("g", { class: `centre-rules${house.length ? " house" : ""}`, "data-house-rules": String(house.length) });
+    add("title", {}, [`Rules: ${rulesSummary(msg)}`, ...(house.length ? ["House rules:", ...houseRuleLines(msg)] : [])].join("\n"), circle);
+    add("circle", { cx, cy, r: house.length ? 56 : 42, class: "centre-circle" }, undefined, circle);
     const rules = (msg && msg.rules) || {};
     const pool = rules.pool ?? "";
-    const preset = String(rules.preset || rules.name || "");
-    write(cx, cy - 8, String(pool), "circle-pool");
-    write(cx, cy + 18, preset ? preset[0].toUpperCase() + preset.slice(1) : "", "circle-rules");
+    const title = msg.rules_title || String(rules.preset || "");
+    const lift = house.length ? 10 : 0;
+    const circleText = (y, text, cls) => add("text", { x: cx, y, class: cls, "text-anchor": "middle", "dominant-baseline": "middle" }, text, circle);
+    circleText(cy - 8 - lift, String(pool), "circle-pool");
+    circleText(cy + 18 - lift, title, "circle-rules");
+    if (house.length) circleText(cy + 34 - lift / 2, `+ ${house.length} house rule${house.length === 1 ? "" : "s"}`, "circle-house");
     return svg;
+  }
+
+  /** Under the totals: the rules of the game, and each house rule with its explanation. */
+  function rulesBlock(msg) {
+    const house = (msg && msg.house_rules) || [];
+    const block = el("section", { class: "rules-block" }, [
+      el("p", { class: "rules-line" }, [el("b", { text: "Rules: " }), `${rulesSummary(msg)}${msg.rules_doc ? ` — ${msg.rules_doc}` : ""}.`]),
+    ]);
+    if (house.length) {
+      const list = el("ul", { class: "house-list" });
+      for (const h of house) {
+        list.append(el("li", { "data-option": h.name }, [
+          el("b", { text: `${h.name}: ${showOption(h.value)}` }),
+          ` (${msg.rules_title || "preset"}: ${showOption(h.preset_value)}) — ${h.doc}`,
+        ]));
+      }
+      block.append(el("p", { class: "rules-line" }, [el("b", { text: "House rules:" })]), list);
+    }
+    return block;
   }
 
   function totalsTable(sheet) {
