@@ -148,6 +148,7 @@ class Deal:
         "dummy",
         "first_hand",
         "forced",
+        "forced_allpass",
         "half_whister",
         "history",
         "initial_hands",
@@ -178,6 +179,7 @@ class Deal:
         allpass_streak: int = 0,
         names: Sequence[str] | None = None,
         rogue_lists: Sequence[Sequence[str]] | None = None,
+        forced_allpass: bool = False,
     ) -> None:
         n = rules.players
         n_hands = _hand_count(n)
@@ -260,6 +262,8 @@ class Deal:
         self.tricks_won = [0] * n_hands
         self._soloist: int | None = None
         self._rogue_items: tuple[str, ...] = ()
+        self.forced_allpass = forced_allpass
+        """Racing: everyone must pass (the first deal of a round, or after a failure)."""
         self.rogue_item: str | None = None
         """Rogue: the item of the soloist's list this deal plays (``"6S"``, ``"8"``, …)."""
         if rules.rogue != "none":
@@ -273,6 +277,7 @@ class Deal:
         allpass_streak: int = 0,
         names: Sequence[str] | None = None,
         rogue_lists: Sequence[Sequence[str]] | None = None,
+        forced_allpass: bool = False,
     ) -> Deal:
         """A random deal from ``rng`` (deterministic for a seeded ``random.Random``)."""
         cards = list(DECK)
@@ -294,6 +299,7 @@ class Deal:
             allpass_streak=allpass_streak,
             names=names,
             rogue_lists=rogue_lists,
+            forced_allpass=forced_allpass,
         )
 
     def _start_rogue(self, lists: Sequence[Sequence[str]] | None) -> None:
@@ -438,7 +444,7 @@ class Deal:
                 mask ^= low
             return out
         if phase is Phase.AUCTION:
-            return self.auction.legal()
+            return [PASS] if self.forced_allpass else self.auction.legal()
         if phase is Phase.NAME:
             from .rogue import naming_actions
 
@@ -492,6 +498,8 @@ class Deal:
         if phase is Phase.PLAY:
             return self._why_card_illegal(act)
         if phase is Phase.AUCTION:
+            if self.forced_allpass and act.kind is not ActionKind.PASS:
+                return "this deal is a compulsory all-pass: everyone passes"
             return self.auction.why_illegal(self.auction.to_act, act)  # type: ignore[arg-type]
         if act in self.legal_actions():
             return None
@@ -753,7 +761,9 @@ class Deal:
             self._rogue_defence()
         else:
             self.kind = "contract"
-            self.forced = self.rules.stalingrad and contract == Bid(6, Suit.SPADES)
+            self.forced = (self.rules.stalingrad and contract == Bid(6, Suit.SPADES)) or (
+                self.rules.stalingrad_sixes and contract.level == 6
+            )
             self.phase = Phase.DEFENCE
             self._def_to_act = (
                 self.defenders[0] if self.dummy is None else self._partner_of_dummy()
@@ -968,6 +978,11 @@ class Deal:
             talon_refused=self.talon_refused,
             alone=self.alone,
             rogue_item=self.rogue_item,
+            overbid_misere=(
+                self.declarer is not None
+                and self.auction.misere_seat is not None
+                and self.auction.misere_seat != self.declarer
+            ),
         )
 
     def tokens(self) -> list[str]:
@@ -1033,6 +1048,8 @@ class Deal:
             obs["soloist"] = self._soloist
             obs["rogue_list"] = list(self._rogue_items)
             obs["rogue_item"] = self.rogue_item
+        if self.forced_allpass:
+            obs["forced_allpass"] = True
         if self._looked is not None and seat == self.dealer:
             obs["looked"] = {str(self._looked): CardSet(self._hands[self._looked]).to_list()}
         return obs

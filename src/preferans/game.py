@@ -89,7 +89,13 @@ class Game:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
             self.deal = Deal.shuffle(
-                self.rules, self.dealer, self.rng, streak, self.players, rogue_lists=lists
+                self.rules,
+                self.dealer,
+                self.rng,
+                streak,
+                self.players,
+                rogue_lists=lists,
+                forced_allpass=self.sheet.forced_allpass,
             )
         else:
             if talon is None:
@@ -102,6 +108,7 @@ class Game:
                 allpass_streak=streak,
                 names=self.players,
                 rogue_lists=lists,
+                forced_allpass=self.sheet.forced_allpass,
             )
         return self.deal
 
@@ -122,7 +129,10 @@ class Game:
             self.sheet.record(deal.outcome())
             self.finished_deals.append(deal)
             self.deal = None
-            self.dealer = (self.dealer + 1) % self.rules.players
+            next_round = self.sheet.next_round_dealer  # Racing: a new round's first dealer
+            self.dealer = (
+                next_round if next_round is not None else (self.dealer + 1) % self.rules.players
+            )
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The current deal's observation for ``seat`` plus the sheet (JSON-ready)."""

@@ -68,6 +68,8 @@ class DealOutcome:
     rogue_item: str | None = None
     """Rogue: the game of the declarer's list this deal played (``"6S"``, ``"8"``,
     ``"MISERE"``); the sheet strikes it off his list."""
+    overbid_misere: bool = False
+    """The declarer's bid outbid another player's misère (Racing's ``failure_allpass``)."""
 
     def defenders(self) -> tuple[int, ...]:
         """The two defending seats in speaking order, declarer's left first."""

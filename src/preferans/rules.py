@@ -57,7 +57,7 @@ AllPassScoring = Literal["mountain", "whists"]
 PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept"]
 ConsolationPasser = Literal["passer", "none", "whister"]
 TalonPrizes = Literal["none", "whists", "tricks"]
-GameEnd = Literal["all_pools", "first_pool", "total", "lists"]
+GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds"]
 RogueList = Literal["none", "small", "large", "xl"]
 
 
@@ -119,6 +119,9 @@ class Rules:
         True, "Ten-trick contracts are whisted with a quota (True) or checked without whists."
     )
     stalingrad: bool = _opt(False, "Both defenders must whist against 6♠ ('Stalingrad').")
+    stalingrad_sixes: bool = _opt(
+        False, "Both defenders must whist against every six-trick contract (Racing).", (False, True)
+    )
     half_whist_levels: tuple[int, ...] = _opt(
         (6, 7), "Contract levels at which the second defender may half-whist after a pass."
     )
@@ -196,6 +199,24 @@ class Rules:
         "Rogue with three or four: both defenders must whist, or the first whists and the "
         "second passes; the defenders' hands are open either way.",
         ("both", "first"),
+    )
+
+    # --- Racing (rounds) -------------------------------------------------------------------
+    racing_rounds: int = _opt(
+        0,
+        "Racing: the game is this many rounds of `pool` points (0: no rounds); each round "
+        "starts with an all-pass, its first dealer left of the last round's first dealer.",
+    )
+    racing_bonuses: tuple[int, int] = _opt(
+        (300, 200),
+        "Racing: whists on each other player for the first to fill the pool in a round and "
+        "for the smallest mountain at its end (the same for the totals at the end).",
+    )
+    failure_allpass: bool = _opt(
+        False,
+        "After a failed misère, or a failed 9 or 10 that outbid a misère, the next deal is an "
+        "all-pass at stake 1, 2 or 3 for 1, 2 or 3+ tricks taken (undertricks) (Racing).",
+        (False, True),
     )
 
     # --- scoring -----------------------------------------------------------------------------
@@ -304,9 +325,9 @@ class Rules:
     game_end: GameEnd = _opt(
         "all_pools",
         "When the game is over: every pool closed (all_pools), the first pool closed (Finn), "
-        "the pools' total reaching pool × players (total, Piter), or every Rogue list played "
-        "(lists).",
-        ("all_pools", "first_pool", "total", "lists"),
+        "the pools' total reaching pool × players (total, Piter), every Rogue list played "
+        "(lists), or the last Racing round over (rounds).",
+        ("all_pools", "first_pool", "total", "lists", "rounds"),
     )
 
     # -----------------------------------------------------------------------------------------
@@ -329,6 +350,10 @@ class Rules:
             raise RulesError("start_mountain and first_pool_bonus cannot be negative")
         if self.players == 2 and self.allpass_exchange:
             raise RulesError("allpass_exchange needs three or four players (two play no talon)")
+        if (self.game_end == "rounds") != (self.racing_rounds > 0):
+            raise RulesError("racing_rounds > 0 and game_end='rounds' go together")
+        if self.racing_rounds < 0 or len(self.racing_bonuses) != 2:
+            raise RulesError("racing_rounds cannot be negative; racing_bonuses needs two numbers")
         if self.game_end == "lists" and self.rogue == "none":
             raise RulesError("game_end='lists' needs rogue lists (rogue: small, large or xl)")
         if len(self.dummy_alone_quota) != 2:
@@ -773,11 +798,56 @@ ROGUE_LARGE: Final = _ROGUE.replace(name="rogue-large", rogue="large", game_end=
 ROGUE_XL: Final = _ROGUE.replace(name="rogue-xl", rogue="xl", game_end="lists")
 """The extra-large Rogue (30 games, every game named in full before the talon)."""
 
+RACING_22: Final = PITER.replace(
+    name="racing-22",
+    pool=22,
+    racing_rounds=4,
+    game_end="rounds",
+    stalingrad_sixes=True,
+    responsible_at_8plus="both",
+    failure_allpass=True,
+)
+"""Racing on Piter (000, "Racing"), rounds of 22 points.
+
+000: "A "racing" game is made of four rounds or as many rounds as number of players. In
+each round players aim to be the first one to fill the pool or one to have the smallest
+hill, each of whom receives large amount of bonus in his/her whists."  "Minimum bid and
+points for all pass games go up as in the normal Piter, that is, 6, 7, 7, 7... and 2, 4, 6,
+6, ...  A whisted and successfully played game brings back the normal state."  "A round is
+22 points or 17 points ... If the limit is reached when minimum bid and points for all-pass
+games are raised, it is extended until an exit from the all-pass mode."  "First dealer of a
+round is the left hand side neighbour of the first dealer of the previous round."  "A first
+hand of a round is an all-pass."  "Soloist cannot resign."  "Players are forced to whist
+against 6 trick games ("Stalingrad")."  "10 trick games are whisted and not checked."  "When
+two players whist against 8, 9 or 10 trick games, both are responsible."  "If there's a
+failed misere, following hand is an all-pass without doubles (2 points) if the soloist won
+a trick, with doubled points if two, and with tripled points if three or more."  "If there's
+a failed 9 or 10 trick game that overbid misere, following hand is an all-pass" likewise by
+undertricks.  "The first player to fill the pool in a round writes 300 points in each of
+his/her whists againts the other players. Player with the smallest hill at the end of a
+round writes 200 points similarly. The points are shared equally in case of a tie."  "At
+the end of all rounds, one with highest total of pool receives 300 point bonus and smallest
+total hill 200, just like a round."
+
+Choices: four rounds (``racing_rounds=3`` for "as many as players"); a round ends after the
+deal on which someone's round pool reaches 22 with the all-pass mode off; the forced
+all-passes are auctions where PASS is the only call; pools never help one another and are
+kept beyond the limit.  The ``balance`` is the mountains shared out at ten whists a point
+plus the whists (bonuses included): the pools have earned their bonuses.  Not modelled: the
+soloist's and the zero-trick all-pass player's choice of writing off the hill instead of
+into the pool (always the pool).
+"""
+
+RACING_17: Final = RACING_22.replace(name="racing-17", pool=17)
+"""Racing on Piter with rounds of 17 points; see ``racing-22``."""
+
 VARIANTS: Final[dict[str, Rules]] = {
     "two-player": TWO_PLAYER,
     "rogue-small": ROGUE_SMALL,
     "rogue-large": ROGUE_LARGE,
     "rogue-xl": ROGUE_XL,
+    "racing-22": RACING_22,
+    "racing-17": RACING_17,
 }
 """The structural variants of 000 (their own deal structure, not only their scoring): the
 two-player game with a dummy, the Rogue lists, Racing rounds, Classical.  :meth:`Rules.preset`
@@ -789,6 +859,8 @@ VARIANT_DOCS: Final = {
     "rogue-small": "Rogue on its own (000), small list of 10 games, two players and a dummy",
     "rogue-large": "Rogue on its own (000), large list of 14 games",
     "rogue-xl": "Rogue on its own (000), extra-large list of 30 games",
+    "racing-22": "Racing on Piter (000): four rounds of 22 points, bonuses 300 and 200",
+    "racing-17": "Racing on Piter (000): four rounds of 17 points",
 }
 
 PRESET_ALIASES: Final = {

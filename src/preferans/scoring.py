@@ -167,14 +167,19 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
         raise ScoringError("with four players the dealer sits out and takes no trick")
 
 
-def score_deal(rules: Rules, outcome: DealOutcome, allpass_streak: int = 0) -> DealScore:
+def score_deal(
+    rules: Rules, outcome: DealOutcome, allpass_streak: int = 0, stake: int | None = None
+) -> DealScore:
     """Score one deal.  ``allpass_streak``: all-passes in a row *before* this deal.
 
+    ``stake`` overrides an all-pass's stake multiplier (Racing's all-pass after a failure).
     Raises :class:`ScoringError` for an outcome that does not fit the rules.
     """
     check_outcome(rules, outcome)
     if outcome.kind == "allpass":
-        return _score_allpass(rules, outcome, rules.allpass_stake(allpass_streak + 1))
+        if stake is None:
+            stake = rules.allpass_stake(allpass_streak + 1)
+        return _score_allpass(rules, outcome, stake)
     score = _score_declared(rules, outcome)
     assert outcome.contract is not None
     _score_talon(rules, outcome, score, rules.contract_value(outcome.contract))

@@ -166,6 +166,22 @@ class Sheet:
             from .rogue import rogue_list
 
             self.rogue_lists = [list(rogue_list(rules.rogue)) for _ in players]
+        # Racing (rules.racing_rounds): the rounds, each with its own pools and mountains.
+        self.round = 1
+        """Racing: the round in progress (past the last once the game is over)."""
+        self.rounds: list[dict[str, list[Fraction]]] = []
+        """Racing: each finished round's ``pool`` and ``mountain``."""
+        self._round_base: tuple[list[Fraction], list[Fraction]] = (list(self.pool),
+                                                                   list(self.mountain))
+        self._round_filled = False
+        self.round_first_dealer: int | None = None
+        self.next_round_dealer: int | None = None
+        """Racing: who must deal the next deal, which starts a new round (else ``None``)."""
+        racing = rules.racing_rounds > 0
+        self.forced_allpass = racing
+        """Racing: the next deal is a compulsory all-pass (a round's first, or a failure's)."""
+        self.forced_stake: int | None = None
+        """Racing: the stake of that all-pass when a failure set it."""
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -179,6 +195,8 @@ class Sheet:
             return sum(self.pool) >= size * len(self.pool)
         if end == "lists":
             return not any(self.rogue_lists)
+        if end == "rounds":
+            return self.round > self.rules.racing_rounds
         return all(p >= size for p in self.pool)
 
     @property
@@ -187,7 +205,13 @@ class Sheet:
         return self.rules.min_bid_level(self.allpass_streak)
 
     def balance(self) -> list[Fraction]:
-        """Each player's result in whists if everyone stopped now (see :func:`settle`)."""
+        """Each player's result in whists if everyone stopped now (see :func:`settle`).
+
+        Racing: the pools have earned their bonuses, so only the mountains are shared out.
+        """
+        if self.rules.racing_rounds:
+            full = [Fraction(self.rules.pool)] * len(self.pool)
+            return settle(self.rules, full, self.mountain, self.whists)
         return settle(self.rules, self.pool, self.mountain, self.whists)
 
     # --- recording -----------------------------------------------------------------------
@@ -197,7 +221,10 @@ class Sheet:
         Raises :class:`~preferans.scoring.ScoringError` (a ``ValueError``) for an outcome
         that does not fit the rules; the sheet is then unchanged.
         """
-        score = score_deal(self.rules, outcome, self.allpass_streak)
+        if self.forced_allpass and outcome.kind != "allpass":
+            raise ScoringError("this deal is a compulsory all-pass (Racing)")
+        stake = self.forced_stake if outcome.kind == "allpass" else None
+        score = score_deal(self.rules, outcome, self.allpass_streak, stake)
         self._check_rogue(outcome)
         before = self.balance()
         self._new_bonuses: dict[str, int] = {}
@@ -216,6 +243,11 @@ class Sheet:
         if self.rules.made_off_mountain and declarer is not None and score.pool[declarer]:
             notes += self._off_mountain(declarer, score.pool[declarer], mountain, whists)
         notes += self._bonuses(first, pool, mountain, whists)
+        streak = next_allpass_streak(self.rules, outcome, self.allpass_streak)
+        racing_notes: list[str] = []
+        if self.rules.racing_rounds:
+            racing_notes = self._racing(outcome, streak, pool, mountain, whists)
+        notes += racing_notes
         change_pool = [a - b for a, b in zip(pool, self.pool, strict=True)]
         change_mountain = [a - b for a, b in zip(mountain, self.mountain, strict=True)]
         change_whists = [
@@ -226,7 +258,7 @@ class Sheet:
         self.bonuses.update(self._new_bonuses)
         if outcome.rogue_item is not None:
             self.rogue_lists[outcome.declarer].remove(outcome.rogue_item)  # type: ignore[index]
-        self.allpass_streak = next_allpass_streak(self.rules, outcome, self.allpass_streak)
+        self.allpass_streak = streak
         entry = SheetEntry(
             outcome=outcome,
             pool=change_pool,
@@ -241,6 +273,76 @@ class Sheet:
         )
         self.entries.append(entry)
         return entry
+
+    def _racing(
+        self,
+        outcome: DealOutcome,
+        streak: int,
+        pool: list[Fraction],
+        mountain: list[Fraction],
+        whists: list[list[Fraction]],
+    ) -> list[str]:
+        """Racing: the round's bonuses, its end, the all-pass a failure forces.
+
+        000: "The first player to fill the pool in a round writes 300 points in each of
+        his/her whists againts the other players. Player with the smallest hill at the end
+        of a round writes 200 points similarly."  "If the limit is reached when minimum bid
+        and points for all-pass games are raised, it is extended until an exit from the
+        all-pass mode."  "At the end of all rounds, one with highest total of pool receives
+        300 point bonus and smallest total hill 200, just like a round."
+        """
+        from .racing import failure_stake, share_bonus
+
+        rules = self.rules
+        n = len(pool)
+        first_bonus, hill_bonus = rules.racing_bonuses
+        notes: list[str] = []
+        if self.round_first_dealer is None:
+            self.round_first_dealer = outcome.dealer
+            self.next_round_dealer = None
+        base_pool, base_mountain = self._round_base
+        round_pool = [p - b for p, b in zip(pool, base_pool, strict=True)]
+        round_mountain = [m - b for m, b in zip(mountain, base_mountain, strict=True)]
+        filled = [p for p in range(n) if round_pool[p] >= rules.pool]
+        if filled and not self._round_filled:
+            self._round_filled = True
+            share_bonus(filled, first_bonus, whists)
+            who = " and ".join(f"{{{p}}}" for p in filled)
+            notes.append(f"{who} filled the round's pool first: {first_bonus} whists")
+        self.forced_stake = failure_stake(outcome) if rules.failure_allpass else None
+        self.forced_allpass = self.forced_stake is not None
+        if self.forced_allpass:
+            notes.append(f"the next deal is an all-pass at stake ×{self.forced_stake}")
+        if not self._round_filled or streak or self.forced_allpass:
+            return notes
+        low = min(round_mountain)
+        lows = [p for p in range(n) if round_mountain[p] == low]
+        share_bonus(lows, hill_bonus, whists)
+        who = " and ".join(f"{{{p}}}" for p in lows)
+        notes.append(f"round {self.round} over; {who} smallest mountain: {hill_bonus} whists")
+        self.rounds.append({"pool": round_pool, "mountain": round_mountain})
+        self._round_base = (list(pool), list(mountain))
+        self._round_filled = False
+        self.round += 1
+        assert self.round_first_dealer is not None
+        self.next_round_dealer = (self.round_first_dealer + 1) % n
+        self.round_first_dealer = None
+        self.forced_allpass = True
+        if self.round > rules.racing_rounds:
+            self.forced_allpass = False
+            self.next_round_dealer = None
+            top = max(pool)
+            tops = [p for p in range(n) if pool[p] == top]
+            share_bonus(tops, first_bonus, whists)
+            low = min(mountain)
+            lows = [p for p in range(n) if mountain[p] == low]
+            share_bonus(lows, hill_bonus, whists)
+            notes.append(
+                " and ".join(f"{{{p}}}" for p in tops) + f" largest total pool: {first_bonus}"
+                " whists; " + " and ".join(f"{{{p}}}" for p in lows)
+                + f" smallest total mountain: {hill_bonus} whists"
+            )
+        return notes
 
     def _check_rogue(self, outcome: DealOutcome) -> None:
         """Rogue: the deal must play a game still on its declarer's list."""
@@ -397,7 +499,18 @@ class Sheet:
             "allpass_streak": self.allpass_streak,
             **({"bonuses": dict(self.bonuses)} if self.bonuses else {}),
             **({"rogue_lists": [list(x) for x in self.rogue_lists]} if self.rogue_lists else {}),
+            **({"racing": self._racing_json()} if self.rules.racing_rounds else {}),
             "deals": [e.to_json() for e in self.entries],
+        }
+
+    def _racing_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "rounds": [
+                {k: [json_number(x) for x in v] for k, v in r.items()} for r in self.rounds
+            ],
+            "forced_allpass": self.forced_allpass,
+            "forced_stake": self.forced_stake,
         }
 
     def __repr__(self) -> str:
