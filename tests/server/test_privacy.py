@@ -6,6 +6,11 @@ notes from the engine's true state which cards seat 0 may see then: its own hand
 the talon once shown (all of it to a declarer, card by card in an all-pass), the discard
 only when seat 0 declared, the cards played, and the hands lying face up.  No other card
 may appear anywhere in any payload.
+
+With four players the dealer sits out (an empty hand) and may look at one defender's hand
+(``LOOK s``): that hand is visible to seat 0 only when seat 0 dealt and looked.  In the
+all-pass exchange seat 0 sees the talon it takes and the two cards it lays down, nothing
+the others take or lay down.
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import new_game, play_until, send_action
+from server_helpers import modest_token, new_game, play_until, send_action
 
+from preferans.actions import ActionKind
 from preferans.cards import Card, CardSet
 
 CARD = re.compile(r"^(7|8|9|10|J|Q|K|A)[SCDH]$")
@@ -30,10 +36,20 @@ def may_see(table: Any) -> set[str]:
     game = table.game
     deal = game.deal if game.deal is not None else game.finished_deals[-1]
     seen = CardSet(deal.initial_hands[0])
+    talon_now = list(deal.talon)  # the all-pass exchange passes the talon round
+    for seat, action in deal.history:
+        if action.kind is ActionKind.DISCARD and deal.declarer is None:  # an exchange
+            if seat == 0:
+                seen = seen | CardSet(talon_now) | CardSet(action.cards)
+            talon_now = list(action.cards)
+        if action.kind is ActionKind.LOOK and seat == 0 == deal.dealer:
+            seen = seen | deal.initial_hands[action.seat]
+    if deal.phase.value == "exchange" and deal.to_act == 0:
+        seen = seen | CardSet(talon_now)  # taken into seat 0's hand, not yet laid down
     if deal.declarer is not None:
         seen = seen | CardSet(deal.talon)  # turned up for everyone when the auction is won
     else:
-        seen = seen | CardSet(deal.talon[: deal.talon_turned])
+        seen = seen | CardSet(talon_now[: deal.talon_turned])
     if deal.declarer == 0 and deal.discard is not None:
         seen = seen | deal.discard
     for trick in deal.tricks:
@@ -175,3 +191,97 @@ def test_the_walk_finds_hidden_cards() -> None:
     assert payload_cards(message) == {"AS", "KH", "QC"}
     message["event"] = {"kind": "discard", "seat": 0, "token": "DISCARD 7C 8D"}
     assert {"7C", "8D"} <= payload_cards(message)
+
+
+class Steering:
+    """A computer player that brings about what a test needs, legally: in the auction it bids
+    the first legal bid of level ``bid_level`` or more when nobody has bid (with probability
+    ``bid_rate``) and passes otherwise; it names the lowest contract, passes in the defence,
+    refuses the talon when it may (``refuse_rate``), and as a four-player dealer looks at a
+    defender's hand and then whists or passes at random."""
+
+    def __init__(self, seed: int, bid_level: int = 8, bid_rate: float = 1.0,
+                 refuse_rate: float = 0.5) -> None:
+        self.rng = random.Random(seed)
+        self.bid_level = bid_level
+        self.bid_rate = bid_rate
+        self.refuse_rate = refuse_rate
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        legal = list(observation["legal"])
+        phase = observation["phase"]
+        if phase == "auction":
+            bids = [t for t in legal if t[:-1].rstrip("N").isdigit()
+                    and int(t[:-1].rstrip("N")) >= self.bid_level]
+            if observation["bid"] is None and bids and self.rng.random() < self.bid_rate:
+                return bids[0]
+            return "PASS" if "PASS" in legal else legal[0]
+        if phase == "contract":
+            return legal[0]
+        if phase == "defence":
+            return "PASS" if "PASS" in legal else legal[0]
+        if phase == "discard" and "REFUSE" in legal and self.rng.random() < self.refuse_rate:
+            return "REFUSE"
+        if phase == "dealer whist":
+            looks = [t for t in legal if t.startswith("LOOK")]
+            return looks[0] if looks else self.rng.choice(legal)
+        return self.rng.choice(sorted(legal))
+
+
+def refusing_token(state: dict[str, Any], rng: random.Random) -> str:
+    """The human's side: REFUSE when it may, half the time; else a modest random action."""
+    legal = state["observation"]["legal"]
+    if "REFUSE" in legal and rng.random() < 0.5:
+        return "REFUSE"
+    return modest_token(state, rng)
+
+
+def test_four_players_the_dealers_look_shows_a_hand_to_the_dealer_only(
+    client: TestClient,
+) -> None:
+    rng = random.Random(44)
+    game_id = new_game(client, seed=12, pool=10, players=4,
+                       rules={"preset": "sochi", "dealer_whist": True})
+    table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+    table.bots = {seat: Steering(seat) for seat in (1, 2, 3)}
+    watched = Watched(table)
+    log: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        final = play_until(ws, rng, lambda s: s["game_over"], log)
+    assert watched.check(log) > 100
+    assert final["names"] == ["You", "Misha", "Sasha", "Lena"]
+    assert abs(sum(final["result"])) < 0.01
+    deals = table.game.finished_deals
+    looks = [(d.dealer, a) for d in deals for seat, a in d.history
+             if a.kind is ActionKind.LOOK]
+    assert any(dealer == 0 for dealer, _ in looks), "seat 0 dealt and looked"
+    assert any(dealer != 0 for dealer, _ in looks), "a computer dealer looked"
+    assert all(not d.initial_hands[d.dealer] for d in deals), "the dealer sits out"
+    # the dealer's look reaches the dealer only: seat 0 got it exactly when it looked
+    looked_payloads = [m for m in log if m["observation"].get("looked")]
+    assert looked_payloads
+    assert all(m["observation"]["dealer"] == 0 for m in looked_payloads)
+
+
+def test_talon_refusal_and_allpass_exchange_show_nothing_hidden(client: TestClient) -> None:
+    rng = random.Random(5)
+    rules = {"preset": "kazakhstan", "talon_refusal": True, "allpass_exchange": True}
+    game_id = new_game(client, seed=8, pool=10, rules=rules)
+    table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+    table.bots = {seat: Steering(seat, bid_level=6, bid_rate=0.3) for seat in (1, 2)}
+    watched = Watched(table)
+    log: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        play_until(ws, rng, lambda s: s["game_over"] or s["deal_number"] > 14, log,
+                   choose=refusing_token)
+    assert watched.check(log) > 100
+    deals = table.game.finished_deals
+    exchanges = [(d, seat) for d in deals for seat, a in d.history
+                 if a.kind is ActionKind.DISCARD and d.declarer is None]
+    assert any(seat == 0 for _, seat in exchanges), "seat 0 exchanged before an all-pass"
+    assert any(seat != 0 for _, seat in exchanges), "a computer player exchanged"
+    assert any(d.talon_refused for d in deals), "a declarer refused the talon"
+    # a computer player's exchange is shown face down
+    hidden = [m["event"] for m in log if m["event"] and m["event"]["kind"] == "discard"
+              and m["event"]["seat"] != 0]
+    assert hidden and all(e["token"] in ("DISCARD", "REFUSE") for e in hidden)
