@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,14 @@ def pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     page_file = folder / "guide.html"
     page_file.write_text(render_guide(standalone=True), encoding="utf-8")
     out = folder / "guide.pdf"
+    # Print in a thread of its own: another test module in this worker may hold a
+    # session-wide sync Playwright (and its event loop) open on the main thread.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(_print_to_pdf, sync_api, page_file, out).result()
+    return out
+
+
+def _print_to_pdf(sync_api, page_file: Path, out: Path) -> None:
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=str(CHROMIUM),
@@ -42,7 +51,6 @@ def pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
             page.pdf(path=str(out), format="A4", print_background=True)
         finally:
             browser.close()
-    return out
 
 
 def pdf_text(path: Path) -> list[str]:
