@@ -266,7 +266,7 @@ class Deal:
         """Racing: everyone must pass (the first deal of a round, or after a failure)."""
         self.rogue_item: str | None = None
         """Rogue: the item of the soloist's list this deal plays (``"6S"``, ``"8"``, …)."""
-        if rules.rogue != "none":
+        if rules.rogue != "none" and (not rules.classical_halves or rogue_lists is not None):
             self._start_rogue(rogue_lists)
     @classmethod
     def shuffle(
@@ -795,6 +795,9 @@ class Deal:
             if calls == [W, W]:
                 self.whisters = (first, second)
                 self._start_play()
+            elif calls == [P, P] and self.rules.passes_as_half_whist and self.contract.level < 8:  # type: ignore[union-attr]
+                self.half_whister = second  # Classical: "treated as pass-half-whist-pass"
+                self._finish_defence("halfwhist")
             elif calls == [P, P]:
                 self._finish_defence("passed")
             elif calls == [P, H]:

@@ -85,6 +85,8 @@ class Game:
             raise GameOver("the game is over: every pool is closed")
         streak = self.sheet.allpass_streak
         lists = self.sheet.rogue_lists or None
+        if self.sheet.stage not in (None, "first half"):
+            lists = None  # Classical: the Rogue lists are the first half only
         if hands is None:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
@@ -130,9 +132,10 @@ class Game:
             self.finished_deals.append(deal)
             self.deal = None
             next_round = self.sheet.next_round_dealer  # Racing: a new round's first dealer
-            self.dealer = (
-                next_round if next_round is not None else (self.dealer + 1) % self.rules.players
-            )
+            if next_round is not None:
+                self.dealer = next_round
+            elif not self.sheet.dealer_stays:  # Classical: the dealer stays after an all-pass
+                self.dealer = (self.dealer + 1) % self.rules.players
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The current deal's observation for ``seat`` plus the sheet (JSON-ready)."""

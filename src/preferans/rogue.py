@@ -45,8 +45,12 @@ ROGUE_LISTS: Final[dict[str, tuple[str, ...]]] = {
     "small": (*_SIXES, "7", "8", "9", "10", "MISERE"),
     "large": (*_SIXES, *_SEVENS, "8", "9", "10", "MISERE"),
     "xl": (*(str(b) for b in Bid.ladder()), *("MISERE",) * 5),
+    "classical": ("6", "7", "8", "9", "10", "MISERE"),
 }
-"""Each list of 000, in the order the text gives it."""
+"""Each list of 000, in the order the text gives it; ``classical`` is the first half of the
+1971 Classical game: "six trick once, seven trick once, eight trick once, nine trick once,
+ten trick once, and misere once. Number of tricks is said before the widow is revealed, and a
+trump suit after discard." """
 
 
 def rogue_list(kind: str) -> tuple[str, ...]:

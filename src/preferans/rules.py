@@ -58,7 +58,7 @@ PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept"]
 ConsolationPasser = Literal["passer", "none", "whister"]
 TalonPrizes = Literal["none", "whists", "tricks"]
 GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds"]
-RogueList = Literal["none", "small", "large", "xl"]
+RogueList = Literal["none", "small", "large", "xl", "classical"]
 
 
 @dataclass(frozen=True)
@@ -185,8 +185,9 @@ class Rules:
     rogue: RogueList = _opt(
         "none",
         "Rogue: no auction; the designated soloist plays each game of his list once (small: "
-        "10 games, large: 14, xl: 30), naming it before the talon as the list says.",
-        ("none", "small", "large", "xl"),
+        "10 games, large: 14, xl: 30, classical: 6, 7, 8, 9, 10 and misère), naming it before "
+        "the talon as the list says.",
+        ("none", "small", "large", "xl", "classical"),
     )
     rogue_soloist: Literal["first", "second"] = _opt(
         "second",
@@ -199,6 +200,38 @@ class Rules:
         "Rogue with three or four: both defenders must whist, or the first whists and the "
         "second passes; the defenders' hands are open either way.",
         ("both", "first"),
+    )
+
+    # --- Classical (1971) ------------------------------------------------------------------
+    classical_halves: bool = _opt(
+        False,
+        "Classical: the game is a compulsory first half (the Rogue list), halftime_laps laps "
+        "of all-pass, then the free second half; the game ends only in the second half.",
+        (False, True),
+    )
+    halftime_laps: int = _opt(2, "Classical: laps of compulsory all-pass at half-time.")
+    dealer_stays: int = _opt(
+        0,
+        "Classical second half: the dealer deals again after an all-pass, up to this many "
+        "all-passes in a row (3), the stake going by allpass_progression along his run.",
+    )
+    passes_as_half_whist: bool = _opt(
+        False,
+        "Two passes against a 6 or 7 count as pass–half-whist–pass, the second defender "
+        "half-whisting (Classical, where there is no half-whist call).",
+        (False, True),
+    )
+    made_half_off_mountain: bool = _opt(
+        False,
+        "A made game writes half its value off declarer's mountain (as far as it goes) and "
+        "the rest in the pool (Classical).",
+        (False, True),
+    )
+    allpass_zero_off_mountain: bool = _opt(
+        False,
+        "A player without an all-pass trick writes allpass_zero_pool off his own mountain "
+        "(lost when it is empty) instead of into the pool (Classical).",
+        (False, True),
     )
 
     # --- Racing (rounds) -------------------------------------------------------------------
@@ -354,6 +387,10 @@ class Rules:
             raise RulesError("racing_rounds > 0 and game_end='rounds' go together")
         if self.racing_rounds < 0 or len(self.racing_bonuses) != 2:
             raise RulesError("racing_rounds cannot be negative; racing_bonuses needs two numbers")
+        if self.classical_halves and (self.rogue == "none" or self.game_end == "lists"):
+            raise RulesError("classical_halves needs a rogue list and a pool end")
+        if self.halftime_laps < 0 or self.dealer_stays < 0:
+            raise RulesError("halftime_laps and dealer_stays cannot be negative")
         if self.game_end == "lists" and self.rogue == "none":
             raise RulesError("game_end='lists' needs rogue lists (rogue: small, large or xl)")
         if len(self.dummy_alone_quota) != 2:
@@ -841,6 +878,62 @@ into the pool (always the pool).
 RACING_17: Final = RACING_22.replace(name="racing-17", pool=17)
 """Racing on Piter with rounds of 17 points; see ``racing-22``."""
 
+CLASSICAL_1971: Final = SOCHI.replace(
+    name="classical-1971",
+    rogue="classical",
+    rogue_soloist="first",
+    rogue_defence="first",
+    classical_halves=True,
+    halftime_laps=2,
+    dealer_stays=3,
+    tens_whisted=False,
+    stalingrad=True,
+    half_whist_levels=(),
+    passes_as_half_whist=True,
+    allpass_progression=(1, 2, 4),
+    allpass_min_bid=(6,),
+    allpass_zero_off_mountain=True,
+    made_half_off_mountain=True,
+)
+"""Classical Preferans (1971) as text 000 tells it — the structure and the plain scoring.
+
+000: "A game consists of two halves. The first half is "rogue" (razboynik), or compulsory
+hands and the second free. Two laps of all-pass hands are played in the half-time."  "In
+the first half of the game, by prior agreement by players, the eldest hand or the second
+hand is designated to be the soloist. He/she should name a game from his/her own list of
+games, each one only once, until there are none left. The games are six trick once, seven
+trick once, eight trick once, nine trick once, ten trick once, and misere once. Number of
+tricks is said before the widow is revealed, and a trump suit after discard."  "In the
+first half of the game, by prior agreement by players, the first partner is required to
+whist and the second pass, or the both partners required to whist."  "Dealer moves after
+each hand except all-pass in the second half, when dealer stays up to three all-pass in a
+row, then it moves even in case of all-pass."  "There are no requirements for games at ten
+tricks, that are played just like misere."  "There is not "half- whist," but two passes
+are treated as if "pass"-"half-whist"-"pass" if the game is at six or seven tricks."
+"Players are always required to whist against a game of "one" (six spades)."  "The game
+point is two if the game is at six tricks, four at seven, six at eight, eight at nine, and
+ten at ten or misere."  "The soloist writes a half of the game point in his/her pool and
+writes the same off from his/her hill if he/she played the hand successfully."  "The
+soloist writes the game point for each undertrick on his/her hill, and each of the others
+including passing player and the sitting dealer write the same amount in his/her whist
+against the soloist."  "The whisting player writes the game point for each of his/her
+tricks. Tricks won by passing player belong to the whister" (greedy).  "In all-pass, every
+player writes one point for each trick taken in his/her hill, and who did not take any one
+point off from his/her hill. The points are doubled or quadrupled in second or third
+all-pass of a staying dealer."  "A player can write points from all-pass only in his own
+hill."  "A game ends when ... all pools are filled."
+
+Choices: the eldest hand is the first half's soloist and the first partner whists (his
+partner's hand open, as in the Rogue); a game named in the first half is whisted by force
+without calls.  Not modelled (see docs/records-extensions.md): the leader's stakes and pool
+for the second half (the pool is the preset's), the final lap by time, blind bids and
+passes, bombs, misère hand and nine/ten in one hand, refusing the talon's variants, the
+rule on more successful games in the second half, the "largest pool" transfer excluding the
+whister (the ordinary pool help applies), the invitation of the dealer.  Irregularities
+cannot happen in the engine: deals are checked (no misdeal), the discard is compulsory and
+illegal cards are refused (no revoke).
+"""
+
 VARIANTS: Final[dict[str, Rules]] = {
     "two-player": TWO_PLAYER,
     "rogue-small": ROGUE_SMALL,
@@ -848,6 +941,7 @@ VARIANTS: Final[dict[str, Rules]] = {
     "rogue-xl": ROGUE_XL,
     "racing-22": RACING_22,
     "racing-17": RACING_17,
+    "classical-1971": CLASSICAL_1971,
 }
 """The structural variants of 000 (their own deal structure, not only their scoring): the
 two-player game with a dummy, the Rogue lists, Racing rounds, Classical.  :meth:`Rules.preset`
@@ -861,6 +955,7 @@ VARIANT_DOCS: Final = {
     "rogue-xl": "Rogue on its own (000), extra-large list of 30 games",
     "racing-22": "Racing on Piter (000): four rounds of 22 points, bonuses 300 and 200",
     "racing-17": "Racing on Piter (000): four rounds of 17 points",
+    "classical-1971": "Classical 1971 (000): Rogue first half, all-pass half-time, free second",
 }
 
 PRESET_ALIASES: Final = {

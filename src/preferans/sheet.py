@@ -182,6 +182,14 @@ class Sheet:
         """Racing: the next deal is a compulsory all-pass (a round's first, or a failure's)."""
         self.forced_stake: int | None = None
         """Racing: the stake of that all-pass when a failure set it."""
+        # Classical (rules.classical_halves): the halves and the staying dealer.
+        self.stage: str | None = "first half" if rules.classical_halves else None
+        """Classical: ``first half`` (the Rogue lists), ``half-time`` or ``second half``."""
+        self.halftime_left = 0
+        self.dealer_run = 0
+        """Classical: all-passes in a row of the dealer who stays (second half)."""
+        self.dealer_stays = False
+        """Classical: the dealer of the last deal deals the next one too."""
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -193,6 +201,8 @@ class Sheet:
             return any(p >= size for p in self.pool)
         if end == "total":
             return sum(self.pool) >= size * len(self.pool)
+        if self.stage is not None and self.stage != "second half":
+            return False
         if end == "lists":
             return not any(self.rogue_lists)
         if end == "rounds":
@@ -224,6 +234,10 @@ class Sheet:
         if self.forced_allpass and outcome.kind != "allpass":
             raise ScoringError("this deal is a compulsory all-pass (Racing)")
         stake = self.forced_stake if outcome.kind == "allpass" else None
+        if self.stage is not None and outcome.kind == "allpass":
+            steps = self.rules.allpass_progression
+            run = min(self.dealer_run, len(steps) - 1)
+            stake = steps[run] if self.stage == "second half" else 1
         score = score_deal(self.rules, outcome, self.allpass_streak, stake)
         self._check_rogue(outcome)
         before = self.balance()
@@ -231,9 +245,10 @@ class Sheet:
         n = len(self.players)
         pool = list(self.pool)
         mountain = [m + d for m, d in zip(self.mountain, score.mountain, strict=True)]
+        notes_off = self._off_own_mountain(outcome, score, mountain)
         whists = [[w + d for w, d in zip(r, dr, strict=True)] for r, dr in zip(
             self.whists, score.whists, strict=True)]
-        notes = list(score.notes)
+        notes = list(score.notes) + notes_off
         first = (outcome.dealer + 1) % n
         for k in range(n):
             seat = (first + k) % n
@@ -258,6 +273,8 @@ class Sheet:
         self.bonuses.update(self._new_bonuses)
         if outcome.rogue_item is not None:
             self.rogue_lists[outcome.declarer].remove(outcome.rogue_item)  # type: ignore[index]
+        if self.stage is not None:
+            self._classical(outcome)
         self.allpass_streak = streak
         entry = SheetEntry(
             outcome=outcome,
@@ -344,15 +361,71 @@ class Sheet:
             )
         return notes
 
+    def _off_own_mountain(
+        self, outcome: DealOutcome, score: DealScore, mountain: list[Fraction]
+    ) -> list[str]:
+        """Classical: pool points that are written off one's own mountain instead.
+
+        000: "The soloist writes a half of the game point in his/her pool and writes the same
+        off from his/her hill if he/she played the hand successfully."  "In all-pass, ...
+        who did not take any [trick writes] one point off from his/her hill ... A player can
+        write points from all-pass only in his own hill, therefore points that could have
+        been written off disappear when his/her hill is empty."
+        """
+        rules = self.rules
+        notes: list[str] = []
+        if outcome.kind == "allpass" and rules.allpass_zero_off_mountain:
+            for seat, points in enumerate(score.pool):
+                if points:
+                    off = min(points, max(Fraction(0), mountain[seat]))
+                    score.pool[seat] = Fraction(0)
+                    mountain[seat] -= off
+                    notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
+        elif rules.made_half_off_mountain and outcome.declarer is not None:
+            seat = outcome.declarer
+            if score.pool[seat]:
+                off = min(score.pool[seat] / 2, max(Fraction(0), mountain[seat]))
+                if off:
+                    score.pool[seat] -= off
+                    mountain[seat] -= off
+                    notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
+        return notes
+
+    def _classical(self, outcome: DealOutcome) -> None:
+        """Classical: move from the first half to half-time to the second; the staying dealer.
+
+        000: "Two laps of all-pass hands are played in the half-time."  "Dealer moves after
+        each hand except all-pass in the second half, when dealer stays up to three all-pass
+        in a row, then it moves even in case of all-pass."
+        """
+        rules = self.rules
+        self.dealer_stays = False
+        if self.stage == "first half" and not any(self.rogue_lists):
+            self.stage = "half-time"
+            self.halftime_left = rules.halftime_laps * len(self.players)
+        elif self.stage == "half-time":
+            self.halftime_left -= 1
+        elif self.stage == "second half":
+            if outcome.kind == "allpass":
+                self.dealer_run += 1
+                self.dealer_stays = self.dealer_run < rules.dealer_stays
+                if not self.dealer_stays:
+                    self.dealer_run = 0
+            else:
+                self.dealer_run = 0
+        if self.stage == "half-time" and self.halftime_left <= 0:
+            self.stage = "second half"
+        self.forced_allpass = self.stage == "half-time"
+
     def _check_rogue(self, outcome: DealOutcome) -> None:
         """Rogue: the deal must play a game still on its declarer's list."""
         from .rogue import item_fits
         from .scoring import ScoringError
 
         item = outcome.rogue_item
-        if self.rules.rogue == "none":
+        if self.rules.rogue == "none" or self.stage not in (None, "first half"):
             if item is not None:
-                raise ScoringError("a rogue game on a sheet whose rules have no rogue lists")
+                raise ScoringError("a rogue game where no rogue lists are played")
             return
         if outcome.declarer is None or item is None or outcome.contract is None:
             raise ScoringError("every rogue deal plays a game of its soloist's list")
@@ -500,7 +573,16 @@ class Sheet:
             **({"bonuses": dict(self.bonuses)} if self.bonuses else {}),
             **({"rogue_lists": [list(x) for x in self.rogue_lists]} if self.rogue_lists else {}),
             **({"racing": self._racing_json()} if self.rules.racing_rounds else {}),
+            **({"classical": self._classical_json()} if self.stage is not None else {}),
             "deals": [e.to_json() for e in self.entries],
+        }
+
+    def _classical_json(self) -> dict[str, Any]:
+        return {
+            "stage": self.stage,
+            "halftime_left": self.halftime_left,
+            "dealer_run": self.dealer_run,
+            "dealer_stays": self.dealer_stays,
         }
 
     def _racing_json(self) -> dict[str, Any]:

@@ -1,0 +1,205 @@
+"""Classical Preferans of 1971 (000, "Rules of Russian Preferans (3) Classical"): preset
+classical-1971 — the halves, the staying dealer and the plain scoring.
+
+Seats A=0, B=1, C=2; values 2, 4, 6, 8, 10.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from preferans.bids import Bid
+from preferans.deal import Deal, Phase
+from preferans.game import Game
+from preferans.outcome import DealOutcome
+from preferans.players import RandomPlayer
+from preferans.rules import Rules, RulesError
+from preferans.sheet import Sheet
+
+CLASSIC = Rules.preset("classical-1971")
+
+
+def legal(deal: Deal) -> list[str]:
+    return [str(a) for a in deal.legal_actions()]
+
+
+def test_the_first_half_is_the_rogue_list_with_the_trump_after_the_discard():
+    # 000: "The first half is "rogue" (razboynik) ... the eldest hand or the second hand is
+    # designated to be the soloist. ... The games are six trick once, seven trick once,
+    # eight trick once, nine trick once, ten trick once, and misere once. Number of tricks
+    # is said before the widow is revealed, and a trump suit after discard."
+    game = Game(CLASSIC, seed=4)
+    deal = game.start_deal()
+    assert game.sheet.stage == "first half" and deal.phase is Phase.NAME
+    assert deal.to_act == deal.first_hand == 1
+    assert legal(deal) == ["TRICKS 6", "TRICKS 7", "TRICKS 8", "TRICKS 9", "TRICKS 10", "MISERE"]
+    game.apply("TRICKS 7")
+    game.apply(legal(deal)[0])
+    assert legal(deal) == ["7S", "7C", "7D", "7H", "7NT"]
+    game.apply("7H")
+    # "the first partner is required to whist and the second pass"; his partner's hand open
+    assert deal.whisters == (2,) and [str(a) for _, a in deal.defence] == ["WHIST", "PASS"]
+    assert deal.controller(0) == 2 and 0 in deal.exposed
+
+
+def test_a_ten_is_checked_without_whist():
+    # 000: "There are no requirements for games at ten tricks, that are played just like
+    # misere."
+    game = Game(CLASSIC, seed=4)
+    deal = game.start_deal()
+    game.apply("TRICKS 10")
+    game.apply(legal(deal)[0])
+    game.apply("10NT")
+    assert deal.phase is Phase.PLAY and deal.whisters == () and set(deal.exposed) == {0, 1, 2}
+
+
+def test_half_time_two_laps_of_allpass_then_the_free_half():
+    # 000: "Two laps of all-pass hands are played in the half-time."  "There is an auction
+    # for the soloist in the second half of a game, and nominal one during the half-time
+    # where everyone passes."
+    sheet = Sheet(CLASSIC)
+    sheet.rogue_lists = [[], [], ["6"]]
+    sheet.record(DealOutcome("contract", 1, 3, 2, Bid.parse("6S"), ("WHIST", "PASS"), (0,),
+                             None, True, (3, 0, 7), rogue_item="6"))
+    assert sheet.stage == "half-time" and sheet.halftime_left == 6 and sheet.forced_allpass
+    assert not sheet.finished
+    for k in range(6):
+        assert sheet.stage == "half-time"
+        sheet.record(DealOutcome("allpass", k % 3, 3, tricks=(4, 3, 3)))
+    assert sheet.stage == "second half" and not sheet.forced_allpass
+    game = Game(CLASSIC, seed=1)
+    game.sheet = sheet
+    deal = game.start_deal()
+    assert deal.phase is Phase.AUCTION and "6S" in legal(deal)
+
+
+def second_half() -> Sheet:
+    sheet = Sheet(CLASSIC)
+    sheet.rogue_lists = [[], [], []]
+    sheet.stage = "second half"
+    return sheet
+
+
+def test_the_dealer_stays_up_to_three_allpasses_with_doubled_and_quadrupled_points():
+    # 000: "dealer stays up to three all-pass in a row, then it moves even in case of
+    # all-pass."  "The points are doubled or quadrupled in second or third all-pass of a
+    # staying dealer, respectively."  "In all-pass, every player writes one point for each
+    # trick taken in his/her hill."
+    sheet = second_half()
+    stakes, stays = [], []
+    for _ in range(4):
+        entry = sheet.record(DealOutcome("allpass", 0, 3, tricks=(4, 3, 3)))
+        stakes.append(entry.stake)
+        stays.append(sheet.dealer_stays)
+    assert stakes == [1, 2, 4, 1] and stays == [True, True, False, True]
+    assert [int(m) for m in sheet.mountain] == [4 * 8, 3 * 8, 3 * 8]
+    game = Game(CLASSIC, seed=2)
+    game.sheet = second_half()
+    game.dealer = 1
+    for dealer in (1, 1, 1, 2):
+        deal = game.start_deal()
+        assert deal.dealer == dealer
+        for _ in range(3):
+            game.apply("PASS")
+        while game.deal is not None:
+            game.apply(legal(deal)[0])
+
+
+def test_two_passes_against_six_or_seven_are_pass_half_whist_pass():
+    # 000: "There is not "half- whist," but two passes are treated as if "pass"-"half-
+    # whist"-"pass" if the game is at six or seven tricks."
+    deal = Deal.shuffle(CLASSIC, 2, random.Random(5))
+    for token in ("6H", "PASS", "PASS"):
+        deal.apply(token)
+    deal.apply(legal(deal)[0])
+    deal.apply("6H")
+    assert legal(deal) == ["WHIST", "PASS"]  # no HALF call
+    deal.apply("PASS")
+    deal.apply("PASS")
+    o = deal.outcome()
+    assert o.kind == "halfwhist" and o.half_whister == 2
+    sheet = second_half()
+    sheet.record(o)
+    # 6♥ stands: 2 points, half off A's empty mountain (nothing) so all in the pool; C
+    # writes 2 × 2 tricks = 4 whists.
+    assert sheet.to_json()["pool"] == [2, 0, 0] and sheet.to_json()["whists"][2] == [4, 0, 0]
+    # "Players are always required to whist against a game of "one" (six spades)."
+    deal = Deal.shuffle(CLASSIC, 2, random.Random(5))
+    for token in ("6S", "PASS", "PASS"):
+        deal.apply(token)
+    deal.apply(legal(deal)[0])
+    deal.apply("6S")
+    assert legal(deal) == ["WHIST"]
+
+
+def test_a_made_game_goes_half_in_the_pool_half_off_the_hill():
+    # 000: "The soloist writes a half of the game point in his/her pool and writes the same
+    # off from his/her hill if he/she played the hand successfully."
+    sheet = second_half()
+    sheet.mountain = [Fraction(4), Fraction(1), Fraction(0)]
+    made = DealOutcome("contract", 2, 3, 0, Bid.parse("7H"), ("WHIST", "PASS"), (1,), None,
+                       False, (7, 3, 0))
+    entry = sheet.record(made)
+    assert [int(p) for p in entry.pool] == [2, 0, 0] and [int(m) for m in entry.mountain] == [
+        -2, 0, 0]
+    # with only 1 on the hill, 1 comes off it and 3 go to the pool
+    made_b = DealOutcome("contract", 0, 3, 1, Bid.parse("7H"), ("WHIST", "PASS"), (2,), None,
+                         False, (0, 7, 3))
+    entry = sheet.record(made_b)
+    assert [int(p) for p in entry.pool] == [0, 3, 0] and [int(m) for m in entry.mountain] == [
+        0, -1, 0]
+
+
+def test_a_trickless_allpass_player_writes_one_off_his_own_hill_only():
+    # 000: "who did not take any one point off from his/her hill ... A player can write
+    # points from all-pass only in his own hill, therefore points that could have been
+    # written off disappear when his/her hill is empty."
+    sheet = second_half()
+    sheet.mountain = [Fraction(0), Fraction(3), Fraction(0)]
+    entry = sheet.record(DealOutcome("allpass", 0, 3, tricks=(5, 0, 5)))
+    assert [int(m) for m in entry.mountain] == [5, -1, 5] and entry.pool == [0, 0, 0]
+    entry = sheet.record(DealOutcome("allpass", 0, 3, tricks=(0, 5, 5)))  # A's hill is 5
+    assert [int(m) for m in entry.mountain] == [-1, 10, 10]  # stake 2: second of the run
+    sheet = second_half()
+    entry = sheet.record(DealOutcome("allpass", 0, 3, tricks=(5, 0, 5)))
+    assert int(entry.mountain[1]) == 0 and entry.pool == [0, 0, 0]  # nothing to write off
+
+
+def test_rules_guard_the_classical_structure():
+    with pytest.raises(RulesError, match="classical_halves needs a rogue list"):
+        Rules.preset("sochi", classical_halves=True)
+    assert Rules.from_json(CLASSIC.to_json()) == CLASSIC
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_players_play_classical_games_to_the_end(players):
+    rules = Rules.preset("classical-1971", players=players, pool=6)
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed, first_dealer=seed % players)
+        bots = [RandomPlayer(seed * 10 + s) for s in range(players)]
+        stages = []
+        for _ in range(30000):
+            if game.finished:
+                break
+            deal = game.deal or game.start_deal()
+            seat = deal.to_act
+            obs = deal.observation(seat)
+            legal_now, x = obs["legal"], rng.random()
+            cheap = deal.phase is Phase.CONTRACT and x < 0.9
+            if cheap or (deal.phase is Phase.AUCTION and len(legal_now) > 1 and x < 0.5):
+                token = legal_now[0]  # cheap contracts and modest bids, so that games end
+            elif deal.phase is Phase.AUCTION and x < 0.8:
+                token = "PASS"
+            else:
+                token = bots[seat].choose(obs)
+            game.apply(token, seat)
+            if deal.done:
+                stages.append(game.sheet.stage)
+        assert game.finished and game.sheet.stage == "second half"
+        assert stages.count("first half") == 6 * players - 1  # the last one moves on
+        assert sum(game.sheet.balance()) == 0
+        assert Game.from_record(game.to_record()).sheet.to_json() == game.sheet.to_json()
