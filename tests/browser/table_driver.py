@@ -124,6 +124,11 @@ def take_turn(page: Any, st: dict[str, Any], *, bid: bool = False, whist: bool =
                      "PASS" if "PASS" in legal else legal[0])
     elif now == "defence_mode":
         click_action(page, "CLOSED")
+    elif now == "exchange":
+        discard_two(page, st)
+    elif now == "dealer_whist":
+        looks = [t for t in legal if t.startswith("LOOK")]
+        click_action(page, looks[0] if looks else "PASS")
     elif now == "play":
         play_any_card(page, st)
     else:  # pragma: no cover - a phase the table does not know
