@@ -25,20 +25,24 @@ The state message (see the protocol in the project notes)::
 
     {"type": "state", "seq": 17, "game_id": "...", "seat": 0,
      "names": ["You", "Misha", "Lena"], "colours": [...], "difficulty": "easy",
-     "rules": {"preset": "sochi", "pool": 10, ...}, "observation": {...},
+     "rules": {"preset": "sochi", "pool": 10, "players": 3, ...}, "rules_title": "Sochi",
+     "rules_doc": "Sochi (default, 003)", "house_rules": [{"name": "stalingrad",
+     "value": true, "preset_value": false, "doc": "..."}], "observation": {...},
      "why_not": {"QH": "must follow ♠"}, "thinking": 1, "paused": false,
      "deal_over": false, "last_entry": null, "game_over": false, "result": null,
      "event": {"kind": "card", "seat": 2, "token": "QH"}}
 
 ``event.kind`` is one of ``bid``, ``pass`` (auction), ``talon`` (the last auction
 call won the auction: the talon is turned up), ``discard``, ``contract``,
-``defence`` (WHIST, PASS, HALF, OPEN, CLOSED), ``card``, ``trick`` (a card that
+``defence`` (WHIST, PASS, HALF, OPEN, CLOSED, and the four-player dealer's LOOK s,
+WHIST, PASS), ``card``, ``trick`` (a card that
 completed a trick; ``winner`` names who took it), ``deal_scored`` (the card or call
 that ended the deal), ``deal_started``; the event also names the ``seat`` and
-``token`` of the action (a computer player's discard is just ``DISCARD``: its cards
-lie face down).  The state sent on connecting and after pause/resume has
-``event: null``.  ``thinking`` is the computer player about to move (null when
-the human is to act, the deal is over or the table is paused).
+``token`` of the action (a computer player's discard, the all-pass exchange's included
+(event ``discard``), is just ``DISCARD``: its cards lie face down).  The state sent on
+connecting and after pause/resume has ``event: null``.  ``thinking`` is the computer
+player about to move (null when the human is to act, the deal is over or the table is
+paused).
 """
 
 from __future__ import annotations
