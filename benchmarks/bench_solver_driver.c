@@ -33,7 +33,7 @@ static double now(void)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s positions.txt [repeat]\n", argv[0]);
+        fprintf(stderr, "usage: %s positions.txt [repeat [table_kb]]\n", argv[0]);
         return 2;
     }
     int repeat = argc > 2 ? atoi(argv[2]) : 1;
@@ -71,7 +71,8 @@ int main(int argc, char **argv)
         n++;
     }
     fclose(f);
-    dd_solver *s = dd_new((size_t)1 << 20);
+    size_t table_kb = argc > 3 ? (size_t)atol(argv[3]) : 512;
+    dd_solver *s = dd_new(table_kb << 10);
     int i = 0;
     while (i < n) {
         int j = i;

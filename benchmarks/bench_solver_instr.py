@@ -9,6 +9,7 @@ generator: full ten-card deals), compiles ``bench_solver_driver.c`` with the cor
 Prints instructions and nodes per solve for: contract value solves, every root move of
 the same contract positions, exact misère and exact all-pass.  ``--time R`` instead runs
 the driver natively, each set R times, and prints CPU ms per solve (noisy under load).
+``--table-kb`` sets the table size (default 512 KB, the module's default).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--misere", type=int, default=50)
     ap.add_argument("--allpass", type=int, default=50)
     ap.add_argument("--time", type=int, default=0, help="run natively R times, print CPU ms")
+    ap.add_argument("--table-kb", type=int, default=512, help="table size (module default 512)")
     args = ap.parse_args(argv)
     sets = bench_sets(args.contract, args.misere, args.allpass)
     with tempfile.TemporaryDirectory() as tmp:
@@ -80,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
             with open(path, "w") as fh:
                 for label, positions in sets.items():
                     fh.writelines(_line(label, p) + "\n" for p in positions)
-            out = subprocess.run([exe, path, str(args.time)], check=True, capture_output=True)
+            out = subprocess.run(
+                [exe, path, str(args.time), str(args.table_kb)], check=True, capture_output=True
+            )
             sys.stdout.write(out.stdout.decode())
             return 0
         print(f"{'set':<10}{'solves':>7}{'instr/solve':>14}{'nodes/solve':>13}{'instr/node':>12}")
@@ -98,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                     "--toggle-collect=dd_solve_moves",
                     exe,
                     path,
+                    "1",
+                    str(args.table_kb),
                 ],
                 check=True,
                 capture_output=True,

@@ -81,7 +81,7 @@ def solve_moves_batch(
 
 
 def set_table_size_mb(mb: float) -> None:
-    """Size of each transposition table (one per solving thread); default 1 MB."""
+    """Size of each transposition table (one per solving thread); default 0.5 MB."""
     _solver.set_table_size_mb(mb)
 
 
