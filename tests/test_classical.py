@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from preferans.actions import IllegalAction
 from preferans.bids import Bid
 from preferans.deal import Deal, Phase
 from preferans.game import Game
@@ -73,7 +74,9 @@ def test_half_time_two_laps_of_allpass_then_the_free_half():
     game = Game(CLASSIC, seed=1)
     game.sheet = sheet
     deal = game.start_deal()
-    assert deal.phase is Phase.AUCTION and "6S" in legal(deal)
+    assert deal.phase is Phase.AUCTION and "BLIND 6S" in legal(deal) and "SEE" in legal(deal)
+    game.apply("SEE")
+    assert "6S" in legal(deal)
 
 
 def second_half() -> Sheet:
@@ -103,6 +106,7 @@ def test_the_dealer_stays_up_to_three_allpasses_with_doubled_and_quadrupled_poin
         deal = game.start_deal()
         assert deal.dealer == dealer
         for _ in range(3):
+            game.apply("SEE")
             game.apply("PASS")
         while game.deal is not None:
             game.apply(legal(deal)[0])
@@ -192,7 +196,7 @@ def test_random_players_play_classical_games_to_the_end(players):
             cheap = deal.phase is Phase.CONTRACT and x < 0.9
             if cheap or (deal.phase is Phase.AUCTION and len(legal_now) > 1 and x < 0.5):
                 token = legal_now[0]  # cheap contracts and modest bids, so that games end
-            elif deal.phase is Phase.AUCTION and x < 0.8:
+            elif deal.phase is Phase.AUCTION and x < 0.8 and "PASS" in legal_now:
                 token = "PASS"
             else:
                 token = bots[seat].choose(obs)
@@ -203,3 +207,130 @@ def test_random_players_play_classical_games_to_the_end(players):
         assert stages.count("first half") == 6 * players - 1  # the last one moves on
         assert sum(game.sheet.balance()) == 0
         assert Game.from_record(game.to_record()).sheet.to_json() == game.sheet.to_json()
+
+
+# --- blind bids, blind passes and bombs ----------------------------------------------------------
+
+
+def second_half_deal(seed: int = 6) -> Deal:
+    """A second-half deal dealt by A with blind bidding (no blind all-pass before)."""
+    return Deal.shuffle(CLASSIC, 0, random.Random(seed), blind_run=0)
+
+
+def test_blind_calls_before_looking_and_the_hand_stays_face_down():
+    # 000: "A player can bid blindly, that is, without looking at cards dealt, so long as no
+    # one has made a seeing bid in the same auction."  "A player can also pass blindly if no
+    # one has bid seeing or blindly in the same auction."
+    deal = second_half_deal()
+    assert deal.to_act == 1
+    assert legal(deal)[:2] == ["BLIND 6S", "BLIND 6C"] and legal(deal)[-2:] == ["BLIND PASS",
+                                                                               "SEE"]
+    obs = deal.observation(1)
+    assert obs["hand"] == [] and obs["hand_hidden"] and obs["hand_sizes"][1] == 10
+    with pytest.raises(IllegalAction, match=r"look at your cards first \(SEE\), or call blind"):
+        deal.apply("6S")
+    deal.apply("BLIND PASS")
+    # "Minimum bid changes after a blind pass ... It is blind "one" (spades) or seeing "seven
+    # in one" (seven spades) if there were none"
+    assert "BLIND 6S" in legal(deal)
+    deal.apply("SEE")
+    assert deal.observation(2)["hand"] and "hand_hidden" not in deal.observation(2)
+    assert legal(deal)[0] == "7S" and "6NT" not in legal(deal)
+    with pytest.raises(IllegalAction, match="after a blind pass the lowest bid is 7♠"):
+        deal.apply("6NT")
+    deal.apply("7S")
+    # after a seeing bid: no blind bid, no blind pass
+    assert legal(deal) == ["PASS", "SEE"]
+    assert deal.tokens() == ["BLIND PASS", "SEE", "7S"]
+
+
+def test_the_blind_minimum_rises_with_the_dealers_blind_allpasses():
+    # "... blind seven or seeing eight if one, and blind eight or seeing nine if two."
+    deal = Deal.shuffle(CLASSIC, 0, random.Random(1), blind_run=2)
+    deal.apply("BLIND PASS")
+    assert legal(deal)[0] == "BLIND 8S"
+    deal.apply("SEE")
+    assert next(t for t in legal(deal) if t != "MISERE") == "9S"
+
+
+def test_a_seeing_bid_over_a_blind_one_needs_more_tricks_and_an_equal_or_higher_suit():
+    # 000: "For a seeing bit to outbid a blind one, it has to have larger number of tricks
+    # and an equal or higher suit. A bidder of a blind bid can remain in an auction after
+    # he/she is outbid by a seeing call, when he/she looks at his/her hand."
+    deal = second_half_deal()
+    deal.apply("BLIND 6H")
+    deal.apply("SEE")
+    bids = [t for t in legal(deal) if t != "PASS"]
+    assert bids[:4] == ["7H", "7NT", "8H", "8NT"] and "MISERE" not in bids and "7D" not in bids
+    deal.apply("7H")
+    deal.apply("SEE")
+    deal.apply("PASS")
+    assert legal(deal) == ["PASS", "SEE"]  # B, outbid: give up or look and go on
+    deal.apply("SEE")
+    assert legal(deal)[0] == "7NT"
+
+
+def won_blind(contract: str) -> Deal:
+    deal = second_half_deal()
+    deal.apply("BLIND 6H")
+    for token in ("SEE", "PASS", "SEE", "PASS"):
+        deal.apply(token)
+    assert deal.declarer == 1 and deal.auction.blind_high
+    deal.apply(legal(deal)[0])
+    deal.apply(contract)
+    return deal
+
+
+def test_a_blind_winner_may_play_misere_and_is_whisted_by_force_one_level_up():
+    # 000: "Misere can be named if the soloist wins the auction by a blind bid even if it is
+    # not misere."  "Players are always required to whist against ... games up to and
+    # including the same suit and one larger number of tricks than bid if a blind bid wins
+    # the auction."
+    deal = second_half_deal()
+    deal.apply("BLIND 6H")
+    for token in ("SEE", "PASS", "SEE", "PASS"):
+        deal.apply(token)
+    deal.apply(legal(deal)[0])
+    assert "MISERE" in legal(deal)
+    assert legal(won_blind("7H")) == ["WHIST"]
+    assert legal(won_blind("7NT")) == ["WHIST", "PASS"]
+    assert won_blind("MISERE").kind == "misere"
+
+
+def test_a_blind_game_counts_double():
+    # 000: "It is doubled again if the soloist won the auction by a blind bid."
+    sheet = second_half()
+    made = DealOutcome("contract", 0, 3, 1, Bid.parse("6H"), ("WHIST", "WHIST"), (2, 0), None,
+                       None, (2, 6, 2), blind=True)
+    entry = sheet.record(made)
+    # 6♥ made: 2 × 2 = 4 to the pool (nothing to take off B's empty hill); each whister
+    # writes 2 tricks × 2 × 2 = 8.
+    assert [int(p) for p in entry.pool] == [0, 4, 0]
+    assert int(entry.whists[2][1]) == 8 and int(entry.whists[0][1]) == 8
+
+
+def test_bombs_from_blind_allpasses_and_their_use():
+    # 000: "who called pass blindly writes a bomb in his/her pool and who did not a bomb one
+    # degree less than who did (none in case of simple bombs)."  "The type of bomb is a
+    # single, a double, or a triple bomb if it was the first, second or third blind all-pass
+    # in a row during staying deals of the current dealer."  "[All-pass points] are doubled
+    # again when there is at least one blind pass."
+    sheet = second_half()
+    entry = sheet.record(DealOutcome("allpass", 0, 3, tricks=(4, 3, 3), blind_passers=(1,)))
+    assert entry.stake == 2 and sheet.bombs == [[], [1], []] and sheet.blind_run == 1
+    entry = sheet.record(DealOutcome("allpass", 0, 3, tricks=(4, 3, 3), blind_passers=(2,)))
+    assert entry.stake == 4  # second of the staying dealer's run (×2), blind (×2)
+    assert sheet.bombs == [[1], [1, 1], [2]] and sheet.blind_run == 2
+    # "If he/she has more than one bombs, the oldest one is used. The used bomb disappears
+    # if the soloist was successful and remains if he/she failed."
+    failed = DealOutcome("contract", 0, 3, 2, Bid.parse("6S"), ("WHIST", "WHIST"), (0, 1),
+                         None, None, (3, 2, 5))
+    entry = sheet.record(failed)
+    # C's double bomb quadruples: 2 × 1 undertrick × 4 = 8 on C's hill
+    assert int(entry.mountain[2]) == 8 and sheet.bombs[2] == [2] and sheet.blind_run == 0
+    made = DealOutcome("contract", 1, 3, 1, Bid.parse("6S"), ("WHIST", "WHIST"), (2, 0),
+                       None, None, (2, 6, 2))
+    entry = sheet.record(made)
+    assert sheet.bombs[1] == [1]  # the oldest simple bomb used up
+    assert sum(entry.pool) + -sum(m for m in entry.mountain if m < 0) == 4  # 2 × 2
+    assert sheet.to_json()["bombs"] == [[1], [1], [2]]

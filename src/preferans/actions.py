@@ -55,6 +55,9 @@ class ActionKind(Enum):
     """A four-player dealer looks at one defender's hand before whisting (``LOOK s``)."""
     ALONE = "alone"
     """Two players: the whister defends a 6 or 7 alone, the dummy's hand unused (``ALONE``)."""
+    SEE = "see"
+    """Classical blind bidding: the player looks at his cards (``SEE``); until then he may
+    only bid or pass blind (``BLIND 6S``, ``BLIND PASS``)."""
     TRICKS = "tricks"
     """Rogue: the soloist names a number of tricks before the talon, the trump after
     (``TRICKS n``)."""
@@ -69,6 +72,7 @@ _WORDS = {
     "RESIGN": ActionKind.RESIGN,
     "REFUSE": ActionKind.REFUSE,
     "ALONE": ActionKind.ALONE,
+    "SEE": ActionKind.SEE,
 }
 
 
@@ -83,6 +87,8 @@ class Action:
     """The seat a ``LOOK`` names."""
     level: int | None = None
     """The number of tricks a ``TRICKS`` names."""
+    blind: bool = False
+    """A blind call (``BLIND 6S``, ``BLIND PASS``): made without looking at one's cards."""
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -103,6 +109,13 @@ class Action:
             raise ValueError("empty action token")
         if text in _WORDS:
             return cls(_WORDS[text])
+        if text.startswith("BLIND "):
+            inner = cls.parse(text[6:])
+            if inner.kind not in (ActionKind.BID, ActionKind.PASS) or (
+                inner.bid is not None and inner.bid.misere
+            ):
+                raise ValueError(f"cannot read {token!r}: write 'BLIND 7S' or 'BLIND PASS'")
+            return cls(inner.kind, bid=inner.bid, blind=True)
         if text.startswith("LOOK"):
             parts = text.split()[1:]
             if len(parts) != 1 or not parts[0].isdigit():
@@ -133,8 +146,8 @@ class Action:
             pass
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
-            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s, TRICKS n "
-            "or a card like QH)"
+            "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s, TRICKS n, "
+            "BLIND 6S, SEE or a card like QH)"
         )
 
     @classmethod
@@ -180,14 +193,16 @@ class Action:
             return self
         if kind in (ActionKind.BID, ActionKind.CONTRACT):
             if self.kind in (ActionKind.BID, ActionKind.CONTRACT):
-                return Action(kind, bid=self.bid)
-        elif kind is ActionKind.PLAY and self.kind is ActionKind.BID:
+                return Action(kind, bid=self.bid, blind=self.blind and kind is ActionKind.BID)
+        elif kind is ActionKind.PLAY and self.kind is ActionKind.BID and not self.blind:
             bid = self.bid
             if bid is not None and bid.level >= 7 and bid.trump is not None:
                 return PLAY_ACTIONS[Card(bid.trump, bid.level - 7).index]
         return self
 
     def __str__(self) -> str:
+        if self.blind:
+            return "BLIND " + str(Action(self.kind, bid=self.bid))
         kind = self.kind
         if kind is ActionKind.PLAY:
             return str(self.cards[0])
@@ -214,6 +229,8 @@ CLOSED = Action(ActionKind.CLOSED)
 RESIGN = Action(ActionKind.RESIGN)
 REFUSE = Action(ActionKind.REFUSE)
 ALONE = Action(ActionKind.ALONE)
+SEE = Action(ActionKind.SEE)
+BLIND_PASS = Action(ActionKind.PASS, blind=True)
 PLAY_ACTIONS: tuple[Action, ...] = tuple(
     Action(ActionKind.PLAY, cards=(Card.from_index(i),)) for i in range(32)
 )

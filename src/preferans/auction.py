@@ -23,7 +23,7 @@ outbid; a player who has made an ordinary bid cannot call misère.
 
 from __future__ import annotations
 
-from .actions import PASS, Action, ActionKind
+from .actions import BLIND_PASS, PASS, SEE, Action, ActionKind
 from .bids import MISERE, Bid
 from .rules import Rules
 
@@ -40,11 +40,15 @@ class Auction:
     """
 
     __slots__ = (
+        "_blind_run",
         "_high_key",
         "_misere_key",
         "_misere_outbid_step",
         "_order",
         "bid_made",
+        "blind",
+        "blind_high",
+        "blind_passed",
         "calls",
         "high",
         "high_seat",
@@ -53,11 +57,19 @@ class Auction:
         "misere_seat",
         "passed",
         "seats",
+        "seeing_bid",
+        "seen",
         "seniority",
         "to_act",
     )
 
-    def __init__(self, rules: Rules, seats: tuple[int, ...], min_level: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seats: tuple[int, ...],
+        min_level: int | None = None,
+        blind_run: int | None = None,
+    ) -> None:
         self.seats = tuple(seats)
         self._order = {seat: i for i, seat in enumerate(self.seats)}
         self.seniority = rules.auction == "seniority"
@@ -74,6 +86,15 @@ class Auction:
         self.high_seat: int | None = None
         self._high_key = -1.0
         self.to_act: int | None = self.seats[0]
+        # Blind bidding (Classical): ``blind_run`` blind all-passes of this dealer before.
+        self.blind = blind_run is not None
+        self._blind_run = blind_run or 0
+        self.seen: set[int] = set() if self.blind else set(self.seats)
+        """Seats that have looked at their cards (everyone, without blind bidding)."""
+        self.blind_passed: set[int] = set()
+        self.blind_high = False
+        """The current highest bid was made blind."""
+        self.seeing_bid = False
 
     def copy(self) -> Auction:
         """An independent copy."""
@@ -83,6 +104,8 @@ class Auction:
         other.calls = list(self.calls)
         other.passed = set(self.passed)
         other.bid_made = set(self.bid_made)
+        other.seen = set(self.seen)
+        other.blind_passed = set(self.blind_passed)
         return other
 
     # --- state ---------------------------------------------------------------------------
@@ -114,11 +137,71 @@ class Auction:
         )
 
     # --- legality ------------------------------------------------------------------------
+    def _blind_levels(self) -> tuple[int, int]:
+        """The lowest blind and seeing levels once someone passed blind.
+
+        000: "It is blind "one" (spades) or seeing "seven in one" (seven spades) if there were
+        none, blind seven or seeing eight if one, and blind eight or seeing nine if two."
+        """
+        run = min(self._blind_run, 2)
+        return 6 + run, 7 + run
+
+    def _blind_legal(self, seat: int) -> list[Action]:
+        """An unseen seat: blind bids (no seeing bid yet), a blind pass (no bid yet), SEE.
+
+        000: "A player can bid blindly, that is, without looking at cards dealt, so long as
+        no one has made a seeing bid in the same auction."  "A player can also pass blindly
+        if no one has bid seeing or blindly in the same auction."
+        """
+        out: list[Action] = []
+        if not self.seeing_bid:
+            low_level = self._blind_levels()[0] if self.blind_passed else self.min_level
+            low = (low_level - 6) * 5
+            if self.high is not None:
+                low = max(low, self.high.step + 1)
+            out += [Action(ActionKind.BID, bid=b, blind=True) for b in _LADDER[low:]]
+        if self.high is None:
+            out.append(BLIND_PASS)
+        else:
+            out.append(PASS)  # a blind bidder outbid may give up without looking
+        out.append(SEE)
+        return out
+
     def legal(self) -> list[Action]:
         """The calls the seat to act may make, lowest first, ``PASS`` last."""
         seat = self.to_act
         if seat is None:
             return []
+        if seat not in self.seen:
+            return self._blind_legal(seat)
+        if self.blind:
+            return self._seeing_legal()
+        return self._plain_legal(seat)
+
+    def _seeing_legal(self) -> list[Action]:
+        """A seen seat with blind bidding on: a blind high bid is outbid only by more tricks
+        in an equal or higher suit ("For a seeing bid to outbid a blind one, it has to have
+        larger number of tricks and an equal or higher suit"); after a blind pass the
+        seeing minimum rises."""
+        out = self._plain_legal(self.to_act)  # type: ignore[arg-type]
+        floor = self._blind_levels()[1] if self.blind_passed else 6
+        high = self.high
+        kept = []
+        for a in out:
+            b = a.bid
+            if b is None:
+                kept.append(a)
+            elif b.misere:
+                if not self.blind_high:
+                    kept.append(a)
+            elif b.level >= floor and not (
+                self.blind_high and high is not None
+                and (b.level <= high.level or b.strain < high.strain)
+            ):
+                kept.append(a)
+        return kept
+
+    def _plain_legal(self, seat: int) -> list[Action]:
         out: list[Action] = []
         high = self.high
         if seat != self.misere_seat:
@@ -154,6 +237,11 @@ class Auction:
             return "the auction is over"
         if seat != self.to_act:
             return f"it is seat {self.to_act}'s turn to call"
+        if self.blind or action.blind or action.kind is ActionKind.SEE:
+            return self._why_blind_illegal(seat, action)
+        return self._plain_why(seat, action)
+
+    def _plain_why(self, seat: int, action: Action) -> str | None:
         if action.kind is ActionKind.PASS:
             return None
         if action.kind is not ActionKind.BID or action.bid is None:
@@ -184,6 +272,33 @@ class Auction:
             return f"{bid} is below the current bid {high}"
         return f"without jump bids the only bid is the next step above {high}"
 
+    def _why_blind_illegal(self, seat: int, action: Action) -> str | None:
+        if action in self.legal():
+            return None
+        if not self.blind:
+            return "blind calls are not allowed by these rules"
+        if action.kind is ActionKind.SEE:
+            return "you have already looked at your cards"
+        if seat not in self.seen and not action.blind:
+            return "look at your cards first (SEE), or call blind"
+        if action.blind and seat in self.seen:
+            return "you have looked at your cards: no blind calls"
+        if action.blind and action.kind is ActionKind.PASS:
+            return "a blind pass is only possible before any bid"
+        if action.blind and self.seeing_bid:
+            return "no blind bids after a seeing bid"
+        if self.blind_passed and action.bid is not None and not action.bid.misere:
+            blind_min, seeing_min = self._blind_levels()
+            need = blind_min if action.blind else seeing_min
+            if action.bid.level < need:
+                return f"after a blind pass the lowest bid is {'blind ' * action.blind}{need}♠"
+        if self.blind_high and action.bid is not None:
+            return (
+                f"a seeing bid over the blind {self.high} needs more tricks in an equal or "
+                "higher suit"
+            )
+        return self._plain_why(seat, action) or "not allowed now"
+
     # --- calling -------------------------------------------------------------------------
     def call(self, seat: int, action: Action | str) -> None:
         """Make a call; raises ``ValueError`` with the reason if it is illegal."""
@@ -191,7 +306,16 @@ class Auction:
         reason = self.why_illegal(seat, action)
         if reason is not None:
             raise ValueError(reason)
+        if action.kind is ActionKind.SEE:
+            self.seen.add(seat)  # not a call: the same seat calls next
+            return
         self.calls.append((seat, action))
+        if action.kind is ActionKind.PASS and action.blind:
+            self.blind_passed.add(seat)
+        if action.kind is ActionKind.BID:
+            self.blind_high = action.blind
+            if not action.blind:
+                self.seeing_bid = True
         if action.kind is ActionKind.PASS:
             self.passed.add(seat)
         else:

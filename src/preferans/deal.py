@@ -47,7 +47,7 @@ from .actions import (
     IllegalAction,
 )
 from .auction import Auction
-from .bids import Bid
+from .bids import MISERE, Bid
 from .cards import DECK, Card, CardSet, Suit
 from .outcome import DealOutcome
 from .rules import Rules
@@ -180,6 +180,7 @@ class Deal:
         names: Sequence[str] | None = None,
         rogue_lists: Sequence[Sequence[str]] | None = None,
         forced_allpass: bool = False,
+        blind_run: int | None = None,
     ) -> None:
         n = rules.players
         n_hands = _hand_count(n)
@@ -228,7 +229,8 @@ class Deal:
         self._hands = [cs.mask for cs in sets]
         self.phase = Phase.AUCTION
         bidders = self.seats[1:] if self.dummy is not None else self.seats
-        self.auction = Auction(rules, bidders, rules.min_bid_level(allpass_streak))
+        blind = blind_run if rules.blind_bids and not forced_allpass else None
+        self.auction = Auction(rules, bidders, rules.min_bid_level(allpass_streak), blind)
         self.history: list[tuple[int, Action]] = []
         self.declarer: int | None = None
         self.bid: Bid | None = None
@@ -278,6 +280,7 @@ class Deal:
         names: Sequence[str] | None = None,
         rogue_lists: Sequence[Sequence[str]] | None = None,
         forced_allpass: bool = False,
+        blind_run: int | None = None,
     ) -> Deal:
         """A random deal from ``rng`` (deterministic for a seeded ``random.Random``)."""
         cards = list(DECK)
@@ -300,6 +303,7 @@ class Deal:
             names=names,
             rogue_lists=rogue_lists,
             forced_allpass=forced_allpass,
+            blind_run=blind_run,
         )
 
     def _start_rogue(self, lists: Sequence[Sequence[str]] | None) -> None:
@@ -464,6 +468,8 @@ class Deal:
             if self.rogue_item is not None:  # Rogue: the trump of the level named
                 return _CONTRACT_ACTIONS[self.bid.step : self.bid.step + 5]
             out = _CONTRACT_ACTIONS[self.bid.step :]
+            if self.auction.blind_high:  # "Misere can be named if ... won by a blind bid"
+                out = [*out, Action(ActionKind.CONTRACT, bid=MISERE)]
             return [*out, RESIGN] if self._may_resign() else out
         if phase is Phase.EXCHANGE:
             cards = list(CardSet(self._hands[self.seats[self._exchanger]]))
@@ -761,13 +767,25 @@ class Deal:
             self._rogue_defence()
         else:
             self.kind = "contract"
-            self.forced = (self.rules.stalingrad and contract == Bid(6, Suit.SPADES)) or (
-                self.rules.stalingrad_sixes and contract.level == 6
+            self.forced = (
+                (self.rules.stalingrad and contract == Bid(6, Suit.SPADES))
+                or (self.rules.stalingrad_sixes and contract.level == 6)
+                or self._blind_forces(contract)
             )
             self.phase = Phase.DEFENCE
             self._def_to_act = (
                 self.defenders[0] if self.dummy is None else self._partner_of_dummy()
             )
+
+    def _blind_forces(self, contract: Bid) -> bool:
+        """000: "Players are always required to whist against ... games up to and including
+        the same suit and one larger number of tricks than bid if a blind bid wins the
+        auction." """
+        bid = self.bid
+        if not self.auction.blind_high or bid is None or bid.misere:
+            return False
+        top = Bid(min(bid.level + 1, 10), bid.trump)
+        return contract.step <= top.step
 
     def _partner_of_dummy(self) -> int:
         """The two-player game's defender who is not the dummy."""
@@ -981,6 +999,8 @@ class Deal:
             talon_refused=self.talon_refused,
             alone=self.alone,
             rogue_item=self.rogue_item,
+            blind=self.auction.blind_high and self.declarer is not None,
+            blind_passers=tuple(sorted(self.auction.blind_passed)),
             overbid_misere=(
                 self.declarer is not None
                 and self.auction.misere_seat is not None
@@ -1053,6 +1073,15 @@ class Deal:
             obs["rogue_item"] = self.rogue_item
         if self.forced_allpass:
             obs["forced_allpass"] = True
+        if auction.blind:
+            obs["blind"] = {
+                "seen": sorted(auction.seen),
+                "blind_passed": sorted(auction.blind_passed),
+                "blind_high": auction.blind_high,
+            }
+            if self.phase is Phase.AUCTION and seat in auction.seats and seat not in auction.seen:
+                obs["hand"] = []  # not looked at yet: the cards stay face down
+                obs["hand_hidden"] = True
         if self._looked is not None and seat == self.dealer:
             obs["looked"] = {str(self._looked): CardSet(self._hands[self._looked]).to_list()}
         return obs

@@ -87,6 +87,11 @@ class Game:
         lists = self.sheet.rogue_lists or None
         if self.sheet.stage not in (None, "first half"):
             lists = None  # Classical: the Rogue lists are the first half only
+        blind = (
+            self.sheet.blind_run
+            if self.rules.blind_bids and self.sheet.stage in (None, "second half")
+            else None
+        )
         if hands is None:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
@@ -98,6 +103,7 @@ class Game:
                 self.players,
                 rogue_lists=lists,
                 forced_allpass=self.sheet.forced_allpass,
+                blind_run=blind,
             )
         else:
             if talon is None:
@@ -111,6 +117,7 @@ class Game:
                 names=self.players,
                 rogue_lists=lists,
                 forced_allpass=self.sheet.forced_allpass,
+                blind_run=blind,
             )
         return self.deal
 

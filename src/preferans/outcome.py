@@ -68,6 +68,10 @@ class DealOutcome:
     rogue_item: str | None = None
     """Rogue: the game of the declarer's list this deal played (``"6S"``, ``"8"``,
     ``"MISERE"``); the sheet strikes it off his list."""
+    blind: bool = False
+    """The declarer won the auction with a blind bid (Classical ``blind_bids``)."""
+    blind_passers: tuple[int, ...] = ()
+    """Seats that passed blind in the auction (an all-pass with one writes bombs)."""
     overbid_misere: bool = False
     """The declarer's bid outbid another player's misère (Racing's ``failure_allpass``)."""
 

@@ -227,6 +227,13 @@ class Rules:
         "the rest in the pool (Classical).",
         (False, True),
     )
+    blind_bids: bool = _opt(
+        False,
+        "Blind bids and blind passes (BLIND 6S, BLIND PASS, SEE): a blind winner's game and a "
+        "blind all-pass count double; a blind all-pass writes bombs that multiply a later "
+        "game of their owner by 2, 4 or 8 (Classical).",
+        (False, True),
+    )
     allpass_zero_off_mountain: bool = _opt(
         False,
         "A player without an all-pass trick writes allpass_zero_pool off his own mountain "
@@ -894,6 +901,8 @@ CLASSICAL_1971: Final = SOCHI.replace(
     allpass_min_bid=(6,),
     allpass_zero_off_mountain=True,
     made_half_off_mountain=True,
+    blind_bids=True,
+    talon_refusal=True,
 )
 """Classical Preferans (1971) as text 000 tells it — the structure and the plain scoring.
 
@@ -923,15 +932,37 @@ point off from his/her hill. The points are doubled or quadrupled in second or t
 all-pass of a staying dealer."  "A player can write points from all-pass only in his own
 hill."  "A game ends when ... all pools are filled."
 
+Blind bids (``blind_bids``), second half only: "A player can bid blindly, that is, without
+looking at cards dealt, so long as no one has made a seeing bid in the same auction. For a
+seeing bit to outbid a blind one, it has to have larger number of tricks and an equal or
+higher suit. A bidder of a blind bid can remain in an auction after he/she is outbid by a
+seeing call, when he/she looks at his/her hand."  "A player can also pass blindly if no one
+has bid seeing or blindly in the same auction. Minimum bid changes after a blind pass ...
+blind "one" (spades) or seeing "seven in one" ... if there were none, blind seven or seeing
+eight if one, and blind eight or seeing nine if two."  "Misere can be named if the soloist
+wins the auction by a blind bid."  "Players are always required to whist against ... games
+up to and including the same suit and one larger number of tricks than bid if a blind bid
+wins the auction."  "The points are doubled if the soloist has a simple bomb, quadrupled if
+he/she has a double bomb, and eight times higher if he/she has a tree. It is doubled again
+if the soloist won the auction by a blind bid. If he/she has more than one bombs, the oldest
+one is used. The used bomb disappears if the soloist was successful and remains if he/she
+failed."  "[All-pass points] are doubled again when there is at least one blind pass."  "If
+three players passed in the auction and at least one of them did so blindly, who called
+pass blindly writes a bomb in his/her pool and who did not a bomb one degree less ... The
+dealer, when four play, gets the same bomb as the others if everyone passes blindly or as
+one who looked otherwise. The type of bomb is a single, a double, or a triple bomb if it was
+the first, second or third blind all-pass in a row during staying deals of the current
+dealer."  "The soloist can refuse to take the widow after looking at them, leaving them face
+up on the table" (``talon_refusal``).
+
 Choices: the eldest hand is the first half's soloist and the first partner whists (his
 partner's hand open, as in the Rogue); a game named in the first half is whisted by force
 without calls.  Not modelled (see docs/records-extensions.md): the leader's stakes and pool
-for the second half (the pool is the preset's), the final lap by time, blind bids and
-passes, bombs, misère hand and nine/ten in one hand, refusing the talon's variants, the
-rule on more successful games in the second half, the "largest pool" transfer excluding the
-whister (the ordinary pool help applies), the invitation of the dealer.  Irregularities
-cannot happen in the engine: deals are checked (no misdeal), the discard is compulsory and
-illegal cards are refused (no revoke).
+for the second half (the pool is the preset's), the final lap by time, misère hand and
+nine/ten in one hand, the rule on more successful games in the second half, the "largest
+pool" transfer excluding the whister (the ordinary pool help applies), the invitation of
+the dealer.  Irregularities cannot happen in the engine: deals are checked (no misdeal), the
+discard is compulsory and illegal cards are refused (no revoke).
 """
 
 VARIANTS: Final[dict[str, Rules]] = {

@@ -190,6 +190,10 @@ class Sheet:
         """Classical: all-passes in a row of the dealer who stays (second half)."""
         self.dealer_stays = False
         """Classical: the dealer of the last deal deals the next one too."""
+        self.bombs: list[list[int]] = [[] for _ in players]
+        """Blind bidding: each player's bombs, oldest first (1 simple, 2 double, 3 tree)."""
+        self.blind_run = 0
+        """Blind bidding: blind all-passes in a row of the dealer who deals next."""
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -238,7 +242,11 @@ class Sheet:
             steps = self.rules.allpass_progression
             run = min(self.dealer_run, len(steps) - 1)
             stake = steps[run] if self.stage == "second half" else 1
+        if outcome.kind == "allpass" and outcome.blind_passers:
+            # 000: "They are doubled again when there is at least one blind pass."
+            stake = 2 * (stake or self.rules.allpass_stake(self.allpass_streak + 1))
         score = score_deal(self.rules, outcome, self.allpass_streak, stake)
+        bomb_notes = self._multiply(outcome, score) if self.rules.blind_bids else []
         self._check_rogue(outcome)
         before = self.balance()
         self._new_bonuses: dict[str, int] = {}
@@ -248,7 +256,7 @@ class Sheet:
         notes_off = self._off_own_mountain(outcome, score, mountain)
         whists = [[w + d for w, d in zip(r, dr, strict=True)] for r, dr in zip(
             self.whists, score.whists, strict=True)]
-        notes = list(score.notes) + notes_off
+        notes = list(score.notes) + bomb_notes + notes_off
         first = (outcome.dealer + 1) % n
         for k in range(n):
             seat = (first + k) % n
@@ -275,6 +283,8 @@ class Sheet:
             self.rogue_lists[outcome.declarer].remove(outcome.rogue_item)  # type: ignore[index]
         if self.stage is not None:
             self._classical(outcome)
+        if self.rules.blind_bids:
+            self._write_bombs(outcome)
         self.allpass_streak = streak
         entry = SheetEntry(
             outcome=outcome,
@@ -390,6 +400,59 @@ class Sheet:
                     mountain[seat] -= off
                     notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
         return notes
+
+    def _multiply(self, outcome: DealOutcome, score: DealScore) -> list[str]:
+        """Blind bidding: a blind winner's game counts double, the declarer's oldest bomb
+        multiplies it by 2, 4 or 8 and is used up when the game succeeds.
+
+        000: "The points are doubled if the soloist has a simple bomb, quadrupled if he/she
+        has a double bomb, and eight times higher if he/she has a tree. It is doubled again
+        if the soloist won the auction by a blind bid. If he/she has more than one bombs, the
+        oldest one is used. The used bomb disappears if the soloist was successful and
+        remains if he/she failed."
+        """
+        declarer = outcome.declarer
+        if declarer is None or outcome.kind == "allpass":
+            return []
+        factor = 2 if outcome.blind else 1
+        bombs = self.bombs[declarer]
+        notes = ["won blind: doubled"] if outcome.blind else []
+        if bombs:
+            factor *= 2 ** bombs[0]
+            notes.append(f"{{{declarer}}}'s bomb ×{2 ** bombs[0]}")
+            if _succeeded(outcome):
+                bombs.pop(0)
+        if factor == 1:
+            return []
+        score.pool = [p * factor for p in score.pool]
+        score.mountain = [m * factor for m in score.mountain]
+        score.whists = [[w * factor for w in row] for row in score.whists]
+        return notes
+
+    def _write_bombs(self, outcome: DealOutcome) -> None:
+        """Blind bidding: a blind all-pass writes bombs; the dealer's blind run.
+
+        000: "If three players passed in the auction and at least one of them did so
+        blindly, who called pass blindly writes a bomb in his/her pool and who did not a
+        bomb one degree less than who did (none in case of simple bombs). The dealer, when
+        four play, gets the same bomb as the others if everyone passes blindly or as one who
+        looked at one's hand otherwise. The type of bomb is a single, a double, or a triple
+        bomb if it was the first, second or third blind all-pass in a row during staying
+        deals of the current dealer."
+        """
+        if outcome.kind != "allpass" or not outcome.blind_passers:
+            self.blind_run = 0
+            return
+        degree = min(self.blind_run + 1, 3)
+        n = len(self.players)
+        bidders = [s for s in range(n) if not (n == 4 and s == outcome.dealer)]
+        all_blind = set(bidders) <= set(outcome.blind_passers)
+        for seat in range(n):
+            blind = seat in outcome.blind_passers or (seat not in bidders and all_blind)
+            level = degree if blind else degree - 1
+            if level > 0:
+                self.bombs[seat].append(level)
+        self.blind_run = self.blind_run + 1 if self.dealer_stays else 0
 
     def _classical(self, outcome: DealOutcome) -> None:
         """Classical: move from the first half to half-time to the second; the staying dealer.
@@ -574,6 +637,7 @@ class Sheet:
             **({"rogue_lists": [list(x) for x in self.rogue_lists]} if self.rogue_lists else {}),
             **({"racing": self._racing_json()} if self.rules.racing_rounds else {}),
             **({"classical": self._classical_json()} if self.stage is not None else {}),
+            **({"bombs": [list(b) for b in self.bombs]} if self.rules.blind_bids else {}),
             "deals": [e.to_json() for e in self.entries],
         }
 
@@ -599,6 +663,16 @@ class Sheet:
         pools = ", ".join(_show(p) for p in self.pool)
         deals = len(self.entries)
         return f"<Sheet {self.rules.name} pool {self.rules.pool}: [{pools}], {deals} deals>"
+
+
+def _succeeded(outcome: DealOutcome) -> bool:
+    """Whether the declarer's game succeeded (made, passed out, half-whisted, clean misère)."""
+    if outcome.kind in ("passed", "halfwhist"):
+        return True
+    if outcome.declarer is None or outcome.contract is None or outcome.kind == "resigned":
+        return False
+    taken = outcome.tricks[outcome.declarer]
+    return taken == 0 if outcome.contract.misere else taken >= outcome.contract.level
 
 
 def _show(x: Fraction) -> str:
