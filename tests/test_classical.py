@@ -334,3 +334,29 @@ def test_bombs_from_blind_allpasses_and_their_use():
     assert sheet.bombs[1] == [1]  # the oldest simple bomb used up
     assert sum(entry.pool) + -sum(m for m in entry.mountain if m < 0) == 4  # 2 × 2
     assert sheet.to_json()["bombs"] == [[1], [1], [2]]
+
+
+def test_pool_transfers_skip_the_whister_and_then_come_off_the_hills_for_tenfold_whists():
+    # 000: "When his/her pool is full, the soloist writes remaining point to the largest pool
+    # with some room, unless it belong to the whisting player or the sitting dealer. When all
+    # pools are full, the soloist writes points of his/her successful game off from the hill,
+    # his/her own first, and other player's. When the soloist writes points in other
+    # player's pool or off from a hill of other player, he/she writes 10 times the points
+    # given in his/her whists against the recipient."
+    sheet = second_half()
+    sheet.pool = [Fraction(19), Fraction(10), Fraction(12)]
+    made = DealOutcome("contract", 2, 3, 0, Bid.parse("7H"), ("PASS", "WHIST"), (2,), None,
+                       False, (7, 0, 3))
+    entry = sheet.record(made)
+    # 4 points: 1 closes A's pool; C (12) whisted, so B (10) gets 3, A writing 30 on B.
+    assert [int(p) for p in entry.pool] == [1, 3, 0]
+    assert int(entry.whists[0][1]) == 30 and int(entry.whists[2][0]) == 12
+    sheet = second_half()
+    sheet.pool = [Fraction(20)] * 3
+    sheet.mountain = [Fraction(1), Fraction(3), Fraction(5)]
+    made = DealOutcome("contract", 2, 3, 0, Bid.parse("6H"), ("WHIST", "PASS"), (1,), None,
+                       False, (6, 4, 0))
+    entry = sheet.record(made)
+    # 2 points: half (1) off A's own hill; the other 1, every pool full, off A's hill (now
+    # empty), then off the smallest other hill (B's), A writing 10 on B.
+    assert [int(m) for m in entry.mountain] == [-1, -1, 0] and int(entry.whists[0][1]) == 10

@@ -54,7 +54,7 @@ Shortage = Literal["full", "half", "half_mountain_half_whists"]
 Responsible8 = Literal["second", "both"]
 AllPassTalon = Literal["lead", "closed"]
 AllPassScoring = Literal["mountain", "whists"]
-PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept"]
+PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept", "hills"]
 ConsolationPasser = Literal["passer", "none", "whister"]
 TalonPrizes = Literal["none", "whists", "tricks"]
 GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds"]
@@ -359,8 +359,15 @@ class Rules:
         "mountain_then_opponents",
         "Points left when every pool is closed: off one's own mountain, the rest onto each "
         "opponent's (mountain_then_opponents), off one's own mountain only (mountain), lost, "
-        "or kept beyond the pool and taken off the mountain at settlement (kept, Piter).",
-        ("mountain_then_opponents", "mountain", "lost", "kept"),
+        "kept beyond the pool and taken off the mountain at settlement (kept, Piter), or "
+        "off one's own mountain and then the smallest other mountain, writing pool_help_whists "
+        "per point on its owner (hills, Classical).",
+        ("mountain_then_opponents", "mountain", "lost", "kept", "hills"),
+    )
+    pool_help_skip_defence: bool = _opt(
+        False,
+        "Pool help skips the deal's whisters and a four-player sitting dealer (Classical).",
+        (False, True),
     )
     game_end: GameEnd = _opt(
         "all_pools",
@@ -903,6 +910,8 @@ CLASSICAL_1971: Final = SOCHI.replace(
     made_half_off_mountain=True,
     blind_bids=True,
     talon_refusal=True,
+    pool_help_skip_defence=True,
+    pool_overflow="hills",
 )
 """Classical Preferans (1971) as text 000 tells it — the structure and the plain scoring.
 
@@ -930,7 +939,13 @@ tricks. Tricks won by passing player belong to the whister" (greedy).  "In all-p
 player writes one point for each trick taken in his/her hill, and who did not take any one
 point off from his/her hill. The points are doubled or quadrupled in second or third
 all-pass of a staying dealer."  "A player can write points from all-pass only in his own
-hill."  "A game ends when ... all pools are filled."
+hill."  "A game ends when ... all pools are filled."  "When his/her pool is full, the soloist writes
+remaining point to the largest pool with some room, unless it belong to the whisting player
+or the sitting dealer. When all pools are full, the soloist writes points of his/her
+successful game off from the hill, his/her own first, and other player's. When the soloist
+writes points in other player's pool or off from a hill of other player, he/she writes 10
+times the points given in his/her whists against the recipient" (``pool_help_skip_defence``,
+``pool_overflow="hills"``: the other hills smallest first, as Finn's, 000 not saying).
 
 Blind bids (``blind_bids``), second half only: "A player can bid blindly, that is, without
 looking at cards dealt, so long as no one has made a seeing bid in the same auction. For a
@@ -959,10 +974,9 @@ Choices: the eldest hand is the first half's soloist and the first partner whist
 partner's hand open, as in the Rogue); a game named in the first half is whisted by force
 without calls.  Not modelled (see docs/records-extensions.md): the leader's stakes and pool
 for the second half (the pool is the preset's), the final lap by time, misère hand and
-nine/ten in one hand, the rule on more successful games in the second half, the "largest
-pool" transfer excluding the whister (the ordinary pool help applies), the invitation of
-the dealer.  Irregularities cannot happen in the engine: deals are checked (no misdeal), the
-discard is compulsory and illegal cards are refused (no revoke).
+nine/ten in one hand, the rule on more successful games in the second half, the invitation
+of the dealer.  Irregularities cannot happen in the engine: deals are checked (no misdeal),
+the discard is compulsory and illegal cards are refused (no revoke).
 """
 
 VARIANTS: Final[dict[str, Rules]] = {

@@ -258,10 +258,15 @@ class Sheet:
             self.whists, score.whists, strict=True)]
         notes = list(score.notes) + bomb_notes + notes_off
         first = (outcome.dealer + 1) % n
+        skip: tuple[int, ...] = ()
+        if self.rules.pool_help_skip_defence:  # Classical: not the whisters' or sitting dealer's
+            skip = (*outcome.whisters, *((outcome.dealer,) if n == 4 else ()))
         for k in range(n):
             seat = (first + k) % n
             if score.pool[seat]:
-                notes += self._close(seat, score.pool[seat], score, pool, mountain, whists)
+                notes += self._close(
+                    seat, score.pool[seat], score, pool, mountain, whists, skip=skip
+                )
         declarer = outcome.declarer
         if self.rules.made_off_mountain and declarer is not None and score.pool[declarer]:
             notes += self._off_mountain(declarer, score.pool[declarer], mountain, whists)
@@ -505,6 +510,7 @@ class Sheet:
         pool: list[Fraction],
         mountain: list[Fraction],
         whists: list[list[Fraction]],
+        skip: tuple[int, ...] = (),
     ) -> list[str]:
         """Put ``points`` into ``scorer``'s pool, help others, then overflow; return notes."""
         rules = self.rules
@@ -518,6 +524,7 @@ class Sheet:
                 p
                 for p in range(n)
                 if p != scorer
+                and p not in skip
                 and pool[p] < rules.pool
                 and (rules.pool_help_whister_short or p not in score.short)
             ]
@@ -536,6 +543,8 @@ class Sheet:
         if points > 0 and rules.pool_overflow == "kept":
             pool[scorer] += points
             notes.append(f"{{{scorer}}} kept {_show(points)} beyond the pool")
+        elif points > 0 and rules.pool_overflow == "hills":
+            notes += self._off_mountain(scorer, points, mountain, whists)
         elif points > 0:
             notes.append(self._overflow(scorer, points, mountain))
         return notes
