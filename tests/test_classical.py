@@ -360,3 +360,40 @@ def test_pool_transfers_skip_the_whister_and_then_come_off_the_hills_for_tenfold
     # 2 points: half (1) off A's own hill; the other 1, every pool full, off A's hill (now
     # empty), then off the smallest other hill (B's), A writing 10 on B.
     assert [int(m) for m in entry.mountain] == [-1, -1, 0] and int(entry.whists[0][1]) == 10
+
+
+def test_nine_in_one_hand_misere_hand_and_ten_in_one_hand():
+    # 000: "Misere is outbid by "nine in one (spades) hand." A hand bid is a bid to play a
+    # hand without using the widow. An outbid caller of misere can respond by calling
+    # "misere hand." Only "ten in one (spades) hand" can outbid "misere hand."  "If the
+    # soloist wins the auction with a "hand" bid, he/she does not exchange the widow."
+    deal = Deal.shuffle(CLASSIC, 0, random.Random(3))
+    deal.apply("MISERE")
+    assert legal(deal) == ["9S HAND", "10S HAND", "PASS"]
+    with pytest.raises(IllegalAction, match="over MISERE the calls are 9S HAND, 10S HAND, PASS"):
+        deal.apply("9S")
+    deal.apply("9S HAND")
+    assert legal(deal) == ["10S HAND", "PASS"]
+    deal.apply("PASS")
+    assert legal(deal) == ["MISERE HAND", "PASS"]  # the misère caller answers
+    deal.apply("MISERE HAND")
+    assert legal(deal) == ["10S HAND", "PASS"]
+    deal.apply("10S HAND")
+    deal.apply("PASS")
+    assert deal.declarer == 2 and deal.hand_game and deal.phase is Phase.CONTRACT
+    assert legal(deal)[0] == "10S" and deal.observation(0)["talon"] is None
+    assert len(deal.hand(2)) == 10  # no talon taken, no discard
+    deal.apply("10S")
+    o = deal.outcome() if deal.done else None
+    assert o is None and deal.phase is Phase.PLAY  # a ten is checked in Classical
+    # misère hand standing: played as a misère without the talon
+    deal = Deal.shuffle(CLASSIC, 0, random.Random(3))
+    for token in ("MISERE", "9S HAND", "PASS", "MISERE HAND", "PASS"):
+        deal.apply(token)
+    assert deal.declarer == 1 and deal.hand_game and legal(deal) == ["MISERE"]
+    deal.apply("MISERE")
+    while not deal.done:
+        deal.apply(deal.legal_actions()[0])
+    assert deal.outcome().hand_game and deal.outcome().kind == "misere"
+    with pytest.raises(RulesError, match="misere_hand needs hand_bids"):
+        Rules.preset("sochi", misere_hand=True)

@@ -89,6 +89,8 @@ class Action:
     """The number of tricks a ``TRICKS`` names."""
     blind: bool = False
     """A blind call (``BLIND 6S``, ``BLIND PASS``): made without looking at one's cards."""
+    hand: bool = False
+    """A hand bid, to play without the talon (``9S HAND``, ``10S HAND``, ``MISERE HAND``)."""
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -109,6 +111,11 @@ class Action:
             raise ValueError("empty action token")
         if text in _WORDS:
             return cls(_WORDS[text])
+        if text.endswith(" HAND"):
+            inner = cls.parse(text[:-5])
+            if inner.kind is not ActionKind.BID or inner.blind:
+                raise ValueError(f"cannot read {token!r}: write '9S HAND' or 'MISERE HAND'")
+            return cls(ActionKind.BID, bid=inner.bid, hand=True)
         if text.startswith("BLIND "):
             inner = cls.parse(text[6:])
             if inner.kind not in (ActionKind.BID, ActionKind.PASS) or (
@@ -147,7 +154,7 @@ class Action:
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
             "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s, TRICKS n, "
-            "BLIND 6S, SEE or a card like QH)"
+            "BLIND 6S, SEE, 9S HAND or a card like QH)"
         )
 
     @classmethod
@@ -193,14 +200,20 @@ class Action:
             return self
         if kind in (ActionKind.BID, ActionKind.CONTRACT):
             if self.kind in (ActionKind.BID, ActionKind.CONTRACT):
-                return Action(kind, bid=self.bid, blind=self.blind and kind is ActionKind.BID)
-        elif kind is ActionKind.PLAY and self.kind is ActionKind.BID and not self.blind:
+                bid_call = kind is ActionKind.BID
+                return Action(kind, bid=self.bid, blind=self.blind and bid_call,
+                              hand=self.hand and bid_call)
+        elif kind is ActionKind.PLAY and self.kind is ActionKind.BID and not (
+            self.blind or self.hand
+        ):
             bid = self.bid
             if bid is not None and bid.level >= 7 and bid.trump is not None:
                 return PLAY_ACTIONS[Card(bid.trump, bid.level - 7).index]
         return self
 
     def __str__(self) -> str:
+        if self.hand:
+            return f"{self.bid} HAND"
         if self.blind:
             return "BLIND " + str(Action(self.kind, bid=self.bid))
         kind = self.kind

@@ -30,6 +30,12 @@ from .rules import Rules
 _LADDER = Bid.ladder()
 _BID_ACTIONS = [Action(ActionKind.BID, bid=b) for b in _LADDER]
 _MISERE_ACTION = Action(ActionKind.BID, bid=MISERE)
+_HAND_LADDER = (
+    (Action(ActionKind.BID, bid=Bid.parse("9S"), hand=True), 15.0),
+    (Action(ActionKind.BID, bid=MISERE, hand=True), 19.5),
+    (Action(ActionKind.BID, bid=Bid.parse("10S"), hand=True), 20.0),
+)
+"""Classical's bids over a misère, in order: nine in one hand, misère hand, ten in one hand."""
 
 
 class Auction:
@@ -50,10 +56,13 @@ class Auction:
         "blind_high",
         "blind_passed",
         "calls",
+        "hand_bids",
         "high",
+        "high_hand",
         "high_seat",
         "jump_bids",
         "min_level",
+        "misere_hand",
         "misere_seat",
         "passed",
         "seats",
@@ -95,6 +104,11 @@ class Auction:
         self.blind_high = False
         """The current highest bid was made blind."""
         self.seeing_bid = False
+        # Hand bids over a misère (Classical).
+        self.hand_bids = rules.hand_bids
+        self.misere_hand = rules.misere_hand
+        self.high_hand = False
+        """The current highest bid is a hand bid (to play without the talon)."""
 
     def copy(self) -> Auction:
         """An independent copy."""
@@ -201,9 +215,31 @@ class Auction:
                 kept.append(a)
         return kept
 
+    def _hand_legal(self, seat: int) -> list[Action]:
+        """Over a misère with hand bids: only the hand bids above the current one.
+
+        000: "Misere is outbid by "nine in one (spades) hand." A hand bid is a bid to play a
+        hand without using the widow. An outbid caller of misere can respond by calling
+        "misere hand." Only "ten in one (spades) hand" can outbid "misere hand." "
+        """
+        out = []
+        for act, key in _HAND_LADDER:
+            if key <= self._high_key:
+                continue
+            assert act.bid is not None
+            if act.bid.misere:
+                if self.misere_hand and seat == self.misere_seat:
+                    out.append(act)
+            elif seat != self.misere_seat:
+                out.append(act)
+        out.append(PASS)
+        return out
+
     def _plain_legal(self, seat: int) -> list[Action]:
         out: list[Action] = []
         high = self.high
+        if self.hand_bids and high is not None and (high.misere or self.high_hand):
+            return self._hand_legal(seat)
         if seat != self.misere_seat:
             base = (self.min_level - 6) * 5
             holds = self._holds(seat)
@@ -244,6 +280,17 @@ class Auction:
     def _plain_why(self, seat: int, action: Action) -> str | None:
         if action.kind is ActionKind.PASS:
             return None
+        high = self.high
+        hand_fight = self.hand_bids and high is not None and (high.misere or self.high_hand)
+        if action.hand or hand_fight:
+            if action in self.legal():
+                return None
+            if not self.hand_bids:
+                return "hand bids are not allowed by these rules"
+            if not hand_fight:
+                return "a hand bid only answers a misère"
+            shown = ", ".join(str(a) for a in self.legal())
+            return f"over {high}{' HAND' * self.high_hand} the calls are {shown}"
         if action.kind is not ActionKind.BID or action.bid is None:
             return "only a bid or PASS is allowed in the auction"
         bid = action.bid
@@ -325,7 +372,11 @@ class Auction:
                 self.misere_seat = seat
             else:
                 self.bid_made.add(seat)
-            self.high, self.high_seat, self._high_key = bid, seat, self._key(bid)
+            key = self._key(bid)
+            if action.hand:
+                key = next(k for a, k in _HAND_LADDER if a == action)
+            self.high, self.high_seat, self._high_key = bid, seat, key
+            self.high_hand = action.hand
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:

@@ -150,6 +150,7 @@ class Deal:
         "forced",
         "forced_allpass",
         "half_whister",
+        "hand_game",
         "history",
         "initial_hands",
         "kind",
@@ -264,6 +265,8 @@ class Deal:
         self.tricks_won = [0] * n_hands
         self._soloist: int | None = None
         self._rogue_items: tuple[str, ...] = ()
+        self.hand_game = False
+        """The declarer won with a hand bid: the talon stays face down, out of play."""
         self.forced_allpass = forced_allpass
         """Racing: everyone must pass (the first deal of a round, or after a failure)."""
         self.rogue_item: str | None = None
@@ -366,13 +369,13 @@ class Deal:
     @property
     def talon_shown(self) -> bool:
         """Whether any talon card has been shown to everyone."""
-        return self.declarer is not None or self.talon_turned > 0
+        return (self.declarer is not None and not self.hand_game) or self.talon_turned > 0
 
     @property
     def shown_talon(self) -> tuple[Card, ...]:
         """The talon cards everyone has seen so far."""
         if self.declarer is not None:
-            return self.talon
+            return () if self.hand_game else self.talon
         return self._talon_now[: self.talon_turned]
 
     @property
@@ -687,6 +690,10 @@ class Deal:
             return
         self.declarer = self.auction.winner
         self.bid = self.auction.high
+        if self.auction.high_hand:  # 000: "he/she does not exchange the widow"
+            self.hand_game = True
+            self.phase = Phase.CONTRACT
+            return
         talon = self.talon[0].mask | self.talon[1].mask
         self._hands[self.declarer] |= talon  # type: ignore[index]
         self.phase = Phase.DISCARD
@@ -1000,6 +1007,7 @@ class Deal:
             alone=self.alone,
             rogue_item=self.rogue_item,
             blind=self.auction.blind_high and self.declarer is not None,
+            hand_game=self.hand_game,
             blind_passers=tuple(sorted(self.auction.blind_passed)),
             overbid_misere=(
                 self.declarer is not None
@@ -1073,6 +1081,8 @@ class Deal:
             obs["rogue_item"] = self.rogue_item
         if self.forced_allpass:
             obs["forced_allpass"] = True
+        if self.hand_game:
+            obs["hand_game"] = True
         if auction.blind:
             obs["blind"] = {
                 "seen": sorted(auction.seen),

@@ -70,6 +70,8 @@ class DealOutcome:
     ``"MISERE"``); the sheet strikes it off his list."""
     blind: bool = False
     """The declarer won the auction with a blind bid (Classical ``blind_bids``)."""
+    hand_game: bool = False
+    """The declarer won with a hand bid and played without the talon (Classical)."""
     blind_passers: tuple[int, ...] = ()
     """Seats that passed blind in the auction (an all-pass with one writes bombs)."""
     overbid_misere: bool = False

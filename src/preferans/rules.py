@@ -93,10 +93,17 @@ class Rules:
     misere_outbid_by: int = _opt(
         9, "Misère ranks just below this level's spades (9: between 8NT and 9♠; 10).", (9, 10)
     )
+    hand_bids: bool = _opt(
+        False,
+        "Over a misère only '9S HAND' (nine in one hand, played without the talon) bids, and "
+        "then '10S HAND' (Classical).",
+        (False, True),
+    )
     misere_hand: bool = _opt(
         False,
-        "An outbid misère caller may answer 'misère without the talon' (not yet supported).",
-        (False,),
+        "With hand_bids, a misère caller outbid by 9S HAND may answer 'MISERE HAND' (misère "
+        "without the talon), outbid only by 10S HAND.",
+        (False, True),
     )
     resignation: bool = _opt(
         False,
@@ -403,6 +410,8 @@ class Rules:
             raise RulesError("racing_rounds cannot be negative; racing_bonuses needs two numbers")
         if self.classical_halves and (self.rogue == "none" or self.game_end == "lists"):
             raise RulesError("classical_halves needs a rogue list and a pool end")
+        if self.misere_hand and not self.hand_bids:
+            raise RulesError("misere_hand needs hand_bids (misère hand answers nine in one hand)")
         if self.halftime_laps < 0 or self.dealer_stays < 0:
             raise RulesError("halftime_laps and dealer_stays cannot be negative")
         if self.game_end == "lists" and self.rogue == "none":
@@ -912,6 +921,8 @@ CLASSICAL_1971: Final = SOCHI.replace(
     talon_refusal=True,
     pool_help_skip_defence=True,
     pool_overflow="hills",
+    hand_bids=True,
+    misere_hand=True,
 )
 """Classical Preferans (1971) as text 000 tells it — the structure and the plain scoring.
 
@@ -968,15 +979,19 @@ dealer, when four play, gets the same bomb as the others if everyone passes blin
 one who looked otherwise. The type of bomb is a single, a double, or a triple bomb if it was
 the first, second or third blind all-pass in a row during staying deals of the current
 dealer."  "The soloist can refuse to take the widow after looking at them, leaving them face
-up on the table" (``talon_refusal``).
+up on the table" (``talon_refusal``).  "Misere is outbid by "nine in one (spades) hand." A hand
+bid is a bid to play a hand without using the widow. An outbid caller of misere can respond
+by calling "misere hand." Only "ten in one (spades) hand" can outbid "misere hand."  "If the
+soloist wins the auction with a "hand" bid, he/she does not exchange the widow with cards in
+his/her hand" (``hand_bids``, ``misere_hand``: the talon stays face down, out of play).
 
 Choices: the eldest hand is the first half's soloist and the first partner whists (his
 partner's hand open, as in the Rogue); a game named in the first half is whisted by force
 without calls.  Not modelled (see docs/records-extensions.md): the leader's stakes and pool
-for the second half (the pool is the preset's), the final lap by time, misère hand and
-nine/ten in one hand, the rule on more successful games in the second half, the invitation
-of the dealer.  Irregularities cannot happen in the engine: deals are checked (no misdeal),
-the discard is compulsory and illegal cards are refused (no revoke).
+for the second half (the pool is the preset's), the final lap by time, the rule on more
+successful games in the second half, the invitation of the dealer.  Irregularities cannot
+happen in the engine: deals are checked (no misdeal), the discard is compulsory and illegal
+cards are refused (no revoke).
 """
 
 VARIANTS: Final[dict[str, Rules]] = {
