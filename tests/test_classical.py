@@ -180,7 +180,7 @@ def test_rules_guard_the_classical_structure():
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_players_play_classical_games_to_the_end(players):
-    rules = Rules.preset("classical-1971", players=players, pool=6)
+    rules = Rules.preset("classical-1971", players=players, pool=6, final_lap_after=8)
     for seed in range(2):
         rng = random.Random(seed)
         game = Game(rules, seed=seed, first_dealer=seed % players)
@@ -397,3 +397,29 @@ def test_nine_in_one_hand_misere_hand_and_ten_in_one_hand():
     assert deal.outcome().hand_game and deal.outcome().kind == "misere"
     with pytest.raises(RulesError, match="misere_hand needs hand_bids"):
         Rules.preset("sochi", misere_hand=True)
+
+
+def test_the_end_by_the_final_lap_or_full_pools_and_empty_hills():
+    # 000: "A game ends when the dealer is about to move to the first dealer of the game
+    # after the final lap starts, or all pools are filled and the hills become empty,
+    # whichever the earlier."
+    rules = Rules.preset("classical-1971", final_lap_after=2)
+    sheet = Sheet(rules)
+    sheet.rogue_lists = [[], [], []]
+    sheet.stage = "second half"
+    sheet.first_dealer = 0
+    passed = [DealOutcome("passed", d, 3, (d + 1) % 3, Bid.parse("8S"), ("PASS", "PASS"))
+              for d in (0, 1, 2, 0, 1, 2)]
+    sheet.record(passed[0])
+    sheet.record(passed[1])
+    assert sheet.final_lap and not sheet.finished  # the final lap starts: B dealt the 2nd
+    sheet.record(passed[2])  # C dealt: the deal would pass to A, the first dealer
+    assert sheet.finished
+    sheet = second_half()
+    sheet.pool = [Fraction(20), Fraction(20), Fraction(14)]
+    sheet.mountain = [Fraction(0), Fraction(0), Fraction(3)]
+    sheet.record(DealOutcome("passed", 1, 3, 2, Bid.parse("8S"), ("PASS", "PASS")))
+    # C's 6: 3 off his hill, 3 to his pool — the pools are not all full yet
+    assert not sheet.finished and sheet.pool[2] == 17 and sheet.mountain[2] == 0
+    sheet.record(DealOutcome("passed", 2, 3, 2, Bid.parse("8S"), ("PASS", "PASS")))
+    assert sheet.finished and sheet.pool == [20, 20, 20] and sheet.mountain == [0, 0, 0]

@@ -57,7 +57,7 @@ AllPassScoring = Literal["mountain", "whists"]
 PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept", "hills"]
 ConsolationPasser = Literal["passer", "none", "whister"]
 TalonPrizes = Literal["none", "whists", "tricks"]
-GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds"]
+GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds", "pools_and_hills"]
 RogueList = Literal["none", "small", "large", "xl", "classical"]
 
 
@@ -222,6 +222,12 @@ class Rules:
         "Classical second half: the dealer deals again after an all-pass, up to this many "
         "all-passes in a row (3), the stake going by allpass_progression along his run.",
     )
+    final_lap_after: int = _opt(
+        0,
+        "Classical: the final lap starts after this many deals of the second half (the time "
+        "limit set at half-time; 0: none); the game ends when the deal would pass to the "
+        "game's first dealer.",
+    )
     passes_as_half_whist: bool = _opt(
         False,
         "Two passes against a 6 or 7 count as pass–half-whist–pass, the second defender "
@@ -380,8 +386,9 @@ class Rules:
         "all_pools",
         "When the game is over: every pool closed (all_pools), the first pool closed (Finn), "
         "the pools' total reaching pool × players (total, Piter), every Rogue list played "
-        "(lists), or the last Racing round over (rounds).",
-        ("all_pools", "first_pool", "total", "lists", "rounds"),
+        "(lists), the last Racing round over (rounds), or every pool closed and every "
+        "mountain empty (pools_and_hills, Classical).",
+        ("all_pools", "first_pool", "total", "lists", "rounds", "pools_and_hills"),
     )
 
     # -----------------------------------------------------------------------------------------
@@ -412,7 +419,7 @@ class Rules:
             raise RulesError("classical_halves needs a rogue list and a pool end")
         if self.misere_hand and not self.hand_bids:
             raise RulesError("misere_hand needs hand_bids (misère hand answers nine in one hand)")
-        if self.halftime_laps < 0 or self.dealer_stays < 0:
+        if self.halftime_laps < 0 or self.dealer_stays < 0 or self.final_lap_after < 0:
             raise RulesError("halftime_laps and dealer_stays cannot be negative")
         if self.game_end == "lists" and self.rogue == "none":
             raise RulesError("game_end='lists' needs rogue lists (rogue: small, large or xl)")
@@ -923,6 +930,7 @@ CLASSICAL_1971: Final = SOCHI.replace(
     pool_overflow="hills",
     hand_bids=True,
     misere_hand=True,
+    game_end="pools_and_hills",
 )
 """Classical Preferans (1971) as text 000 tells it — the structure and the plain scoring.
 
@@ -950,7 +958,10 @@ tricks. Tricks won by passing player belong to the whister" (greedy).  "In all-p
 player writes one point for each trick taken in his/her hill, and who did not take any one
 point off from his/her hill. The points are doubled or quadrupled in second or third
 all-pass of a staying dealer."  "A player can write points from all-pass only in his own
-hill."  "A game ends when ... all pools are filled."  "When his/her pool is full, the soloist writes
+hill."  "A game ends when the dealer is about to move to the first dealer of the game after the
+final lap starts, or all pools are filled and the hills become empty, whichever the earlier"
+(``game_end="pools_and_hills"``, ``final_lap_after``: the time limit as a number of
+second-half deals).  "When his/her pool is full, the soloist writes
 remaining point to the largest pool with some room, unless it belong to the whisting player
 or the sitting dealer. When all pools are full, the soloist writes points of his/her
 successful game off from the hill, his/her own first, and other player's. When the soloist
@@ -988,10 +999,10 @@ his/her hand" (``hand_bids``, ``misere_hand``: the talon stays face down, out of
 Choices: the eldest hand is the first half's soloist and the first partner whists (his
 partner's hand open, as in the Rogue); a game named in the first half is whisted by force
 without calls.  Not modelled (see docs/records-extensions.md): the leader's stakes and pool
-for the second half (the pool is the preset's), the final lap by time, the rule on more
-successful games in the second half, the invitation of the dealer.  Irregularities cannot
-happen in the engine: deals are checked (no misdeal), the discard is compulsory and illegal
-cards are refused (no revoke).
+for the second half (the pool is the preset's; the final lap by ``final_lap_after``), the
+rule on more successful games in the second half, the invitation of the dealer.
+Irregularities cannot happen in the engine: deals are checked (no misdeal), the discard is
+compulsory and illegal cards are refused (no revoke).
 """
 
 VARIANTS: Final[dict[str, Rules]] = {

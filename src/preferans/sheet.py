@@ -190,6 +190,13 @@ class Sheet:
         """Classical: all-passes in a row of the dealer who stays (second half)."""
         self.dealer_stays = False
         """Classical: the dealer of the last deal deals the next one too."""
+        self.first_dealer: int | None = None
+        """Classical: the game's first dealer (the final lap ends before his deal)."""
+        self.second_half_deals = 0
+        self.final_lap = False
+        """Classical: the final lap has started (``rules.final_lap_after``)."""
+        self.over = False
+        """Classical: the final lap is over."""
         self.bombs: list[list[int]] = [[] for _ in players]
         """Blind bidding: each player's bombs, oldest first (1 simple, 2 double, 3 tree)."""
         self.blind_run = 0
@@ -207,6 +214,10 @@ class Sheet:
             return sum(self.pool) >= size * len(self.pool)
         if self.stage is not None and self.stage != "second half":
             return False
+        if self.over:
+            return True
+        if end == "pools_and_hills":
+            return all(p >= size for p in self.pool) and all(m <= 0 for m in self.mountain)
         if end == "lists":
             return not any(self.rogue_lists)
         if end == "rounds":
@@ -468,6 +479,8 @@ class Sheet:
         """
         rules = self.rules
         self.dealer_stays = False
+        if self.first_dealer is None:
+            self.first_dealer = outcome.dealer
         if self.stage == "first half" and not any(self.rogue_lists):
             self.stage = "half-time"
             self.halftime_left = rules.halftime_laps * len(self.players)
@@ -481,6 +494,12 @@ class Sheet:
                     self.dealer_run = 0
             else:
                 self.dealer_run = 0
+            n = len(self.players)
+            if self.final_lap and not self.dealer_stays:
+                self.over = (outcome.dealer + 1) % n == self.first_dealer
+            self.second_half_deals += 1
+            if rules.final_lap_after and self.second_half_deals >= rules.final_lap_after:
+                self.final_lap = True
         if self.stage == "half-time" and self.halftime_left <= 0:
             self.stage = "second half"
         self.forced_allpass = self.stage == "half-time"
@@ -656,6 +675,8 @@ class Sheet:
             "halftime_left": self.halftime_left,
             "dealer_run": self.dealer_run,
             "dealer_stays": self.dealer_stays,
+            "second_half_deals": self.second_half_deals,
+            "final_lap": self.final_lap,
         }
 
     def _racing_json(self) -> dict[str, Any]:
