@@ -34,7 +34,7 @@ play: install
 	$(VENV)/bin/preferans play $(ARGS)
 
 lint: dev
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks tools
 
 test: dev lint
 	$(VENV)/bin/python -m pytest -n 2 --dist loadfile -q $(ARGS)

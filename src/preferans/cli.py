@@ -251,6 +251,21 @@ def guide(
     typer.echo(f"wrote {out}")
 
 
+@app.command()
+def rules(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Every option as JSON: type, choices, meaning, presets.")
+    ] = False,
+) -> None:
+    """Print the presets × options table (Markdown), generated from the rules code."""
+    from .rules import options_schema, options_table
+
+    if as_json:
+        typer.echo(json.dumps(options_schema(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(options_table())
+
+
 bench_app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 
