@@ -7,6 +7,7 @@ mountain points at stake 1; whists are written doubled.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -204,3 +205,51 @@ def test_random_players_race_to_the_end(preset, players):
         assert round_dealers == [(round_dealers[0] + k) % players for k in range(2)]
         assert sum(game.sheet.balance()) == 0
         assert Game.from_record(game.to_record()).sheet.to_json() == game.sheet.to_json()
+
+
+def test_an_unwhisted_game_made_may_be_written_off_the_hill():
+    # 000: "When a game is not whisted and successful, the soloist can either write the
+    # points in the pool or write them off from the hill."
+    deal = Deal.shuffle(R22, 2, random.Random(3))
+    for token in ("7H", "PASS", "PASS"):
+        deal.apply(token)
+    deal.apply(deal.legal_actions()[0])
+    for token in ("7H", "PASS", "PASS"):
+        deal.apply(token)
+    assert deal.phase is Phase.WRITE and deal.to_act == 0
+    assert [str(a) for a in deal.legal_actions()] == ["POOL", "HILL"]
+    deal.apply("HILL")
+    o = deal.outcome()
+    assert o.kind == "passed" and o.off_hill == (0,)
+    sheet = Sheet(R22)
+    sheet.record(allpass(1, (4, 3, 3)))  # A's mountain 8
+    entry = sheet.record(o)
+    assert [int(p) for p in entry.pool] == [0, 0, 0] and int(entry.mountain[0]) == -4
+    sheet = Sheet(R22)
+    sheet.record(allpass(1, (1, 4, 5)))  # A's mountain 2
+    entry = sheet.record(o)  # 2 come off the hill, the other 2 go to the pool
+    assert [int(p) for p in entry.pool] == [2, 0, 0] and int(entry.mountain[0]) == -2
+
+
+def test_a_trickless_allpass_player_chooses_pool_or_hill():
+    # 000: "When a player including dealer in a four player game does not take any tricks
+    # in an all-pass game, he/she can either write the points in the pool or write them off
+    # from the hill."
+    for seed in range(200):
+        deal = Deal.shuffle(R22, 0, random.Random(seed))
+        for _ in range(3):
+            deal.apply("PASS")
+        while deal.phase is Phase.PLAY:
+            deal.apply(deal.legal_actions()[-1])  # play high: someone may take nothing
+        if deal.phase is Phase.WRITE:
+            break
+    zero = [s for s in (1, 2, 0) if deal.tricks_won[s] == 0]
+    assert zero and deal.to_act == zero[0]
+    for _ in zero:
+        deal.apply("HILL")
+    assert deal.done and deal.outcome().off_hill == tuple(zero)
+    sheet = Sheet(R22)
+    sheet.mountain = [Fraction(5)] * 3
+    entry = sheet.record(deal.outcome())
+    for s in zero:
+        assert entry.pool[s] == 0 and entry.mountain[s] == -1

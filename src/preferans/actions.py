@@ -58,6 +58,11 @@ class ActionKind(Enum):
     SEE = "see"
     """Classical blind bidding: the player looks at his cards (``SEE``); until then he may
     only bid or pass blind (``BLIND 6S``, ``BLIND PASS``)."""
+    POOL = "pool"
+    """Racing: the points of an unwhisted game made, or of a trickless all-pass, go to the
+    pool (``POOL``) ..."""
+    HILL = "hill"
+    """... or come off one's own mountain (``HILL``) (``rules.write_off_choice``)."""
     TRICKS = "tricks"
     """Rogue: the soloist names a number of tricks before the talon, the trump after
     (``TRICKS n``)."""
@@ -73,6 +78,8 @@ _WORDS = {
     "REFUSE": ActionKind.REFUSE,
     "ALONE": ActionKind.ALONE,
     "SEE": ActionKind.SEE,
+    "POOL": ActionKind.POOL,
+    "HILL": ActionKind.HILL,
 }
 
 
@@ -154,7 +161,7 @@ class Action:
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
             "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s, TRICKS n, "
-            "BLIND 6S, SEE, 9S HAND or a card like QH)"
+            "BLIND 6S, SEE, 9S HAND, POOL, HILL or a card like QH)"
         )
 
     @classmethod
@@ -243,6 +250,8 @@ RESIGN = Action(ActionKind.RESIGN)
 REFUSE = Action(ActionKind.REFUSE)
 ALONE = Action(ActionKind.ALONE)
 SEE = Action(ActionKind.SEE)
+POOL = Action(ActionKind.POOL)
+HILL = Action(ActionKind.HILL)
 BLIND_PASS = Action(ActionKind.PASS, blind=True)
 PLAY_ACTIONS: tuple[Action, ...] = tuple(
     Action(ActionKind.PLAY, cards=(Card.from_index(i),)) for i in range(32)

@@ -36,9 +36,11 @@ from .actions import (
     ALONE,
     CLOSED,
     HALF,
+    HILL,
     OPEN,
     PASS,
     PLAY_ACTIONS,
+    POOL,
     REFUSE,
     RESIGN,
     WHIST,
@@ -81,6 +83,8 @@ class Phase(Enum):
     EXCHANGE = "exchange"
     """Before an all-pass each player in turn takes the talon and discards two."""
     PLAY = "play"
+    WRITE = "write"
+    """Racing: POOL or HILL for an unwhisted game made or a trickless all-pass."""
     DONE = "done"
 
     @property
@@ -136,6 +140,8 @@ class Deal:
         "_talon_now",
         "_trick",
         "_trick_size",
+        "_writer",
+        "_writers",
         "allpass_streak",
         "alone",
         "auction",
@@ -155,6 +161,7 @@ class Deal:
         "initial_hands",
         "kind",
         "names",
+        "off_hill",
         "open_defence",
         "phase",
         "players",
@@ -265,6 +272,10 @@ class Deal:
         self.tricks_won = [0] * n_hands
         self._soloist: int | None = None
         self._rogue_items: tuple[str, ...] = ()
+        self._writers: tuple[int, ...] = ()
+        self._writer = 0
+        self.off_hill: list[int] = []
+        """Seats that chose HILL (``rules.write_off_choice``)."""
         self.hand_game = False
         """The declarer won with a hand bid: the talon stays face down, out of play."""
         self.forced_allpass = forced_allpass
@@ -345,6 +356,7 @@ class Deal:
         other._trick = list(self._trick)
         other.tricks = list(self.tricks)
         other.tricks_won = list(self.tricks_won)
+        other.off_hill = list(self.off_hill)
         return other
 
     # --- state accessors -----------------------------------------------------------------
@@ -417,6 +429,8 @@ class Deal:
             return self.dealer
         if phase is Phase.EXCHANGE:
             return self.seats[self._exchanger]
+        if phase is Phase.WRITE:
+            return self._writers[self._writer]
         return None
 
     @property
@@ -474,6 +488,8 @@ class Deal:
             if self.auction.blind_high:  # "Misere can be named if ... won by a blind bid"
                 out = [*out, Action(ActionKind.CONTRACT, bid=MISERE)]
             return [*out, RESIGN] if self._may_resign() else out
+        if phase is Phase.WRITE:
+            return [POOL, HILL]
         if phase is Phase.EXCHANGE:
             cards = list(CardSet(self._hands[self.seats[self._exchanger]]))
             return [Action(ActionKind.DISCARD, cards=pair) for pair in combinations(cards, 2)]
@@ -515,6 +531,8 @@ class Deal:
         if phase is Phase.NAME:
             shown = ", ".join(str(a) for a in self.legal_actions())
             return f"the soloist names a game left on his rogue list ({shown})"
+        if phase is Phase.WRITE:
+            return "the points go to the pool or off the mountain: say POOL or HILL"
         if act.kind is ActionKind.RESIGN and phase in (Phase.DISCARD, Phase.CONTRACT):
             if not self.rules.resignation:
                 return "resignation is not allowed by these rules"
@@ -647,6 +665,12 @@ class Deal:
             self._apply_auction(act)
         elif phase is Phase.NAME:
             self._apply_name(act)
+        elif phase is Phase.WRITE:
+            if act.kind is ActionKind.HILL:
+                self.off_hill.append(self._writers[self._writer])
+            self._writer += 1
+            if self._writer == len(self._writers):
+                self.phase = Phase.DONE
         elif act.kind is ActionKind.RESIGN:
             self.contract = self.bid
             self._finish("resigned")
@@ -924,6 +948,16 @@ class Deal:
         self.kind = kind
         self.phase = Phase.DONE
         self._def_to_act = None
+        if kind == "passed" and self.rules.write_off_choice:
+            self._ask_writers((self.declarer,))  # type: ignore[arg-type]
+
+    def _ask_writers(self, seats: tuple[int, ...]) -> None:
+        """000 (Racing): "the soloist can either write the points in the pool or write them
+        off from the hill"; so can a player without an all-pass trick."""
+        if seats:
+            self._writers = seats
+            self._writer = 0
+            self.phase = Phase.WRITE
 
     # --- the play ------------------------------------------------------------------------
     def _start_play(self) -> None:
@@ -976,6 +1010,11 @@ class Deal:
             self._talon_card = None
             self._hand_to_play = None
             self.phase = Phase.DONE
+            if self.kind == "allpass" and self.rules.write_off_choice:
+                seats = self.seats
+                if self.players == 4 and self.rules.allpass_talon == "lead":
+                    seats = (*seats, self.dealer)
+                self._ask_writers(tuple(s for s in seats if not self.tricks_won[s]))
             return
         self._start_trick(winner)
 
@@ -1008,6 +1047,7 @@ class Deal:
             rogue_item=self.rogue_item,
             blind=self.auction.blind_high and self.declarer is not None,
             hand_game=self.hand_game,
+            off_hill=tuple(self.off_hill),
             blind_passers=tuple(sorted(self.auction.blind_passed)),
             overbid_misere=(
                 self.declarer is not None

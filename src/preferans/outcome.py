@@ -70,6 +70,8 @@ class DealOutcome:
     ``"MISERE"``); the sheet strikes it off his list."""
     blind: bool = False
     """The declarer won the auction with a blind bid (Classical ``blind_bids``)."""
+    off_hill: tuple[int, ...] = ()
+    """Seats whose pool points of this deal come off their own mountain instead (HILL)."""
     hand_game: bool = False
     """The declarer won with a hand bid and played without the talon (Classical)."""
     blind_passers: tuple[int, ...] = ()

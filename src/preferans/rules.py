@@ -265,6 +265,13 @@ class Rules:
         "Racing: whists on each other player for the first to fill the pool in a round and "
         "for the smallest mountain at its end (the same for the totals at the end).",
     )
+    write_off_choice: bool = _opt(
+        False,
+        "A declarer whose game nobody whisted and who made it, and a player without an "
+        "all-pass trick, choose to write the points in the pool (POOL) or off his own "
+        "mountain (HILL) (Racing).",
+        (False, True),
+    )
     failure_allpass: bool = _opt(
         False,
         "After a failed misère, or a failed 9 or 10 that outbid a misère, the next deal is an "
@@ -873,6 +880,7 @@ RACING_22: Final = PITER.replace(
     stalingrad_sixes=True,
     responsible_at_8plus="both",
     failure_allpass=True,
+    write_off_choice=True,
 )
 """Racing on Piter (000, "Racing"), rounds of 22 points.
 
@@ -900,9 +908,12 @@ Choices: four rounds (``racing_rounds=3`` for "as many as players"); a round end
 deal on which someone's round pool reaches 22 with the all-pass mode off; the forced
 all-passes are auctions where PASS is the only call; pools never help one another and are
 kept beyond the limit.  The ``balance`` is the mountains shared out at ten whists a point
-plus the whists (bonuses included): the pools have earned their bonuses.  Not modelled: the
-soloist's and the zero-trick all-pass player's choice of writing off the hill instead of
-into the pool (always the pool).
+plus the whists (bonuses included): the pools have earned their bonuses.  "When a game is
+not whisted and successful, the soloist can either write the points in the pool or write
+them off from the hill.  When a player including dealer in a four player game does not take
+any tricks in an all-pass game, he/she can either write the points in the pool or write them
+off from the hill" (``write_off_choice``: POOL or HILL at the end of the deal; what the
+hill cannot take goes to the pool).
 """
 
 RACING_17: Final = RACING_22.replace(name="racing-17", pool=17)

@@ -134,6 +134,10 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
             raise ScoringError(f"a {kind} deal has no play, but tricks are {outcome.tricks!r}")
     elif total != 10:
         raise ScoringError(f"a {kind} deal has ten tricks, not {total} ({outcome.tricks!r})")
+    if outcome.off_hill and (
+        not rules.write_off_choice or any(not 0 <= s < n for s in outcome.off_hill)
+    ):
+        raise ScoringError(f"off_hill {outcome.off_hill!r}: needs write_off_choice and seats")
     if kind == "allpass":
         return
     if kind not in ("contract", "misere", "passed", "halfwhist", "resigned"):

@@ -400,6 +400,12 @@ class Sheet:
         """
         rules = self.rules
         notes: list[str] = []
+        for seat in outcome.off_hill:  # Racing: POOL or HILL, chosen at the end of the deal
+            off = min(score.pool[seat], max(Fraction(0), mountain[seat]))
+            if off:
+                score.pool[seat] -= off
+                mountain[seat] -= off
+                notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
         if outcome.kind == "allpass" and rules.allpass_zero_off_mountain:
             for seat, points in enumerate(score.pool):
                 if points:
