@@ -32,7 +32,7 @@ import re
 import sys
 from pathlib import Path
 
-from preferans.cards import Card, CardSet, Suit
+from preferans.cards import Card, CardSet, Suit, mask_indices
 
 AUCTION = ["6S", "6C", "PASS", "6C", "6D", "6D", "6H", "6H", "PASS"]
 DEFENCE = ["DISCARD 7C 8D", "7H", "WHIST", "WHIST"]
@@ -58,19 +58,10 @@ def legal_mask(hand: int, led: int | None) -> int:
     return trumps or hand
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def representatives(options: int, present: int) -> list[int]:
     """One card from each run of cards adjacent among the ``present`` cards."""
     reps = []
-    for index in bits(options):
+    for index in mask_indices(options):
         below = index - 1
         # skip when the next lower present card of the suit is also ours (same run)
         while below >= (index & ~7) and not present >> below & 1:

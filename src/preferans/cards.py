@@ -316,6 +316,20 @@ class CardSet:
         return f"CardSet.parse({str(self)!r})"
 
 
+def mask_indices(mask: int) -> list[int]:
+    """The card indices of the bits set in ``mask``, lowest first.
+
+    >>> mask_indices(0b1010_0000_0001)
+    [0, 9, 11]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def parse_cards(tokens: Iterable[str]) -> list[Card]:
     """Read a list of card tokens keeping their order (duplicates are kept)."""
     return [Card.parse(t) for t in tokens]

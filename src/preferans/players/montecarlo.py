@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bids import MISERE, Bid
-from ..cards import Card
+from ..cards import Card, mask_indices
 from ..rules import Rules
 from ..solver import (
     Position,
@@ -107,15 +107,6 @@ STRAIN_MARGIN = 1.5
 """The bidding analysis solves the second-best strain only when its estimate is this close."""
 DECLARER_TRUST = 0.35
 """Weight factor per trick a declarer would fall short in a world (defence decisions)."""
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _mean(values: list[float], weights: list[float]) -> float:
@@ -439,7 +430,7 @@ class MonteCarloPlayer:
             done = n if len(candidates) <= 2 else min(n, done * 2)
         kept = candidates[order[0]][0]
         pair = hand12 & ~kept
-        cards = sorted(Card.from_index(i) for i in _bits(pair))
+        cards = sorted(Card.from_index(i) for i in mask_indices(pair))
         return "DISCARD " + " ".join(str(c) for c in cards)
 
     def _contract(self, view: SeatView, rng: random.Random) -> str:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..bids import Bid
+from ..cards import mask_indices
 from .evaluation import allpass_tricks, contract_tricks, defence_tricks, misere_danger
 from .view import SeatView
 
@@ -50,15 +51,6 @@ class World:
 
     def key(self) -> tuple[int, ...]:
         return (*self.hands, self.extra)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Sampler:
@@ -135,7 +127,7 @@ class Sampler:
                 out.append(self._make(chosen))
                 return len(out) <= limit
             _, size, allowed = locs[i]
-            pool = _bits(remaining & allowed)
+            pool = mask_indices(remaining & allowed)
             if i == len(locs) - 1:
                 if (remaining & ~allowed) or remaining.bit_count() != size:
                     return True
@@ -173,7 +165,7 @@ class Sampler:
         k = len(locs)
         full = (1 << k) - 1
         patterns = {}
-        for c in _bits(self.unknown):
+        for c in mask_indices(self.unknown):
             pat = 0
             for j, (_, _, allowed) in enumerate(locs):
                 if allowed >> c & 1:
@@ -198,7 +190,7 @@ class Sampler:
             return self._make([])
         k = len(locs)
         caps = [size for _, size, _ in locs]
-        cards = _bits(self.unknown)
+        cards = mask_indices(self.unknown)
         if not self._biased and all(allowed == self.unknown for _, _, allowed in locs):
             self.rng.shuffle(cards)
             masks, start = [], 0

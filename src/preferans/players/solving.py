@@ -6,6 +6,7 @@ solver seats 0..2 in table order.
 
 from __future__ import annotations
 
+from ..cards import mask_indices
 from ..solver import Position
 from .sampling import World
 from .view import SeatView
@@ -16,15 +17,6 @@ def seat_map(view: SeatView) -> dict[int, int]:
     return {s: i for i, s in enumerate(view.active_seats)}
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def talon_leads(view: SeatView, world: World, allpass_talon: str) -> tuple[int, ...]:
     """The suits of the all-pass tricks the talon still sets, the current one first."""
     if allpass_talon != "lead":
@@ -33,7 +25,7 @@ def talon_leads(view: SeatView, world: World, allpass_talon: str) -> tuple[int, 
     if done >= 2:
         return ()
     shown = view.talon or []
-    hidden = _bits(world.extra)
+    hidden = mask_indices(world.extra)
     out = []
     for i in range(done, 2):
         if i == done and view.talon_lead is not None:
