@@ -64,13 +64,14 @@ def test_a_thinking_computer_player_is_shown(page: Any, tmp_path: Path) -> None:
         # seed % 3 is the first dealer: 0 or 1 puts a computer player first to bid.
         game = new_game(page, server.url, seed=3)
         page.goto(f"{server.url}/table/{game}")
-        page.locator(".plate.thinking").wait_for(state="visible")
-        # Read the marked plate and the status line at one moment (the players move on).
-        seat, dots, status = page.evaluate("""() => {
+        # Read the marked plate and the status line at one moment, in the page, as soon as a
+        # plate is marked (the players move on, so a separate wait and read could race).
+        seat, dots, status = page.wait_for_function("""() => {
           const plate = document.querySelector(".plate.thinking");
+          if (!plate) return null;
           return [Number(plate.dataset.seat), !!plate.querySelector(".thinking-dots"),
                   document.getElementById("status").textContent];
-        }""")
+        }""").json_value()
         assert seat in (1, 2) and dots
         assert status == f"{('Misha', 'Lena')[seat - 1]} is thinking…"
         # A card tapped out of turn shakes, and the status line says why; nothing is sent.
