@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import new_game, play_until, read_until_settled
 
-from preferans.rules import PRESETS, Rules
+from preferans.rules import PRESETS, VARIANTS, Rules
 from preferans.server.house_rules import MAIN_PRESETS, editor_schema, rules_from_settings
 from preferans.server.table import Table
 
@@ -26,7 +26,7 @@ def test_settings_page_offers_every_preset_players_and_the_editor(client: TestCl
     assert "House rules…" in html and 'id="reset-rules"' in html
     schema = client.get("/api/rules").json()
     assert [p["name"] for p in schema["presets"][:3]] == list(MAIN_PRESETS)
-    assert {p["name"] for p in schema["presets"]} == set(PRESETS)
+    assert {p["name"] for p in schema["presets"]} == set(PRESETS) | set(VARIANTS)
     names = {o["name"] for o in schema["options"]}
     assert "stalingrad" in names and "players" not in names and "pool" not in names
     assert all(o["doc"] and o["control"] for o in schema["options"])
@@ -115,10 +115,10 @@ def test_invalid_house_rules_get_a_422_naming_the_option(
     assert client.get("/api/games/current").status_code == 404
 
 
-def test_players_other_than_three_or_four_are_refused(client: TestClient) -> None:
+def test_two_players_need_a_two_seat_variant(client: TestClient) -> None:
     response = client.post("/api/games", json={"rules": "sochi", "players": 2})
     assert response.status_code == 422
-    assert response.json()["detail"].startswith("players")
+    assert "players=2" in response.json()["detail"]
 
 
 def test_rules_from_settings_matches_the_engine() -> None:

@@ -11,7 +11,8 @@ Routes:
 - ``POST /api/games`` ``{"difficulty", "rules", "pool", "players"}`` (and optionally
   ``seed``, to choose the deals: see :func:`preferans.server.table.deal_cards`) →
   ``{"id", "url"}``; ``rules`` is a preset name or ``{"preset": name, option: value, ...}``
-  (house rules), ``players`` 3 or 4, ``pool`` 10, 20 or 30 (left out: the preset's own);
+  (house rules), ``players`` 3 or 4 (a structural variant fixes its own: 2 for two-player
+  and the Rogue), ``pool`` 10, 20 or 30 (left out: the preset's own);
 - ``GET /api/rules`` the presets and the house-rules editor's options;
 - ``GET /api/games/current`` the latest unfinished game, or 404;
 - ``GET /api/games/{id}/record`` the game record, only once the game is over (an
@@ -68,7 +69,9 @@ class NewGame(BaseModel):
     difficulty: Literal["easy", "normal", "hard", "crazy"] = "normal"
     rules: Any = "sochi"
     """A preset name, or ``{"preset": name, option: value, ...}`` (house rules)."""
-    players: Literal[3, 4] = 3
+    players: Literal[2, 3, 4] | None = None
+    """Three or four (left out: three); a structural variant fixes its own (two: two-player,
+    the Rogue)."""
     pool: Literal[10, 20, 30] | None = None
     """The pulya length; left out, the preset's own (20 for 003's, 120 for Kazakhstan...)."""
     seed: int | None = Field(default=None, ge=0, le=2**53)

@@ -29,24 +29,55 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..rules import PRESET_DOCS, PRESETS, Rules, RulesError, options_schema
+from ..rules import PRESET_DOCS, PRESETS, VARIANT_DOCS, VARIANTS, Rules, RulesError, options_schema
 
 MAIN_PRESETS: Final = ("sochi", "leningrad", "rostov")
 """The presets of the game's own description (003), offered first."""
 MORE_PRESETS: Final = tuple(name for name in PRESETS if name not in MAIN_PRESETS)
 """Every other preset: the conventions of text 000 and the rules guide's profile."""
 MORE_TITLE: Final = "More conventions (000)"
+VARIANT_TITLE: Final = "Structural variants (000)"
+"""The group of :data:`~preferans.rules.VARIANTS`: their own table shape (two players and
+a dummy, the Rogue's lists, Racing rounds, Classical); each fixes the number of seats."""
 
 OWN_CONTROLS: Final = ("players", "pool")
 """Options the settings page sets with their own controls, not in the editor."""
 NOT_AT_THIS_TABLE: Final = {
-    "dummy_lone_whist": "two players only",
-    "dummy_alone_quota": "two players only",
-    "rogue": "the Rogue is not dealt at the web table",
-    "rogue_soloist": "the Rogue is not dealt at the web table",
-    "rogue_defence": "the Rogue is not dealt at the web table",
+    "dummy_lone_whist": "two players only (choose the two-player or a Rogue variant)",
+    "dummy_alone_quota": "two players only (choose the two-player or a Rogue variant)",
+    "rogue": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
+    "rogue_soloist": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
+    "rogue_defence": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
 }
-"""Options the web table does not offer, and why (they belong to other table shapes)."""
+"""Options that belong to other table shapes, and why: the conventions' editor hides them
+and refuses them; a structural variant whose shape they fit (:func:`shape_options`) offers
+them."""
+
+
+def _all_presets() -> dict[str, Rules]:
+    return {**PRESETS, **VARIANTS}
+
+
+def is_variant(name: str) -> bool:
+    """Whether ``name`` is a structural variant (its own table shape, a fixed number of seats)."""
+    return name in VARIANTS
+
+
+def shape_options(rules: Rules) -> tuple[str, ...]:
+    """The options of :data:`NOT_AT_THIS_TABLE` that fit the table shape of ``rules``: the
+    dummy's with two players, the Rogue's in a Rogue variant (its list is fixed by the preset).
+
+    >>> shape_options(Rules.preset("two-player"))
+    ('dummy_lone_whist', 'dummy_alone_quota')
+    >>> shape_options(Rules.preset("sochi"))
+    ()
+    """
+    out: list[str] = []
+    if rules.name in VARIANTS and rules.players == 2:
+        out += ["dummy_lone_whist", "dummy_alone_quota"]
+    if rules.name in VARIANTS and rules.name.startswith("rogue"):
+        out += ["rogue_soloist", "rogue_defence"]
+    return tuple(out)
 HIDDEN_CHOICES: Final = {"game_end": ("lists",)}
 """Choices of offered options that only the hidden ones make sense of."""
 
@@ -70,21 +101,34 @@ def rules_title(rules: Rules) -> str:
 
 
 def preset_choices() -> list[dict[str, Any]]:
-    """Every preset for the settings page: name, title, description (PRESET_DOCS), group,
-    and its own pool (Kazakhstan's 120, Finn's 40)."""
+    """Every preset for the settings page: name, title, description (PRESET_DOCS, or
+    VARIANT_DOCS for the structural variants), group, its own pool (Kazakhstan's 120, Finn's
+    40), the seats a variant fixes (``players``: None for a convention, played by three or
+    four) and ``shape_options``, the variant's own options the editor shows.
+
+    >>> [(p["name"], p["players"]) for p in preset_choices() if p["group"] == VARIANT_TITLE][:2]
+    [('two-player', 2), ('rogue-small', 2)]
+    """
     out = []
-    for group, names in (("003", MAIN_PRESETS), (MORE_TITLE, MORE_PRESETS)):
+    groups = (("003", MAIN_PRESETS), (MORE_TITLE, MORE_PRESETS), (VARIANT_TITLE, tuple(VARIANTS)))
+    for group, names in groups:
         for name in names:
-            rules = PRESETS[name]
-            out.append({"name": name, "title": rules_title(rules), "doc": PRESET_DOCS.get(name, ""),
-                        "group": group, "pool": rules.pool})
+            rules = _all_presets()[name]
+            variant = is_variant(name)
+            doc = VARIANT_DOCS.get(name, "") if variant else PRESET_DOCS.get(name, "")
+            out.append({"name": name, "title": rules_title(rules), "doc": doc,
+                        "group": group, "pool": rules.pool,
+                        "players": rules.players if variant else None,
+                        "shape_options": list(shape_options(rules))})
     return out
 
 
 def editor_schema() -> list[dict[str, Any]]:
     """The options of the house-rules editor: :func:`~preferans.rules.options_schema` less
-    the ones with their own controls (players, pool) and the ones of other table shapes;
-    each entry gains ``control`` (``checkbox``, ``select``, ``number``, ``numbers``,
+    the ones with their own controls (players, pool); the options of other table shapes
+    (:data:`NOT_AT_THIS_TABLE`) carry ``only_for``, the presets that offer them (the page
+    hides them elsewhere); ``presets`` holds the structural variants' values too; each entry
+    gains ``control`` (``checkbox``, ``select``, ``number``, ``numbers``,
     ``number or empty``), ``length`` (how many numbers a list needs, or None) and
     ``fixed`` (a choice the engine does not yet let change).
 
@@ -93,11 +137,19 @@ def editor_schema() -> list[dict[str, Any]]:
     ('numbers', 5, [4, 2, 1, 1, 1])
     """
     out = []
+    offered = {name: shape_options(rules) for name, rules in VARIANTS.items()}
     for entry in options_schema():
         name = entry["name"]
-        if name in OWN_CONTROLS or name in NOT_AT_THIS_TABLE:
+        if name in OWN_CONTROLS:
             continue
         entry = dict(entry)
+        entry["presets"] = {**entry["presets"], **{
+            p: _jsonable(getattr(r, name)) for p, r in VARIANTS.items()}}
+        entry["only_for"] = None
+        if name in NOT_AT_THIS_TABLE:
+            entry["only_for"] = [p for p, names in offered.items() if name in names]
+            if not entry["only_for"]:
+                continue
         choices = entry["choices"]
         if choices is not None:
             choices = [c for c in choices if c not in HIDDEN_CHOICES.get(name, ())]
@@ -146,11 +198,13 @@ def _check_value(name: str, value: Any) -> None:
 def rules_from_settings(
     rules: str | Mapping[str, Any] | None = "sochi",
     *,
-    players: int = 3,
+    players: int | None = None,
     pool: int | None = None,
 ) -> Rules:
     """The rules of a new web game: a preset name or ``{"preset": name, option: value, ...}``,
-    for three or four ``players``, with the pulya length ``pool`` (None: the preset's own, or
+    for three or four ``players`` (None: three; a structural variant fixes its own: two for
+    two-player and the Rogue, three for Racing and Classical), with the pulya length ``pool``
+    (None: the preset's own, or
     a ``pool`` given among the options).  Raises :class:`~preferans.rules.RulesError` with a
     message naming what is wrong.
 
@@ -159,11 +213,11 @@ def rules_from_settings(
     >>> rules_from_settings({"preset": "sochi", "rogue": "small"})
     Traceback (most recent call last):
     ...
-    preferans.rules.RulesError: option rogue is not offered here: the Rogue is not dealt at the \
-web table
+    preferans.rules.RulesError: option rogue is not offered here: the Rogue is dealt only in its \
+structural variants (rogue-small, ...)
+    >>> rules_from_settings("rogue-small").players
+    2
     """
-    if players not in (3, 4):
-        raise RulesError(f"players={players!r}: the web table seats three or four players")
     if rules is None:
         rules = "sochi"
     if not isinstance(rules, str | Mapping):
@@ -173,14 +227,26 @@ web table
     if not isinstance(preset, str):
         raise RulesError(f"rules preset must be a name, not {preset!r}")
     base = Rules.preset(preset)  # an unknown preset: the engine names the known ones
-    if base.name not in PRESETS:
-        known = ", ".join(PRESETS)
+    if base.name not in _all_presets():
+        known = ", ".join(_all_presets())
         raise RulesError(f"preset {preset!r} is not played at the web table (choose {known})")
+    if is_variant(base.name):
+        if players is not None and players != base.players:
+            raise RulesError(f"players={players}: the {base.name} variant seats {base.players} "
+                             f"players ({VARIANT_DOCS.get(base.name, base.name)})")
+        players = base.players
+    elif players is None:
+        players = 3
+    elif players not in (3, 4):
+        raise RulesError(f"players={players!r}: the {base.name} rules seat three or four "
+                         "players (two: choose the two-player or a Rogue variant)")
+    allowed = shape_options(base)
     options["preset"] = base.name
     for name, value in list(options.items()):
         if name in ("preset", "name"):
             continue
-        if name in NOT_AT_THIS_TABLE and value != getattr(base, name, value):
+        hidden = name in NOT_AT_THIS_TABLE and name not in allowed
+        if hidden and value != getattr(base, name, value):
             raise RulesError(f"option {name} is not offered here: {NOT_AT_THIS_TABLE[name]}")
         if name == "players" and value != players:
             raise RulesError(f"option players={value!r} differs from players={players}: "
@@ -199,7 +265,7 @@ web table
 def house_rules(rules: Rules) -> list[dict[str, Any]]:
     """The options of ``rules`` changed from its preset (pool and players aside, which
     every table shows anyway): name, value, the preset's value and the explanation."""
-    base = PRESETS.get(rules.name)
+    base = _all_presets().get(rules.name)
     if base is None:
         return []
     docs = {e["name"]: e["doc"] for e in options_schema()}

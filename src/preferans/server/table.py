@@ -83,13 +83,24 @@ COLOURS_FOUR = ("#2e7d32", "#1565c0", "#ef6c00", "#c62828")
 """Each player's colour with four players (Sasha orange; the others keep theirs)."""
 
 
+NAMES_TWO = ("You", "Misha")
+"""Two players (the two-player game and the Rogue): you and Misha; the dummy's hand is the
+third (seat 2, :data:`DUMMY_NAME`), on the dealer's left, and never decides."""
+DUMMY_NAME = "Dummy"
+"""How the table names the two-player game's dummy (seat 2: state ``dummy``)."""
+DUMMY_COLOUR = "#757575"
+"""The dummy's colour (grey): the state's ``colours`` has it as a third entry."""
+
+
 def seat_names(players: int) -> tuple[str, ...]:
-    """The names at a table of three or four players."""
-    return NAMES_FOUR if players == 4 else NAMES
+    """The names at a table of two, three or four players (the dummy is not a player)."""
+    return {2: NAMES_TWO, 4: NAMES_FOUR}.get(players, NAMES)
 
 
 def seat_colours(players: int) -> tuple[str, ...]:
-    """The colours at a table of three or four players."""
+    """The colours at a table of two (the dummy's grey third), three or four players."""
+    if players == 2:
+        return (*COLOURS[:2], DUMMY_COLOUR)
     return COLOURS_FOUR if players == 4 else COLOURS
 MAX_MESSAGE_BYTES = 4096
 """The largest message a browser may send."""
@@ -102,6 +113,7 @@ _VERBS = {
     "DEFENCE": "whist or pass",
     "DEFENCE_MODE": "choose open or closed",
     "DEALER": "look at a defender's hand and whist or pass",
+    "NAME": "name the game",
     "EXCHANGE": "exchange two cards with the talon",
     "PLAY": "play a card",
 }
@@ -261,6 +273,9 @@ class Table:
         self.bot_delay = bot_delay
         self.names = list(game.players)
         self.colours = list(seat_colours(len(self.names)))
+        self.dummy: int | None = 2 if len(self.names) == 2 else None
+        """The dummy's seat in a two-player game (the third hand), else None."""
+        self._fallbacks_logged: set[tuple[int, str]] = set()
         self.sockets: set[WebSocket] = set()
         self.paused = False
         self.seq = 0
@@ -368,6 +383,8 @@ class Table:
             "seat": HUMAN,
             "names": self.names,
             "colours": self.colours,
+            "dummy": self.dummy,
+            "dummy_name": DUMMY_NAME if self.dummy is not None else None,
             "rules_title": rules_title(self.rules),
             "rules_doc": PRESET_DOCS.get(self.rules.name, ""),
             "house_rules": self.house,
@@ -598,23 +615,40 @@ class Table:
             async with self.lock:
                 if self.seq != version or self.bot_to_move() != seat:
                     continue
+                legal = {str(a) for a in self.game.legal_actions()}
+                if token not in legal:
+                    self._log_fallback(seat, f"chose {token!r}, not a legal action")
+                    token = self._random_legal(seat, legal)
                 try:
                     event = self._apply(seat, token)
                 except (IllegalAction, ValueError) as exc:
-                    log.warning("%s chose an illegal action %r (%s): playing a random legal one",
-                                self.names[seat], token, exc)
-                    legal = [str(a) for a in self.game.legal_actions()]
-                    event = self._apply(seat, random.Random(self.seq).choice(sorted(legal)))
+                    self._log_fallback(seat, f"chose an illegal action {token!r} ({exc})")
+                    event = self._apply(seat, self._random_legal(seat, legal))
                 await self._publish(event)
 
+    def _random_legal(self, seat: int, legal: set[str]) -> str:
+        """The random baseline's decision: a legal action drawn with the table's own seed."""
+        return random.Random(f"{self.seed}:{seat}:{self.seq}").choice(sorted(legal))
+
+    def _log_fallback(self, seat: int, what: str) -> None:
+        """Log (once per seat and phase) that a computer player fell back to a random move:
+        the levels may not know every variant's tokens yet (Rogue naming, ALONE, BLIND...)."""
+        phase = _phase_name(self.game.deal)
+        if (seat, phase) in self._fallbacks_logged:
+            return
+        self._fallbacks_logged.add((seat, phase))
+        log.warning("game %s (%s): %s %s in %s: playing a random legal action (logged once)",
+                    self.id, self.rules.name, self.names[seat], what, phase)
+
     def _choose(self, seat: int, observation: dict[str, Any]) -> str:
-        """Ask a computer player (in a worker thread); a failing player passes a random move."""
+        """Ask a computer player (in a worker thread); a failing player gets a random legal
+        move (the random baseline), so a variant the levels do not know never stalls."""
         try:
             return str(self.bots[seat].choose(observation))
-        except Exception:
-            log.exception("%s failed to choose: playing a random legal action", self.names[seat])
-            legal = sorted(observation.get("legal") or [])
-            return random.Random(self.seq).choice(legal) if legal else "PASS"
+        except Exception as exc:
+            self._log_fallback(seat, f"failed to choose ({type(exc).__name__}: {exc})")
+            legal = set(observation.get("legal") or [])
+            return self._random_legal(seat, legal) if legal else "PASS"
 
     async def stop(self) -> None:
         """Stop the computer players (server shutdown)."""
@@ -656,6 +690,8 @@ def _event_kind(phase: str, action: Action) -> str:
         return "contract"
     if phase in ("DEFENCE", "DEFENCE_MODE", "DEALER"):
         return "defence"
+    if phase == "NAME":
+        return "contract"  # the Rogue's soloist names the game
     if phase == "EXCHANGE":
         return "discard"
     return "card"
