@@ -423,3 +423,20 @@ def test_the_end_by_the_final_lap_or_full_pools_and_empty_hills():
     assert not sheet.finished and sheet.pool[2] == 17 and sheet.mountain[2] == 0
     sheet.record(DealOutcome("passed", 2, 3, 2, Bid.parse("8S"), ("PASS", "PASS")))
     assert sheet.finished and sheet.pool == [20, 20, 20] and sheet.mountain == [0, 0, 0]
+
+
+def test_four_players_the_dealer_scores_the_talons_quick_tricks():
+    # 000: "The widow is scored in four player games if the two cards contain quick
+    # trick(s) ... The dealer writes in his/her whists against the soloist one trick for an
+    # Ace or a pair of King and Queen of one suit, two tricks for Ace and King of a suit,
+    # and three for two Aces."
+    rules = Rules.preset("classical-1971", players=4)
+    sheet = Sheet(rules, "ABCD")
+    sheet.rogue_lists = [[], [], [], []]
+    sheet.stage = "second half"
+    from preferans.cards import Card
+    made = DealOutcome("contract", 3, 4, 0, Bid.parse("7H"), ("WHIST", "PASS"), (1,), None,
+                       False, (7, 3, 0, 0), talon=(Card.parse("AS"), Card.parse("KS")))
+    entry = sheet.record(made)
+    # A-K of one suit: two tricks at the 7's value 4: D writes 8 on A.
+    assert int(entry.whists[3][0]) == 8

@@ -942,6 +942,7 @@ CLASSICAL_1971: Final = SOCHI.replace(
     hand_bids=True,
     misere_hand=True,
     game_end="pools_and_hills",
+    talon_prizes="tricks",
 )
 """Classical Preferans (1971) as text 000 tells it — the structure and the plain scoring.
 
@@ -972,7 +973,11 @@ all-pass of a staying dealer."  "A player can write points from all-pass only in
 hill."  "A game ends when the dealer is about to move to the first dealer of the game after the
 final lap starts, or all pools are filled and the hills become empty, whichever the earlier"
 (``game_end="pools_and_hills"``, ``final_lap_after``: the time limit as a number of
-second-half deals).  "When his/her pool is full, the soloist writes
+second-half deals).  "The widow is scored in four player games if the two cards contain
+quick trick(s) ... The dealer writes in his/her whists against the soloist one trick for an
+Ace or a pair of King and Queen of one suit, two tricks for Ace and King of a suit, and three
+for two Aces" (``talon_prizes="tricks"``; the dealer's one trick on his own hill when the
+talon is refused is not modelled).  "When his/her pool is full, the soloist writes
 remaining point to the largest pool with some room, unless it belong to the whisting player
 or the sitting dealer. When all pools are full, the soloist writes points of his/her
 successful game off from the hill, his/her own first, and other player's. When the soloist
