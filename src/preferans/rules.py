@@ -1138,7 +1138,8 @@ def _jsonable(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """An option's value as the tables print it: yes/no, 1–2–3, — for none."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):
@@ -1155,6 +1156,6 @@ def options_table(presets: tuple[str, ...] | None = None) -> str:
     rule = "|---|" + "---|" * len(presets) + "---|"
     rows = [header, rule]
     for name, doc in option_docs().items():
-        cells = [_show(getattr(PRESETS[p], name)) for p in presets]
+        cells = [show_value(getattr(PRESETS[p], name)) for p in presets]
         rows.append(f"| `{name}` | " + " | ".join(cells) + f" | {doc} |")
     return "\n".join(rows)

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..bids import Bid
 from ..cards import Card, CardSet, Suit
-from ..rules import PRESET_DOCS, PRESETS, Rules, option_docs
+from ..rules import PRESET_DOCS, PRESETS, Rules, option_docs, show_value
 from .examples import EXAMPLES, PLAYERS, by_section
 
 __all__ = ["WorkedDeal", "render_guide", "worked_deal", "worked_deal_record"]
@@ -179,13 +179,7 @@ def worked_deal() -> WorkedDeal:
 
 # --- tables from the rules ------------------------------------------------------------------
 def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return "–".join(str(v) for v in value)
-    if value is None:
-        return "—"
-    return str(value).replace("_", " ")
+    return show_value(value).replace("_", " ")
 
 
 def contract_table(rules: Rules) -> list[dict[str, Any]]:
