@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -165,6 +166,7 @@ class Deal:
         "open_defence",
         "phase",
         "players",
+        "pool_state",
         "rogue_item",
         "rules",
         "seats",
@@ -189,6 +191,7 @@ class Deal:
         rogue_lists: Sequence[Sequence[str]] | None = None,
         forced_allpass: bool = False,
         blind_run: int | None = None,
+        pool_state: tuple[Sequence[Fraction | int], Sequence[Fraction | int]] | None = None,
     ) -> None:
         n = rules.players
         n_hands = _hand_count(n)
@@ -275,7 +278,16 @@ class Deal:
         self._writers: tuple[int, ...] = ()
         self._writer = 0
         self.off_hill: list[int] = []
-        """Seats that chose HILL (``rules.write_off_choice``)."""
+        """Seats that chose HILL (``rules.write_off_choice``, ``rules.pool_overflow_choice``)."""
+        self.pool_state: tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None = None
+        """VMK (``rules.pool_overflow_choice``): the sheet's pools and mountains before this
+        deal, so that the soloist is asked POOL or HILL only when his game overflows."""
+        if pool_state is not None:
+            pools, mountains = pool_state
+            if len(pools) != n or len(mountains) != n:
+                raise ValueError(f"pool_state needs {n} pools and {n} mountains")
+            self.pool_state = (tuple(Fraction(p) for p in pools),
+                               tuple(Fraction(m) for m in mountains))
         self.hand_game = False
         """The declarer won with a hand bid: the talon stays face down, out of play."""
         self.forced_allpass = forced_allpass
@@ -295,6 +307,7 @@ class Deal:
         rogue_lists: Sequence[Sequence[str]] | None = None,
         forced_allpass: bool = False,
         blind_run: int | None = None,
+        pool_state: tuple[Sequence[Fraction | int], Sequence[Fraction | int]] | None = None,
     ) -> Deal:
         """A random deal from ``rng`` (deterministic for a seeded ``random.Random``)."""
         cards = list(DECK)
@@ -318,6 +331,7 @@ class Deal:
             rogue_lists=rogue_lists,
             forced_allpass=forced_allpass,
             blind_run=blind_run,
+            pool_state=pool_state,
         )
 
     def _start_rogue(self, lists: Sequence[Sequence[str]] | None) -> None:
@@ -502,7 +516,8 @@ class Deal:
         if phase is Phase.DEFENCE_MODE:
             if self.dummy is not None:
                 return [OPEN, ALONE]
-            out = [CLOSED] if self.rules.over_greedy else [OPEN, CLOSED]
+            lone_over_greedy = self.rules.over_greedy and not self.rules.over_greedy_two_only
+            out = [CLOSED] if lone_over_greedy else [OPEN, CLOSED]
             if self._whist_pass_half_allowed():
                 out.append(HALF)
             return out
@@ -950,6 +965,33 @@ class Deal:
         self._def_to_act = None
         if kind == "passed" and self.rules.write_off_choice:
             self._ask_writers((self.declarer,))  # type: ignore[arg-type]
+        self._ask_overflow()
+
+    def _ask_overflow(self) -> None:
+        """VMK (``pool_overflow_choice``): 000: "Pool points in excess of the pool size are
+        either treated just like in Sochi, or used to write points off from one's own hill.
+        Soloist can freely choose between them."
+
+        Asked (POOL or HILL) at the end of a deal whose soloist earned pool points beyond his
+        pool's room while his mountain is not empty and another pool is open; otherwise
+        both treatments are the same and nobody is asked.  Needs ``pool_state``.
+        """
+        rules = self.rules
+        if not rules.pool_overflow_choice or self.pool_state is None or self.declarer is None:
+            return
+        if self.kind not in ("contract", "misere", "passed", "halfwhist"):
+            return
+        from .scoring import score_deal
+
+        seat = self.declarer
+        earned = score_deal(rules, self.outcome()).pool[seat]
+        pools, mountains = self.pool_state
+        surplus = earned - max(Fraction(0), rules.pool - pools[seat])
+        others_open = rules.pool_help and any(
+            p < rules.pool for s, p in enumerate(pools) if s != seat
+        )
+        if surplus > 0 and mountains[seat] > 0 and others_open:
+            self._ask_writers((seat,))
 
     def _ask_writers(self, seats: tuple[int, ...]) -> None:
         """000 (Racing): "the soloist can either write the points in the pool or write them
@@ -1015,6 +1057,7 @@ class Deal:
                 if self.players == 4 and self.rules.allpass_talon == "lead":
                     seats = (*seats, self.dealer)
                 self._ask_writers(tuple(s for s in seats if not self.tricks_won[s]))
+            self._ask_overflow()
             return
         self._start_trick(winner)
 

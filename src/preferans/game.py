@@ -92,6 +92,10 @@ class Game:
             if self.rules.blind_bids and self.sheet.stage in (None, "second half")
             else None
         )
+        # VMK (pool_overflow_choice): the deal asks the soloist only when his game overflows.
+        pools = (
+            (self.sheet.pool, self.sheet.mountain) if self.rules.pool_overflow_choice else None
+        )
         if hands is None:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
@@ -104,6 +108,7 @@ class Game:
                 rogue_lists=lists,
                 forced_allpass=self.sheet.forced_allpass,
                 blind_run=blind,
+                pool_state=pools,
             )
         else:
             if talon is None:
@@ -118,6 +123,7 @@ class Game:
                 rogue_lists=lists,
                 forced_allpass=self.sheet.forced_allpass,
                 blind_run=blind,
+                pool_state=pools,
             )
         return self.deal
 

@@ -59,6 +59,7 @@ ConsolationPasser = Literal["passer", "none", "whister"]
 TalonPrizes = Literal["none", "whists", "tricks"]
 GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds", "pools_and_hills"]
 RogueList = Literal["none", "small", "large", "xl", "classical"]
+AllPassZeroFull = Literal["close", "hill"]
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,13 @@ class Rules:
         "Over-greedy whist (Kazakhstan): no shared responsibility; each whister owes a personal "
         "quota (2 against a 6, else 1) and writes only his own tricks; a lone whister plays "
         "closed and the passer's tricks belong to nobody.",
+        (False, True),
+    )
+    over_greedy_two_only: bool = _opt(
+        False,
+        "With over_greedy: the over-greedy rule applies only when both defenders whist; a "
+        "lone whister whists greedily as usual (whole quota, both hands' tricks, open or "
+        "closed as he likes).",
         (False, True),
     )
     dealer_whist: bool = _opt(
@@ -357,6 +365,13 @@ class Rules:
         True, "A contract nobody whisted (passed out or half-whisted) ends an all-pass streak."
     )
     allpass_zero_pool: int = _opt(1, "Pool points for a player who takes no trick in an all-pass.")
+    allpass_zero_full: AllPassZeroFull = _opt(
+        "close",
+        "Those pool points that the trickless player's own pool cannot take: close (like any "
+        "pool points: they help other pools, then pool_overflow), or hill (off his own "
+        "mountain instead, forfeited when it is empty too: Finn).",
+        ("close", "hill"),
+    )
     allpass_amnesty: bool = _opt(
         False, "Subtract the smallest trick count from everyone before scoring an all-pass."
     )
@@ -383,6 +398,13 @@ class Rules:
         "off one's own mountain and then the smallest other mountain, writing pool_help_whists "
         "per point on its owner (hills, Classical).",
         ("mountain_then_opponents", "mountain", "lost", "kept", "hills"),
+    )
+    pool_overflow_choice: bool = _opt(
+        False,
+        "A declarer whose successful game overflows his pool while another pool is open "
+        "chooses (at the end of the deal): the surplus helps the other pools as usual (POOL), "
+        "or comes off his own mountain first (HILL) (VMK).",
+        (False, True),
     )
     pool_help_skip_defence: bool = _opt(
         False,
@@ -432,6 +454,12 @@ class Rules:
             raise RulesError("game_end='lists' needs rogue lists (rogue: small, large or xl)")
         if len(self.dummy_alone_quota) != 2:
             raise RulesError("dummy_alone_quota needs two numbers: against a 6 and a 7")
+        if self.over_greedy_two_only and not self.over_greedy:
+            raise RulesError("over_greedy_two_only needs over_greedy (it narrows that rule)")
+        if self.pool_overflow_choice and self.write_off_choice:
+            raise RulesError(
+                "pool_overflow_choice and write_off_choice both ask POOL or HILL: choose one"
+            )
         if len(self.clear_mountain_bonus) != 2:
             raise RulesError("clear_mountain_bonus needs two numbers: three and four players")
 
@@ -721,10 +749,13 @@ take any tricks writes two points in the pool unless he/she is the dealer of a f
 game."  "The minimum bid and points of all-pass games do not change."  "Pool points in
 excess of the pool size are treated just like in Sochi."
 
-Options 000 mentions: ``over_greedy`` ("over-greedy whist"), ``allpass_exchange`` ("some
-players exchange cards before all-pass games"), ``consolation_per_undertrick=0`` ("some
-players do not score the undertrick prizes at all"), ``allpass_progression=(1, 2, 3)``
-("some raise trick points of all-pass games like 10-20-30").
+Options 000 mentions: ``over_greedy`` ("over-greedy whist"), ``over_greedy_two_only``
+("Some apply the "over-greedy" rule only when there are two whisters": a lone whister then
+whists greedily, with the whole quota, the passer's tricks his, open or closed),
+``allpass_exchange`` ("some players exchange cards before all-pass games"),
+``consolation_per_undertrick=0`` ("some players do not score the undertrick prizes at
+all"), ``allpass_progression=(1, 2, 3)`` ("some raise trick points of all-pass games like
+10-20-30").
 """
 
 FINN: Final = SOCHI.replace(
@@ -737,6 +768,7 @@ FINN: Final = SOCHI.replace(
     whist_pass_half_whist=True,
     allpass_trick_points=2,
     allpass_zero_pool=2,
+    allpass_zero_full="hill",
     allpass_progression=(1,),
     allpass_min_bid=(6,),
     talon_prizes="tricks",
@@ -760,10 +792,21 @@ partner but including dealer of a four player game, writes the same amount ... T
 whisting partner records the prize that would belong to the passing partner."  Greedy,
 responsible whist at twice the game points.  "All-pass games are played with the widow,
 and each one writes two point on the hill for each trick taken. One who does not take any
-tricks writes two points in the pool."  "The first player to make his/her hill empty
-writes in each of his/her whists against the other players 60 points when four play, and
-80 points in three player games.  The first player to fill his/her pool writes 120
-points."  "A game ends when a player fills his/her pool."
+tricks writes two points in the pool if it is not full, in which case he/she writes two
+points off from the hill. The points are forfeited if the pool is full and the hill is
+empty."  "The first player to make his/her hill empty writes in each of his/her whists
+against the other players 60 points when four play, and 80 points in three player games.
+The first player to fill his/her pool writes 120 points."  "A game ends when a player fills
+his/her pool."
+
+The trickless player's points (``allpass_zero_full="hill"``): read as "in the pool if it is
+not full; if it is full, off his own hill; forfeited if the pool is full and the hill
+empty" -- the last sentence names exactly the case where neither can take them, so "in
+which case" stands for "otherwise".  A pool with less room than the two points takes what
+it can and the rest comes off the hill.  Unlike a soloist's points ("When a pool becomes
+full, points to be written there are written in pool with the smallest room"), these never
+go to another player's pool or hill.  As a game ends when a pool is full, the full-pool case
+arises in play only for the last point or two of a pool, or with ``game_end`` changed.
 """
 
 VMK: Final = SOCHI.replace(
@@ -780,6 +823,7 @@ VMK: Final = SOCHI.replace(
     allpass_exit_on_misere=False,
     allpass_exit_on_unwhisted=False,
     pool_overflow="mountain",
+    pool_overflow_choice=True,
 )
 """VMK (Seleznevka) as text 000 tells it: Sochi with elements of Rostov and Piter.
 
@@ -792,9 +836,21 @@ him/her as a prize."  Greedy, responsible whist.  "All-pass games are played wit
 widow, and each one normally writes two points on the hill for each trick taken. One who
 does not take any tricks writes one point in the pool.  After an all-pass game, the
 minimum biddable number of tricks is raised to 7 and points for all-pass games are doubled.
-A whisted and successfully played game brings this back to the normal."  Pool overflow:
-"either treated just like in Sochi, or used to write points off from one's own hill" —
-here off one's own hill; the soloist's free choice is not modelled.
+A whisted and successfully played game brings this back to the normal."
+
+Pool overflow: "Pool points in excess of the pool size are either treated just like in
+Sochi, or used to write points off from one's own hill. Soloist can freely choose between
+them."  Sochi (000): "When the pool of a player becomes full, he/she writes points of
+his/her successful game in the pool of a player with smallest room, and 10 times the pool
+points given to him/her in his/her own whists against that player in return. When all the
+pools become full, remaining pool points are subtracted from player's own hill"
+(``pool_overflow="mountain"``).  "Soloist can freely choose" makes it the soloist's decision
+in the game, deal by deal, not a table agreement: ``pool_overflow_choice`` asks him POOL
+(Sochi's help to the other pools) or HILL (the surplus off his own hill) at the end of a deal
+whose successful game overflows his pool.  He is asked only when the answer changes
+something: his mountain is not empty and another pool is still open (when every pool is
+full, Sochi's treatment is his own hill anyway).  What his hill cannot take is treated as in
+Sochi.  A trickless all-pass point is not a soloist's and is treated as in Sochi.
 """
 
 CODE1996: Final = SOCHI.replace(
@@ -1067,7 +1123,7 @@ PRESET_DOCS: Final = {
     "moscow": "Rostov / Moscow (000): talon prizes, 10 whists per undertrick",
     "kazakhstan": "Kazakhstan (000): values 8–40, pool 120",
     "finn": "Finn's (000): pool 40, 20 on each mountain, bonuses 120 and 80/60",
-    "vmk": "VMK / Seleznevka (000): resignation, Stalingrad, tens checked",
+    "vmk": "VMK / Seleznevka (000): resignation, Stalingrad, tens checked, overflow choice",
     "code1996": "The 1996 Code's tournament recommendations (000)",
 }
 

@@ -48,7 +48,9 @@ The conventions, by option (Sochi in brackets):
   (``passer``), nobody writes it (``none``, Kazakhstan) or the lone whister writes it on top
   of his own (``whister``, Finn).
 - over-greedy whist (``over_greedy``): each whister writes only his own tricks and owes a
-  personal quota (2 against a 6, else 1) whatever his partner took.
+  personal quota (2 against a 6, else 1) whatever his partner took.  With
+  ``over_greedy_two_only`` that holds only when both defenders whist; a lone whister is an
+  ordinary greedy one.
 - resigned (``resignation``): ``v × 3 × mountain_scale`` to the mountain, nothing else.
 - talon prizes (``talon_prizes``), for every deal with a declarer: the talon's quick tricks
   (an ace or K-Q of one suit 1, A-K of one suit 2, two aces 3) are written on declarer as
@@ -134,10 +136,16 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
             raise ScoringError(f"a {kind} deal has no play, but tricks are {outcome.tricks!r}")
     elif total != 10:
         raise ScoringError(f"a {kind} deal has ten tricks, not {total} ({outcome.tricks!r})")
-    if outcome.off_hill and (
-        not rules.write_off_choice or any(not 0 <= s < n for s in outcome.off_hill)
+    choice = rules.write_off_choice or rules.pool_overflow_choice
+    if outcome.off_hill and (not choice or any(not 0 <= s < n for s in outcome.off_hill)):
+        raise ScoringError(
+            f"off_hill {outcome.off_hill!r}: needs write_off_choice or pool_overflow_choice, "
+            "and seats"
+        )
+    if rules.pool_overflow_choice and outcome.off_hill and (
+        outcome.kind == "allpass" or outcome.off_hill != (outcome.declarer,)
     ):
-        raise ScoringError(f"off_hill {outcome.off_hill!r}: needs write_off_choice and seats")
+        raise ScoringError(f"off_hill {outcome.off_hill!r}: only the soloist chooses (VMK)")
     if kind == "allpass":
         return
     if kind not in ("contract", "misere", "passed", "halfwhist", "resigned"):
@@ -277,7 +285,8 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         return
 
     # Trick whists.
-    if len(whisters) == 2 or rules.over_greedy:
+    over_greedy = over_greedy_applies(rules, whisters)
+    if len(whisters) == 2 or over_greedy:
         for w in whisters:
             score.write(w, declarer, per_trick * outcome.tricks[w])
     else:
@@ -302,10 +311,10 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
     if not rules.is_whisted(contract):
         return
     quota = rules.dummy_alone_quota[level - 6] if outcome.alone else rules.quota(level)
-    if defence_tricks >= quota and not rules.over_greedy:
+    if defence_tricks >= quota and not over_greedy:
         return
     missing: dict[int, Fraction] = {}
-    if rules.over_greedy:
+    if over_greedy:
         personal = 2 if level == 6 else 1
         for w in whisters:
             missing[w] = Fraction(max(0, personal - outcome.tricks[w]))
@@ -346,6 +355,21 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
                 f"{{{declarer}}} wrote {_fmt(whists)} whists on {{{w}}})"
             )
     score.short = tuple(short)
+
+
+def over_greedy_applies(rules: Rules, whisters: Sequence[int]) -> bool:
+    """Whether over-greedy whist holds for a defence with these whisters.
+
+    000: "Some apply the "over-greedy" rule only when there are two whisters"
+    (``over_greedy_two_only``).
+
+    >>> over_greedy_applies(Rules.preset("kazakhstan", over_greedy=True), (1,))
+    True
+    >>> r = Rules.preset("kazakhstan", over_greedy=True, over_greedy_two_only=True)
+    >>> over_greedy_applies(r, (1,)), over_greedy_applies(r, (1, 2))
+    (False, True)
+    """
+    return rules.over_greedy and (len(whisters) == 2 or not rules.over_greedy_two_only)
 
 
 def talon_quick_tricks(talon: Sequence[Card]) -> int:

@@ -12,7 +12,10 @@ first closed pool or when the pools' total reaches pool × players).
 Finn's options are the sheet's too: every mountain starts at ``start_mountain``; a made
 contract also comes off declarer's mountain (``made_off_mountain``); the first player to
 close his pool, and the first to empty his mountain, write a bonus on every other player
-(``first_pool_bonus``, ``clear_mountain_bonus``).
+(``first_pool_bonus``, ``clear_mountain_bonus``); a trickless all-pass player's points go to
+his own pool, then off his own mountain, else are lost (``allpass_zero_full="hill"``).  VMK's
+soloist who answered HILL (``pool_overflow_choice``) writes what his pool cannot take off his
+own mountain before it helps any other pool.
 
 >>> from preferans.bids import Bid
 >>> from preferans.outcome import DealOutcome
@@ -265,6 +268,8 @@ class Sheet:
         pool = list(self.pool)
         mountain = [m + d for m, d in zip(self.mountain, score.mountain, strict=True)]
         notes_off = self._off_own_mountain(outcome, score, mountain)
+        if outcome.kind == "allpass" and self.rules.allpass_zero_full == "hill":
+            notes_off += self._zero_trick_hill(score, pool, mountain)
         whists = [[w + d for w, d in zip(r, dr, strict=True)] for r, dr in zip(
             self.whists, score.whists, strict=True)]
         notes = list(score.notes) + bomb_notes + notes_off
@@ -272,11 +277,13 @@ class Sheet:
         skip: tuple[int, ...] = ()
         if self.rules.pool_help_skip_defence:  # Classical: not the whisters' or sitting dealer's
             skip = (*outcome.whisters, *((outcome.dealer,) if n == 4 else ()))
+        hill_first = self.rules.pool_overflow_choice and outcome.declarer in outcome.off_hill
         for k in range(n):
             seat = (first + k) % n
             if score.pool[seat]:
                 notes += self._close(
-                    seat, score.pool[seat], score, pool, mountain, whists, skip=skip
+                    seat, score.pool[seat], score, pool, mountain, whists, skip=skip,
+                    hill_first=hill_first and seat == outcome.declarer,
                 )
         declarer = outcome.declarer
         if self.rules.made_off_mountain and declarer is not None and score.pool[declarer]:
@@ -400,7 +407,8 @@ class Sheet:
         """
         rules = self.rules
         notes: list[str] = []
-        for seat in outcome.off_hill:  # Racing: POOL or HILL, chosen at the end of the deal
+        racing_off = outcome.off_hill if rules.write_off_choice else ()
+        for seat in racing_off:  # Racing: POOL or HILL, chosen at the end of the deal
             off = min(score.pool[seat], max(Fraction(0), mountain[seat]))
             if off:
                 score.pool[seat] -= off
@@ -421,6 +429,34 @@ class Sheet:
                     score.pool[seat] -= off
                     mountain[seat] -= off
                     notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
+        return notes
+
+    def _zero_trick_hill(
+        self, score: DealScore, pool: list[Fraction], mountain: list[Fraction]
+    ) -> list[str]:
+        """Finn (``allpass_zero_full="hill"``): a trickless all-pass player's pool points.
+
+        000: "One who does not take any tricks writes two points in the pool if it is not
+        full, in which case he/she writes two points off from the hill. The points are
+        forfeited if the pool is full and the hill is empty."  What his own pool can take
+        goes there, the rest off his own mountain, and what that cannot take is lost; none
+        of it goes to another player's pool or mountain.
+        """
+        notes: list[str] = []
+        for seat, points in enumerate(score.pool):
+            if not points:
+                continue
+            score.pool[seat] = Fraction(0)
+            own = min(points, max(Fraction(0), self.rules.pool - pool[seat]))
+            pool[seat] += own
+            rest = points - own
+            off = min(rest, max(Fraction(0), mountain[seat]))
+            mountain[seat] -= off
+            if off:
+                notes.append(f"{{{seat}}}'s pool is full: {_show(off)} off the mountain")
+            if rest - off:
+                notes.append(f"{{{seat}}}'s pool is full, the mountain empty: "
+                             f"{_show(rest - off)} forfeited")
         return notes
 
     def _multiply(self, outcome: DealOutcome, score: DealScore) -> list[str]:
@@ -536,14 +572,25 @@ class Sheet:
         mountain: list[Fraction],
         whists: list[list[Fraction]],
         skip: tuple[int, ...] = (),
+        hill_first: bool = False,
     ) -> list[str]:
-        """Put ``points`` into ``scorer``'s pool, help others, then overflow; return notes."""
+        """Put ``points`` into ``scorer``'s pool, help others, then overflow; return notes.
+
+        ``hill_first`` (VMK's soloist chose HILL, ``pool_overflow_choice``): what his pool
+        cannot take comes off his own mountain before it helps anyone.
+        """
         rules = self.rules
         n = len(pool)
         notes: list[str] = []
         own = min(points, max(Fraction(0), rules.pool - pool[scorer]))
         pool[scorer] += own
         points -= own
+        if hill_first and points > 0:
+            off = min(points, max(Fraction(0), mountain[scorer]))
+            if off:
+                mountain[scorer] -= off
+                points -= off
+                notes.append(f"{{{scorer}}} wrote {_show(off)} beyond the pool off the mountain")
         while points > 0 and rules.pool_help:
             candidates = [
                 p
