@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         print(f"{'set':<10}{'solves':>7}{'instr/solve':>14}{'nodes/solve':>13}{'instr/node':>12}")
         for label, positions in sets.items():
+            if not positions:
+                continue
             path = os.path.join(tmp, f"{label}.txt")
             with open(path, "w") as fh:
                 fh.writelines(_line(label, p) + "\n" for p in positions)
