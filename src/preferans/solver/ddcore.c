@@ -34,6 +34,8 @@
 static uint8_t cmp8[256][256]; /* cmp8[P][M]: M (subset of P) in P-relative bits */
 static uint8_t sel8[256][8];   /* sel8[P][r]: position of the r-th lowest bit of P */
 static uint32_t rmaj[4][256];  /* suit s's byte -> rank-major bits (bit rank * 4 + suit) */
+static uint8_t bpair[512];     /* [1 << n | L]: n cards, bit i of L set when the i-th lowest is
+                                  "lo": the most pairs of a higher non-lo and a lower lo card */
 static int tables_ready = 0;
 
 static void init_tables(void)
@@ -45,6 +47,19 @@ static void init_tables(void)
             for (int r = 0; r < 8; r++)
                 if (b & (1 << r)) m |= 1u << (r * 4 + st);
             rmaj[st][b] = m;
+        }
+    for (int n = 0; n <= 8; n++)
+        for (int L = 0; L < (1 << n); L++) {
+            /* scanning upwards, each higher card takes an unmatched lower lo card */
+            int open = 0, m = 0;
+            for (int i = 0; i < n; i++) {
+                if (L & (1 << i)) open++;
+                else if (open) {
+                    open--;
+                    m++;
+                }
+            }
+            bpair[(1 << n) | L] = (uint8_t)m;
         }
     for (int p = 0; p < 256; p++) {
         int r = 0;
@@ -215,7 +230,7 @@ static inline int beats(const dd_solver *S, int c, int w, int ts)
 /* ------------------------------------------------------------ quick tricks */
 
 /* Tricks the leader can cash at once with its own top cards (contract). */
-static int quick_tricks(const dd_solver *S, const uint32_t h[3], int leader)
+static int quick_tricks(const dd_solver *S, const uint32_t h[3], int leader, int *qtrump)
 {
     uint32_t L = h[leader], A = h[NEXT[leader]], B = h[NEXT[NEXT[leader]]];
     int tr = S->trump;
@@ -225,6 +240,7 @@ static int quick_tricks(const dd_solver *S, const uint32_t h[3], int leader)
         bruff = (B & SUITMASK(tr)) != 0;
     }
     int total = 0;
+    *qtrump = 0;
     for (int s = 0; s < 4; s++) {
         uint32_t Ls = (L >> (8 * s)) & 0xFF;
         if (!Ls) continue;
@@ -242,9 +258,18 @@ static int quick_tricks(const dd_solver *S, const uint32_t h[3], int leader)
             if (aruff && k > la) k = la;
             if (bruff && k > lb) k = lb;
         }
+        if (s == tr) *qtrump = k;
         total += k;
     }
     return total;
+}
+
+/* The most disjoint pairs (h, l), h in hi above l in lo (two disjoint card bytes of one
+ * suit), from a table indexed by the owners of the cards in rank order (see init_tables). */
+static inline int beat_pairs(uint32_t hi, uint32_t lo)
+{
+    const uint32_t p = hi | lo;
+    return bpair[(1u << POPC(p)) | cmp8[p][lo]];
 }
 
 /* ----------------------------------------------------------- move ordering */
@@ -478,6 +503,10 @@ static inline int trick_winner_seat(const dd_solver *S, const node_t *nd, int c,
 #ifdef DD_STATS
 long dd_cut_at[3][5];
 long dd_nodes_at[11][3];
+long dd_lead_stat[16];
+#define LSTAT(i) (dd_lead_stat[i]++)
+#else
+#define LSTAT(i) ((void)0)
 #endif
 static int search_lead(dd_solver *S, const node_t *nd, int target);
 static int search_follow(dd_solver *S, const node_t *nd, int target);
@@ -573,6 +602,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             int w = c0, ws = nd->leader;
             if (beats(S, c1, w, ts)) { w = c1; ws = s1; }
             if (beats(S, c2, w, ts)) { ws = s2; }
+            LSTAT(0);
             return ws == S->counted; /* target is 1 here */
         }
         if (ts >= 0) {
@@ -586,29 +616,34 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             use_tt = 1;
         }
         if (S->mode == DD_CONTRACT) {
-            int q = quick_tricks(S, nd->h, nd->leader);
-            if (nd->leader == S->counted) {
-                if (q >= target) return 1;
+            int qt;
+            int q = quick_tricks(S, nd->h, nd->leader, &qt);
+            const int decl = nd->leader == S->counted;
+            if (decl) {
+                if (q >= target) { LSTAT(1); return 1; }
             } else if (T - q < target) {
+                LSTAT(1);
                 return 0;
             }
             if (S->trump != DD_NOTRUMP) {
-                /* a trump above all the other side's trumps wins the trick it is played to */
-                const uint32_t tm = SUITMASK(S->trump);
+                /* Every trump a player holds is played to some trick, and a trump that does
+                 * not win is beaten in its trick by a higher trump of another player, one per
+                 * trick: the declarer takes at least as many trump tricks as it holds trumps,
+                 * less the most defender trumps that can each be matched to a lower declarer
+                 * trump; the defenders at least as many as one defender holds, less the most
+                 * declarer trumps matched to lower ones of his.  The side on lead first cashes
+                 * its quick tricks outside trumps (the others follow suit, so no trump moves). */
+                const int sh = 8 * S->trump;
                 int c = S->counted;
-                uint32_t dt = nd->h[c] & tm, at = nd->h[NEXT[c]] & tm,
-                         bt = nd->h[NEXT[NEXT[c]]] & tm, ot = at | bt;
-                if (dt) {
-                    int sure = POPC(ot ? (uint32_t)((uint64_t)dt >> (HIBIT(ot) + 1)) : dt);
-                    if (sure >= target) return 1;
-                    int dh = HIBIT(dt);
-                    int sa = POPC((uint32_t)((uint64_t)at >> (dh + 1)));
-                    int sb = POPC((uint32_t)((uint64_t)bt >> (dh + 1)));
-                    if (T - (sa > sb ? sa : sb) < target) return 0;
-                } else {
-                    int sa = POPC(at), sb = POPC(bt);
-                    if (T - (sa > sb ? sa : sb) < target) return 0;
+                uint32_t dt = (nd->h[c] >> sh) & 0xFF, at = (nd->h[NEXT[c]] >> sh) & 0xFF,
+                         bt = (nd->h[NEXT[NEXT[c]]] >> sh) & 0xFF;
+                int side = q - qt;
+                if (POPC(dt) - beat_pairs(at | bt, dt) + (decl ? side : 0) >= target) {
+                    LSTAT(2);
+                    return 1;
                 }
+                int sa = POPC(at) - beat_pairs(dt, at), sb = POPC(bt) - beat_pairs(dt, bt);
+                if (T - (sa > sb ? sa : sb) - (decl ? 0 : side) < target) { LSTAT(2); return 0; }
             }
         }
         if (use_tt) {
@@ -624,8 +659,9 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
                     e->meta[i] == meta && e->ext[i] == ext) {
                     int lb = e->bounds[i] & 15, ub = e->bounds[i] >> 4;
                     e->age[i] = S->gen;
-                    if (lb >= target) return 1;
-                    if (ub < target) return 0;
+                    if (lb >= target) { LSTAT(3); return 1; }
+                    if (ub < target) { LSTAT(3); return 0; }
+                    LSTAT(7);
                     if (e->best[i] != NOBEST) {
                         int s = e->best[i] >> 3, rr = e->best[i] & 7;
                         uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
@@ -665,6 +701,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
     uint32_t mv = legal & reps(hand, nd->inplay);
     const int ismax = S->maxseat[mover];
     move_t moves[DD_MAX_HAND];
+    LSTAT(hint >= 0 ? 5 : 6);
     int cnt = order_leads(S, nd, mover, mv, hint, target, moves);
     int result = !ismax, bestc = -1;
     for (int i = 0; i < cnt; i++) {
@@ -713,7 +750,8 @@ static int search_follow(dd_solver *S, const node_t *nd, int target)
 #endif
     const int ts = nd->ts;
     const uint32_t mv = legal_moves(S, nd, hand, ts) & reps(hand, nd->inplay);
-    if (!(mv & (mv - 1))) return play(S, nd, mover, LOBIT(mv), ts, target);
+    if (!(mv & (mv - 1))) { LSTAT(8 + nd->n); return play(S, nd, mover, LOBIT(mv), ts, target); }
+    LSTAT(10 + nd->n);
     const int ismax = S->maxseat[mover];
     uint32_t grp[4];
     int ng = follow_groups(S, nd, mover, mv, ts, grp);
