@@ -27,12 +27,32 @@ from ..cards import Card
 from ..rules import Rules
 from .evaluation import (
     allpass_tricks,
+    best_strain,
     contract_tricks,
     defence_tricks,
     discard_candidates,
     max_level,
     misere_danger,
     misere_discard_candidates,
+)
+from .utility import ScoreModel
+from .variants import (
+    alone_allowed,
+    alone_profile,
+    blind_choice,
+    choose_two_player,
+    evaluation_baseline,
+    evaluation_clean,
+    evaluation_make,
+    evaluation_profile,
+    hand_bid_choice,
+    hand_bids,
+    misere_contract_ok,
+    open_profile_estimate,
+    rogue_copies,
+    rogue_scores,
+    two_player_values,
+    write_choice,
 )
 from .view import SeatView
 
@@ -61,8 +81,20 @@ class EasyPlayer:
         dealt = view.hand | view.played_by[view.seat]
         hunch = random.Random(self.seed * 7919 + dealt * 4 + view.seat).gauss(0.0, self.noise)
         phase = view.phase
-        if phase == "auction":
+        if phase == "auction" and ("SEE" in legal or view.extras.get("hand_hidden")):
+            token = blind_choice(view, self.rules)
+        elif phase == "auction" and hand_bids(legal):
+            token = hand_bid_choice(
+                legal, lambda n: evaluation_make(view.hand, n),
+                lambda: evaluation_clean(view.hand)) or self._auction(view, hunch)
+        elif phase == "auction":
             token = self._auction(view, hunch)
+        elif phase == "name":
+            token = self._name(view)
+        elif phase == "write":
+            token = write_choice(view, self.rules)
+        elif view.dummy is not None and phase in ("defence", "defence mode"):
+            token = self._defence_two(view, hunch)
         elif phase == "discard":
             token = self._discard(view)
         elif phase == "contract":
@@ -111,14 +143,19 @@ class EasyPlayer:
         for t in view.legal:
             with contextlib.suppress(ValueError):
                 options.append((Bid.parse(t), t))
-        if any(b.misere for b, _ in options):
-            return next(t for b, t in options if b.misere)
-        strain = max(range(5), key=lambda s: contract_tricks(view.hand, s))
+        if all(b.misere for b, _ in options):
+            return options[0][1]
+        if any(b.misere for b, _ in options):  # a blind winner may name misère instead
+            if misere_contract_ok(view):
+                return next(t for b, t in options if b.misere)
+            options = [(b, t) for b, t in options if not b.misere]
+        strain = best_strain(view.hand)  # ties go to the longest suit
         est = contract_tricks(view.hand, strain) + hunch * 0.5
         fits = [(b, t) for b, t in options if b.strain == strain and b.level <= max(6, est)]
         if fits:
             return max(fits, key=lambda bt: bt[0].step)[1]
-        return min(options, key=lambda bt: bt[0].step)[1]
+        same = [(b, t) for b, t in options if b.strain == strain]  # e.g. the Rogue's trump
+        return min(same or options, key=lambda bt: bt[0].step)[1]
 
     def _defence(self, view: SeatView, hunch: float) -> str:
         legal = [t.upper() for t in view.legal]
@@ -136,6 +173,33 @@ class EasyPlayer:
             choice = "HALF"
         original = {t.upper(): t for t in view.legal}
         return original.get(choice, view.legal[0])
+
+    # --- the structural variants (see :mod:`.variants`) ----------------------------------------
+    def _name(self, view: SeatView) -> str:
+        """The Rogue: the list item whose value now beats its value later the most."""
+        model = ScoreModel(self.rules, view.seat, dealer=view.dealer)
+        items_left, copies = rogue_copies(view)
+        scores = rogue_scores(self.rules, model, view.seat, view.legal,
+                              evaluation_profile(view.hand), evaluation_baseline(self.rules),
+                              items_left, copies)
+        if not scores:
+            return view.legal[0]
+        return max(view.legal, key=lambda t: scores.get(t, float("-inf")))
+
+    def _defence_two(self, view: SeatView, hunch: float) -> str:
+        """Two players: WHIST with the dummy, ALONE or PASS, by the hand evaluation (and a
+        hunch: a hopeful Easy player counts on a little more)."""
+        contract, declarer = view.contract, view.declarer
+        if contract is None or declarer is None:
+            return view.legal[0]
+        trump = None if contract.trump is None else int(contract.trump)
+        shift = max(-1.0, min(1.0, hunch * 0.5))
+        open_tricks = [(max(0, min(10, t - round(shift))), w)
+                       for t, w in open_profile_estimate(view.hand, trump, contract.level)]
+        alone = alone_profile(view.hand, trump) if alone_allowed(self.rules, contract) else None
+        model = ScoreModel(self.rules, view.seat, dealer=view.dealer)
+        values = two_player_values(self.rules, model, view, open_tricks, alone)
+        return choose_two_player(values, view.legal)
 
     # --- card play: the table only -------------------------------------------------------------
     def _play(self, view: SeatView, rng: random.Random) -> str:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 import random
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bids import MISERE, Bid
@@ -65,6 +65,26 @@ from .evaluation import (
 from .sampling import Sampler, World
 from .solving import opening_position, play_position, talon_leads
 from .utility import ScoreModel, cached_model
+from .variants import (
+    Profile,
+    alone_allowed,
+    alone_profile,
+    blind_choice,
+    choose_two_player,
+    evaluation_baseline,
+    evaluation_profile,
+    hand_bid_choice,
+    hand_bids,
+    misere_contract_ok,
+    open_profile_estimate,
+    rogue_contract_options,
+    rogue_copies,
+    rogue_item,
+    rogue_scores,
+    rogue_table,
+    two_player_values,
+    write_choice,
+)
 from .view import SeatView
 
 
@@ -147,8 +167,20 @@ class MonteCarloPlayer:
         rng = random.Random(self.seed * 1_000_003 + digest)
         phase = view.phase
         try:
-            if phase == "auction":
+            if phase == "auction" and ("SEE" in legal or view.extras.get("hand_hidden")):
+                token = blind_choice(view, self.rules)
+            elif phase == "auction" and hand_bids(legal):
+                token = self._hand_bid(view, rng) or self._auction(view, rng)
+            elif phase == "auction":
                 token = self._auction(view, rng)
+            elif phase == "name":
+                token = self._name(view, rng)
+            elif phase == "write":
+                token = write_choice(view, self.rules)
+            elif view.dummy is not None and phase in ("defence", "defence mode"):
+                token = self._defence_two(view, rng)
+            elif phase == "play" and view.two_hand_play:
+                token = self._two_hand_card(view, rng)
             elif phase == "discard":
                 token = self._discard(view, rng)
             elif phase == "contract":
@@ -190,6 +222,13 @@ class MonteCarloPlayer:
 
     def _declarer_value(self, model: ScoreModel, view: SeatView, declarer: int, contract: Bid,
                         tricks: int, tables: dict[Bid, list[float]]) -> float:
+        item = view.extras.get("rogue_item")
+        if item:  # the Rogue: the named game, whisted by force
+            table = tables.get(contract)
+            if table is None:
+                table = tables[contract] = list(
+                    rogue_table(self.rules, model, declarer, contract, str(item)))
+            return table[tricks]
         if contract.misere:
             table = tables.get(contract)
             if table is None:
@@ -304,7 +343,8 @@ class MonteCarloPlayer:
         if bids_made:
             return 0.0
         passed = {s for s, t in view.auction if t.upper() == "PASS"}
-        others = [s for s in view.active_seats if s != view.seat and s not in passed]
+        others = [s for s in view.active_seats
+                  if s != view.seat and s not in passed and s != view.dummy]
         p_allpass = 0.55 ** len(others)
         table = model.allpass_table()
         est = min(10.0, allpass_tricks(view.hand))
@@ -316,6 +356,9 @@ class MonteCarloPlayer:
     # --- the talon, the discard and the contract -----------------------------------------------
     def _contract_options(self, view: SeatView) -> list[Bid]:
         bid = view.bid
+        rogue = rogue_contract_options(view)
+        if rogue is not None:
+            return rogue
         if bid is not None and bid.misere:
             return [MISERE]
         out = []
@@ -404,8 +447,9 @@ class MonteCarloPlayer:
             candidates = [(hand12 & ~p, -1) for p in misere_discard_candidates(hand12, keep=6)]
         else:
             strains = sorted({b.strain for b in options},
-                             key=lambda s: -max(contract_tricks(hand12 & ~p, s)
-                                               for p in discard_candidates(hand12, s, keep=1)))
+                             key=lambda s: (-max(contract_tricks(hand12 & ~p, s)
+                                                 for p in discard_candidates(hand12, s, keep=1)),
+                                            -_length(hand12, s)))
             candidates = []
             for s in strains[:3]:
                 for p in discard_candidates(hand12, s, keep=self.level.discard_keep):
@@ -443,13 +487,18 @@ class MonteCarloPlayer:
                 continue
         if not options:
             return legal[0]
-        if any(b.misere for b, _ in options):
-            return next(t for b, t in options if b.misere)
+        if all(b.misere for b, _ in options):
+            return options[0][1]
+        if any(b.misere for b, _ in options):  # a blind winner may name misère instead
+            if misere_contract_ok(view):
+                return next(t for b, t in options if b.misere)
+            options = [(b, t) for b, t in options if not b.misere]
         entry = self._declarer_worlds(view, rng)
         hand = view.hand
         solved = {s for (kept, s) in entry["solved"] if kept == hand}
         strains = sorted({b.strain for b, _ in options},
-                         key=lambda s: (s not in solved, -contract_tricks(hand, s)))
+                         key=lambda s: (s not in solved, -contract_tricks(hand, s),
+                                        -_length(hand, s)))
         strains = strains[: max(self.level.contract_strains, len(solved))]
         indices = list(range(len(entry["worlds"])))
         bids = [b for b, _ in options]
@@ -550,6 +599,167 @@ class MonteCarloPlayer:
                            make_bot=make_bot, threads=self.threads,
                            by_score=self.level.score_aware)
 
+    # --- the structural variants (see :mod:`.variants`) ----------------------------------------
+    def _name(self, view: SeatView, rng: random.Random) -> str:
+        """The Rogue: name the list item with the best value now against its value later."""
+        legal = view.legal
+        model = self._model(view)
+        if self.level.name == "normal":
+            profile = evaluation_profile(view.hand)
+            baseline = evaluation_baseline(self.rules)
+        else:
+            keys = {rogue_item(t)[2] for t in legal if _is_item(t)}
+            n = max(8, self.level.bid_worlds // 2)
+            profile = self._rogue_profile(view, rng, keys, n)
+            baseline = self._rogue_baseline(view)
+        items_left, copies = rogue_copies(view)
+        scores = rogue_scores(self.rules, model, view.seat, legal, profile, baseline,
+                              items_left, copies)
+        if not scores:
+            return legal[0]
+        return max(legal, key=lambda t: scores.get(t, float("-inf")))
+
+    def _rogue_profile(self, view: SeatView, rng: random.Random, keys: set[Any], n: int
+                       ) -> Profile:
+        """The soloist's tricks in each strain the items need, solved on ``n`` worlds: the
+        talon imagined and taken, a good discard per strain, ``any`` in the strain the
+        evaluation prefers after the discard, misère with its own discard."""
+        worlds = self._sample(view, rng, n)
+        hand = view.hand
+        strains = sorted({k for k in keys if isinstance(k, int)} | (
+            set(range(5)) if "any" in keys else set()))
+        positions = []
+        index: list[tuple[int, int]] = []
+        best: list[int] = []
+        for wi, w in enumerate(worlds):
+            hand12 = hand | w.extra
+            kept_est = {}
+            for s in strains:
+                pair = discard_candidates(hand12, s, keep=1, pruned=True)[0]
+                hands = dict(enumerate(w.hands))
+                hands[view.seat] = hand12 & ~pair
+                kept_est[s] = contract_tricks(hand12 & ~pair, s)
+                positions.append(opening_position(
+                    view, hands, mode="contract", side=view.seat, trump=s if s < 4 else None))
+                index.append((wi, s))
+            best.append(max(kept_est, key=lambda s: kept_est[s]) if kept_est else 0)
+        values = solve_batch(positions, threads=self.threads) if positions else []
+        tricks = {s: [0] * len(worlds) for s in strains}
+        for (wi, s), v in zip(index, values, strict=True):
+            tricks[s][wi] = v
+        weights = [w.weight for w in worlds]
+        profile: Profile = {s: list(zip(tricks[s], weights, strict=True)) for s in strains}
+        if "any" in keys:
+            profile["any"] = [(tricks[best[i]][i], weights[i]) for i in range(len(worlds))]
+        if "misere" in keys:
+            mpos = []
+            for w in worlds:
+                hand12 = hand | w.extra
+                pair = misere_discard_candidates(hand12, keep=1)[0]
+                hands = dict(enumerate(w.hands))
+                hands[view.seat] = hand12 & ~pair
+                mpos.append(opening_position(view, hands, mode="misere", side=view.seat,
+                                             trump=None))
+            mt = _misere_tricks(mpos, self.threads, exact=max(4, len(mpos) // 4))
+            profile["misere"] = list(zip(mt, weights, strict=True))
+        return profile
+
+    def _rogue_baseline(self, view: SeatView) -> list[Profile]:
+        """Solved profiles of random hands (once per process and table shape): what an item
+        can expect on a later deal, measured the way this hand is."""
+        key = (view.players, view.seat == view.first_hand, self.level.name)
+        hit = _BASELINES.get(key)
+        if hit is not None:
+            return hit
+        rng = random.Random(7)
+        out = []
+        for _ in range(BASELINE_SOLVED_HANDS):
+            cards = rng.sample(range(32), 10)
+            hand = sum(1 << c for c in cards)
+            fake = replace(view, hand=hand, exposed={}, talon=None, discard=0)
+            out.append(self._rogue_profile(fake, rng, {0, 4, "any", "misere"},
+                                           BASELINE_WORLDS))
+        for p in out:  # suits are alike: every suit's tricks as the spades'
+            for s in (1, 2, 3):
+                p[s] = p[0]
+        _BASELINES[key] = out
+        return out
+
+    def _hand_bid(self, view: SeatView, rng: random.Random) -> str | None:
+        """Classical: a hand bid over a misère when the ten cards make it without the talon."""
+        legal = view.legal
+        if self.level.name == "normal":
+            from .variants import evaluation_clean, evaluation_make
+
+            return hand_bid_choice(legal, lambda n: evaluation_make(view.hand, n),
+                                   lambda: evaluation_clean(view.hand))
+        worlds = self._sample(view, rng, max(8, self.level.worlds // 2))
+        hand = view.hand
+        ranked = sorted(range(5), key=lambda s: -contract_tricks(hand, s))[:2]
+        positions = []
+        for w in worlds:
+            hands = dict(enumerate(w.hands))
+            hands[view.seat] = hand
+            for s in ranked:
+                positions.append(opening_position(view, hands, mode="contract", side=view.seat,
+                                                  trump=s if s < 4 else None))
+        values = solve_batch(positions, threads=self.threads)
+        weights = [w.weight for w in worlds]
+        total = sum(weights) or 1.0
+        per = {s: [values[i * len(ranked) + j] for i in range(len(worlds))]
+               for j, s in enumerate(ranked)}
+        strain = max(ranked, key=lambda s: _mean([float(v) for v in per[s]], weights))
+
+        def make(level: int) -> float:
+            return sum(w for w, t in zip(weights, per[strain], strict=True) if t >= level) / total
+
+        def clean() -> float:
+            mpos = []
+            for w in worlds:
+                hands = dict(enumerate(w.hands))
+                hands[view.seat] = hand
+                mpos.append(opening_position(view, hands, mode="misere", side=view.seat,
+                                             trump=None))
+            ok = [misere_can_take_none(p) for p in mpos]
+            return sum(w for w, c in zip(weights, ok, strict=True) if c) / total
+
+        return hand_bid_choice(legal, make, clean)
+
+    def _defence_two(self, view: SeatView, rng: random.Random) -> str:
+        """Two players: WHIST (then OPEN with the dummy or ALONE) or PASS, by the whists each
+        is worth.  Hard and Crazy solve the declarer's tricks against the whister and the
+        dummy on imagined deals; Normal estimates them; ALONE is estimated from the hand (two
+        hands' play is not what the three-handed solver models)."""
+        contract, declarer = view.contract, view.declarer
+        if contract is None or declarer is None:
+            return view.legal[0]
+        trump = None if contract.trump is None else int(contract.trump)
+        if self.level.name == "normal":
+            open_tricks = open_profile_estimate(view.hand, trump, contract.level)
+        else:
+            worlds = self._sample(view, rng, self.level.worlds)
+            positions = [
+                opening_position(view, dict(enumerate(w.hands)), mode="contract",
+                                 side=declarer, trump=trump)
+                for w in worlds
+            ]
+            values = solve_batch(positions, threads=self.threads)
+            open_tricks = [
+                (t, w.weight * DECLARER_TRUST ** max(0, contract.level - t))
+                for w, t in zip(worlds, values, strict=True)
+            ]
+        alone = alone_profile(view.hand, trump) if alone_allowed(self.rules, contract) else None
+        values_by_call = two_player_values(self.rules, self._model(view), view, open_tricks,
+                                           alone)
+        return choose_two_player(values_by_call, view.legal)
+
+    def _two_hand_card(self, view: SeatView, rng: random.Random) -> str:
+        """Two hands play (a two-player all-pass, a lone whister): the table heuristic of the
+        Easy player without its careless cards, as the solver is three-handed."""
+        from .easy import EasyPlayer
+
+        return EasyPlayer(self.rules, self.seed, carelessness=0.0)._play(view, rng)
+
     # --- the play --------------------------------------------------------------------------
     def _play(self, view: SeatView, rng: random.Random) -> str:
         legal_cards = view.legal_cards()
@@ -607,6 +817,26 @@ class MonteCarloPlayer:
         del me
         best = max(legal_cards, key=lambda c: (round(scores[c], 9), -int(c.rank), -c.index))
         return str(best)
+
+
+BASELINE_SOLVED_HANDS = 24
+"""Random hands solved once per process for the Rogue items' later value (Hard, Crazy)."""
+BASELINE_WORLDS = 8
+"""Worlds per random hand of that baseline."""
+_BASELINES: dict[tuple[Any, ...], list[Profile]] = {}
+
+
+def _length(hand: int, strain: int) -> int:
+    """Cards held in a suit (0 for no trump): the tie-break between equal strains."""
+    return (hand >> (8 * strain) & 0xFF).bit_count() if strain < 4 else 0
+
+
+def _is_item(token: str) -> bool:
+    try:
+        rogue_item(token)
+    except ValueError:
+        return False
+    return True
 
 
 def _clearly_worse(row: list[float], lead: list[float], weights: list[float],

@@ -27,7 +27,7 @@ from typing import Any
 from ..bids import Bid
 from ..outcome import DealOutcome
 from ..rules import Rules
-from ..sheet import Sheet
+from ..sheet import Sheet, settle
 
 
 def _frac(x: Any) -> Fraction:
@@ -73,8 +73,13 @@ class ScoreModel:
         dealer: int = 0,
         sheet: Mapping[str, Any] | None = None,
         allpass_streak: int = 0,
+        racing_pools: bool = True,
     ) -> None:
         self.rules = rules
+        self.racing_pools = racing_pools
+        """Racing: value pool points as an ordinary pulya's settlement would (the default, so
+        that a game made is worth more than its bonus chances); ``False``: the Racing
+        balance itself, where pools count only through the bonuses they win."""
         self.seat = seat
         self.dealer = dealer
         self.n = rules.players
@@ -89,11 +94,27 @@ class ScoreModel:
                 self._whists = [[_frac(x) for x in row] for row in sheet["whists"]]
             except (KeyError, TypeError, ValueError):
                 pass
+        self.bombs: list[list[int]] = []
+        if sheet and sheet.get("bombs"):
+            try:
+                self.bombs = [[int(d) for d in b] for b in sheet["bombs"]]
+            except (TypeError, ValueError):
+                self.bombs = []
+        self._racing: tuple[int, list[Fraction], list[Fraction]] | None = None
+        if sheet and rules.racing_rounds and isinstance(sheet.get("racing"), Mapping):
+            self._racing = _racing_state(rules, sheet["racing"], self.n)
         self._cache: dict[DealOutcome, list[float]] = {}
         self._tables: dict[tuple[Any, ...], Any] = {}
 
     def changes(self, outcome: DealOutcome) -> list[float]:
-        """Every seat's balance change for this outcome."""
+        """Every seat's balance change for this outcome.
+
+        The structural variants' sheet state is set to fit the outcome: Racing's
+        compulsory all-pass is lifted (and its pools are valued as an ordinary pulya's,
+        so a pool point keeps its worth between the bonuses), Classical's half is the
+        one the outcome belongs to (a named Rogue game: the first), a Rogue game's item
+        is on its declarer's list, and the declarer's bombs (``bombs`` on the sheet) apply.
+        """
         hit = self._cache.get(outcome)
         if hit is not None:
             return hit
@@ -102,13 +123,41 @@ class ScoreModel:
         sheet.mountain = list(self._mountain)
         sheet.whists = [list(r) for r in self._whists]
         sheet.allpass_streak = self.allpass_streak
+        sheet.forced_allpass = False
+        if self.rules.classical_halves:
+            sheet.stage = "first half" if outcome.rogue_item is not None else "second half"
+        if outcome.rogue_item is not None and outcome.declarer is not None:
+            sheet.rogue_lists[outcome.declarer] = [outcome.rogue_item]
+        if self.bombs:
+            sheet.bombs = [list(b) for b in self.bombs]
+        if self._racing is not None:
+            sheet.round = self._racing[0]
+            sheet._round_base = (list(self._racing[1]), list(self._racing[2]))
+            sheet._round_filled = self.round_filled()
         try:
-            entry = sheet.record(outcome)
-            result = [float(x) for x in entry.balance_change]
+            if self.rules.racing_rounds and self.racing_pools:
+                before = settle(self.rules, sheet.pool, sheet.mountain, sheet.whists)
+                sheet.record(outcome)
+                after = settle(self.rules, sheet.pool, sheet.mountain, sheet.whists)
+                result = [float(a - b) for a, b in zip(after, before, strict=True)]
+            else:
+                entry = sheet.record(outcome)
+                result = [float(x) for x in entry.balance_change]
         except ValueError:
             result = [0.0] * self.n
         self._cache[outcome] = result
         return result
+
+    def mountain_of(self, seat: int) -> Fraction:
+        """A seat's mountain on the sheet the model started from."""
+        return self._mountain[seat]
+
+    def round_filled(self) -> bool:
+        """Racing: somebody has already filled this round's pool (its race is decided)."""
+        if self._racing is None:
+            return False
+        base = self._racing[1]
+        return any(p - b >= self.rules.pool for p, b in zip(self._pool, base, strict=True))
 
     def value(self, outcome: DealOutcome) -> float:
         """This seat's balance change for the outcome."""
@@ -129,22 +178,46 @@ class ScoreModel:
         half_whister: int | None = None,
         open_defence: bool | None = None,
         split: float = 0.5,
+        alone: bool = False,
+        rogue_item: str | None = None,
+        forced: bool = False,
     ) -> DealOutcome:
-        """The outcome of a played contract where declarer takes ``tricks``."""
+        """The outcome of a played contract where declarer takes ``tricks``.
+
+        Two players: the other player defends (with the dummy, or ``alone``).  A Rogue game
+        carries its list item (``rogue_item``) and the forced defence (``forced``).
+        """
         defs = self.defenders(declarer)
         counts = [0] * self.n
         counts[declarer] = tricks
         rest = 10 - tricks
         if contract.misere:
             a = rest // 2
-            counts[defs[0]], counts[defs[1]] = rest - a, a
+            if len(defs) == 1:
+                counts[defs[0]] = rest
+            else:
+                counts[defs[0]], counts[defs[1]] = rest - a, a
             return DealOutcome(
-                "misere", self.dealer, self.n, declarer, contract, tricks=tuple(counts)
+                "misere", self.dealer, self.n, declarer, contract, tricks=tuple(counts),
+                rogue_item=rogue_item,
             )
-        first = round(rest * split)
-        counts[defs[0]], counts[defs[1]] = first, rest - first
+        if len(defs) == 1:
+            counts[defs[0]] = rest
+            if not whisters:
+                whisters = defs
+        else:
+            first = round(rest * split)
+            counts[defs[0]], counts[defs[1]] = first, rest - first
         if not defence:
             defence = tuple("WHIST" if d in whisters else "PASS" for d in defs)
+        if alone or rogue_item is not None or forced:
+            return DealOutcome(
+                "contract", self.dealer, self.n, declarer, contract,
+                defence=tuple(defence),  # type: ignore[arg-type]
+                whisters=tuple(whisters),
+                open_defence=(not alone) if len(whisters) == 1 else None,
+                tricks=tuple(counts), alone=alone, rogue_item=rogue_item, forced=forced,
+            )
         return DealOutcome(
             "contract",
             self.dealer,
@@ -167,12 +240,15 @@ class ScoreModel:
         defence: Sequence[str] = (),
         half_whister: int | None = None,
         split: float = 0.5,
+        alone: bool = False,
+        rogue_item: str | None = None,
+        forced: bool = False,
     ) -> TrickTable:
         """This seat's value for each trick count 0..10 of the declarer (memoised, lazy)."""
         if not contract.misere and not whisters:
             whisters = self.defenders(declarer)
         key = ("contract", declarer, contract, tuple(whisters), tuple(defence), half_whister,
-               split)
+               split, alone, rogue_item, forced)
         hit = self._tables.get(key)
         if hit is not None:
             return hit
@@ -189,6 +265,9 @@ class ScoreModel:
                     half_whister=half_whister,
                     open_defence=True if len(whisters) == 1 else None,
                     split=split,
+                    alone=alone,
+                    rogue_item=rogue_item,
+                    forced=forced,
                 )
             )
 
@@ -201,7 +280,14 @@ class ScoreModel:
     ) -> float:
         """This seat's value when nobody whists (or a half-whist stands)."""
         defs = self.defenders(declarer)
-        if half_whister is not None:
+        if len(defs) == 1:  # two players: only the other player's call is written
+            kind = "passed" if half_whister is None else "halfwhist"
+            outcome = DealOutcome(
+                kind, self.dealer, self.n, declarer, contract,
+                defence=("PASS",) if half_whister is None else ("HALF",),
+                half_whister=half_whister, tricks=(0,) * self.n,
+            )
+        elif half_whister is not None:
             outcome = DealOutcome(
                 "halfwhist", self.dealer, self.n, declarer, contract,
                 defence=("PASS", "HALF") if half_whister == defs[1] else ("HALF",),
@@ -236,6 +322,21 @@ class ScoreModel:
             out.append(self.value(outcome))
         self._tables[("allpass",)] = out
         return out
+
+
+def _racing_state(rules: Rules, racing: Mapping[str, Any], n: int
+                  ) -> tuple[int, list[Fraction], list[Fraction]] | None:
+    """Racing: the round in progress and its base (the pools and mountains of the rounds
+    already over, added up), from the sheet's ``racing`` key."""
+    try:
+        pool = [Fraction(0)] * n
+        mountain = [Fraction(rules.start_mountain)] * n
+        for r in racing.get("rounds") or []:
+            pool = [a + _frac(b) for a, b in zip(pool, r["pool"], strict=True)]
+            mountain = [a + _frac(b) for a, b in zip(mountain, r["mountain"], strict=True)]
+        return int(racing.get("round") or 1), pool, mountain
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 _MODELS: dict[tuple[Any, ...], ScoreModel] = {}

@@ -42,6 +42,10 @@ def _bid_or_none(token: Any) -> Bid | None:
     return Bid.parse(str(token))
 
 
+_EXTRA_KEYS = ("rogue_list", "rogue_item", "soloist", "blind", "hand_hidden", "hand_game",
+               "forced_allpass", "talon_refused")
+
+
 def _seat_key(seat: Any) -> int:
     return int(seat)
 
@@ -88,6 +92,12 @@ class SeatView:
     allpass_streak: int = 0
     kind: str | None = None
     sheet: Mapping[str, Any] | None = None
+    dummy: int | None = None
+    """Two players: the dummy's seat (2); ``players`` then counts the three hands."""
+    alone: bool = False
+    """Two players: the whister defends alone (the dummy's hand is out of play)."""
+    extras: Mapping[str, Any] = field(default_factory=dict)
+    """The observation's variant keys (``rogue_list``, ``blind``, ``hand_hidden``, ...)."""
     # derived
     played: int = 0
     played_by: list[int] = field(default_factory=list)
@@ -99,6 +109,9 @@ class SeatView:
         """Read an observation (see :meth:`preferans.deal.Deal.observation`)."""
         names = obs.get("players") or ["A", "B", "C"]
         n = len(names) if isinstance(names, list | tuple) else int(names)
+        dummy = obs.get("dummy")
+        if dummy is not None:  # two players: the dummy is a third hand (seat 2)
+            n = max(n, int(dummy) + 1)
         phase = str(obs.get("phase", "")).lower()
         exposed_raw = obs.get("exposed") or {}
         exposed = {_seat_key(k): card_mask(v) for k, v in dict(exposed_raw).items()}
@@ -142,6 +155,9 @@ class SeatView:
             allpass_streak=int(obs.get("allpass_streak") or 0),
             kind=obs.get("kind"),
             sheet=obs.get("sheet"),
+            dummy=None if dummy is None else int(dummy),
+            alone=bool(obs.get("alone")),
+            extras={k: obs[k] for k in _EXTRA_KEYS if k in obs},
         )
         view._derive()
         return view
@@ -168,7 +184,11 @@ class SeatView:
 
     @property
     def active_seats(self) -> list[int]:
-        """Seats holding cards this deal (a four-player dealer sits out)."""
+        """Seats holding cards this deal, clockwise from first hand where the order matters
+        (a four-player dealer sits out; two players: the dummy, the other player, the dealer)."""
+        if self.dummy is not None:
+            other = 1 - self.dealer
+            return [self.dummy, other, self.dealer]
         if self.players == 4:
             return [s for s in range(4) if s != self.dealer]
         return list(range(self.players))
@@ -177,6 +197,10 @@ class SeatView:
         """The defending seats in speaking order (declarer's left first)."""
         if self.declarer is None:
             return []
+        if self.dummy is not None:
+            order = self.active_seats
+            i = order.index(self.declarer)
+            return order[i + 1:] + order[:i]
         out = []
         seat = self.declarer
         for _ in range(self.players - 1):
@@ -185,6 +209,12 @@ class SeatView:
                 continue
             out.append(seat)
         return out
+
+    @property
+    def two_hand_play(self) -> bool:
+        """Two players: only two hands play (an all-pass, or a whister defending ALONE), which
+        the three-handed solver cannot model."""
+        return self.dummy is not None and (self.is_allpass or self.alone)
 
     @property
     def known(self) -> int:
