@@ -86,18 +86,28 @@ static const uint8_t SEAT[3][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}};
 
 /* ------------------------------------------------------- transposition table */
 
-/* A bucket is one cache line holding three entries. */
-#define BUCKET 3
+/* A bucket is one cache line holding four 16-byte entries.  The key: seats 0 and 1 in
+ * relative ranks and, in the third word, the suit lengths in play (low nibbles) with the
+ * settings (leader, trump, counted seat, side to maximise, talon tricks to come) spread over
+ * the high nibbles. */
+#define BUCKET 4
 typedef struct {
-    uint32_t k[BUCKET][3]; /* hands in relative ranks; all zero = empty */
-    uint8_t meta[BUCKET];   /* leader | trump << 2 | counted << 5 | cmax << 7 */
-    uint8_t ext[BUCKET];    /* talon tricks still to come (count and suits), 0 if none */
-    uint8_t bounds[BUCKET]; /* lower bound | upper bound << 4 */
-    uint8_t best[BUCKET];   /* best lead: suit << 3 | relative rank, or NOBEST */
-    uint8_t age[BUCKET];    /* generation of the last solve that used the entry */
-    uint8_t depth[BUCKET];  /* tricks left */
-    uint8_t pad[64 - 12 * BUCKET - 6 * BUCKET];
+    uint32_t k[3]; /* all zero = empty */
+    uint8_t bounds; /* lower bound | upper bound << 4 */
+    uint8_t best;   /* best lead: suit << 3 | relative rank, or NOBEST */
+    uint8_t age;    /* generation of the last solve that used the entry */
+    uint8_t depth;  /* tricks left */
+} tt_entry;
+typedef struct {
+    tt_entry e[BUCKET];
 } tt_bucket;
+_Static_assert(sizeof(tt_bucket) == 64, "a bucket is one cache line");
+
+/* The low 16 bits of x into the high nibbles of the four bytes. */
+static inline uint32_t nibble_spread(uint32_t x)
+{
+    return ((x & 0xFu) << 4) | ((x & 0xF0u) << 8) | ((x & 0xF00u) << 12) | ((x & 0xF000u) << 16);
+}
 
 #define NOBEST 0xFF
 
@@ -113,7 +123,7 @@ struct dd_solver {
     int mode;
     int ntalon;
     int8_t talon[DD_MAX_TALON];
-    uint8_t meta;
+    uint32_t metax; /* trump, counted seat, maximising side: the key's high nibbles */
     uint8_t maxseat[3]; /* 1 for the seats on the maximising side */
     int8_t killer[3][DD_MAX_HAND + 1][DD_MAX_HAND + 1][2]; /* last two leads that cut, by
                                                                seat, tricks left, target */
@@ -176,10 +186,10 @@ void dd_free(dd_solver *s)
 uint64_t dd_nodes(const dd_solver *s) { return s->nodes; }
 void dd_reset_nodes(dd_solver *s) { s->nodes = 0; }
 
-static inline size_t tt_index(const dd_solver *S, const uint32_t k[3], uint32_t mx)
+static inline size_t tt_index(const dd_solver *S, const uint32_t k[3])
 {
     uint64_t a = ((uint64_t)k[0] | ((uint64_t)k[1] << 32)) * 0x9E3779B97F4A7C15ull;
-    uint64_t b = ((uint64_t)k[2] | ((uint64_t)mx << 32)) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t b = (uint64_t)k[2] * 0xC2B2AE3D27D4EB4Full;
     uint64_t x = a ^ (b + (a >> 29));
     x ^= x >> 31;
     return (size_t)(x & (S->nbuckets - 1));
@@ -543,36 +553,35 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
     return search_lead(S, &ch, target - won);
 }
 
-static void tt_store(dd_solver *S, tt_bucket *e, const uint32_t key[3], uint8_t meta,
-                     uint8_t ext, int lb, int ub, int best, int depth)
+static void tt_store(dd_solver *S, tt_bucket *bk, const uint32_t key[3], int lb, int ub,
+                     int best, int depth)
 {
     int vi = 0, vscore = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
-        if (e->k[i][0] == key[0] && e->k[i][1] == key[1] && e->k[i][2] == key[2] &&
-            e->meta[i] == meta && e->ext[i] == ext) {
-            int olb = e->bounds[i] & 15, oub = e->bounds[i] >> 4;
+        tt_entry *e = &bk->e[i];
+        if (e->k[0] == key[0] && e->k[1] == key[1] && e->k[2] == key[2]) {
+            int olb = e->bounds & 15, oub = e->bounds >> 4;
             if (olb > lb) lb = olb;
             if (oub < ub) ub = oub;
-            e->bounds[i] = (uint8_t)(lb | (ub << 4));
-            if (best != NOBEST) e->best[i] = (uint8_t)best;
-            e->age[i] = S->gen;
+            e->bounds = (uint8_t)(lb | (ub << 4));
+            if (best != NOBEST) e->best = (uint8_t)best;
+            e->age = S->gen;
             return;
         }
-        int sc = !e->k[i][2] ? -1 : (e->age[i] == S->gen ? 64 : 0) + e->depth[i];
+        int sc = !e->k[2] ? -1 : (e->age == S->gen ? 64 : 0) + e->depth;
         if (sc < vscore) {
             vscore = sc;
             vi = i;
         }
     }
-    e->k[vi][0] = key[0];
-    e->k[vi][1] = key[1];
-    e->k[vi][2] = key[2];
-    e->meta[vi] = meta;
-    e->ext[vi] = ext;
-    e->bounds[vi] = (uint8_t)(lb | (ub << 4));
-    e->best[vi] = (uint8_t)best;
-    e->age[vi] = S->gen;
-    e->depth[vi] = (uint8_t)depth;
+    tt_entry *e = &bk->e[vi];
+    e->k[0] = key[0];
+    e->k[1] = key[1];
+    e->k[2] = key[2];
+    e->bounds = (uint8_t)(lb | (ub << 4));
+    e->best = (uint8_t)best;
+    e->age = S->gen;
+    e->depth = (uint8_t)depth;
 }
 
 /* A node at the start of a trick: bounds, the table, then every lead. */
@@ -590,7 +599,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
     const int ts = nd->ts;
     int hint = -1;
     uint32_t key[3] = {0, 0, 0};
-    uint8_t ext = 0, meta = 0;
+    uint32_t ext = 0;
     int use_tt = 0;
     tt_bucket *bucket = NULL;
     {
@@ -648,22 +657,24 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
         }
         if (use_tt) {
             make_key(nd, key);
-            meta = (uint8_t)(S->meta | nd->leader);
-            bucket = S->tt + tt_index(S, key, (uint32_t)meta | ((uint32_t)ext << 8));
+            key[2] |= S->metax | ((uint32_t)nd->leader << 4) | nibble_spread(ext << 8);
+            bucket = S->tt + tt_index(S, key);
             __builtin_prefetch(bucket);
         }
         if (use_tt) {
-            tt_bucket *e = bucket;
+            const uint64_t k01 = (uint64_t)key[0] | ((uint64_t)key[1] << 32);
             for (int i = 0; i < BUCKET; i++) {
-                if (e->k[i][0] == key[0] && e->k[i][1] == key[1] && e->k[i][2] == key[2] &&
-                    e->meta[i] == meta && e->ext[i] == ext) {
-                    int lb = e->bounds[i] & 15, ub = e->bounds[i] >> 4;
-                    e->age[i] = S->gen;
+                tt_entry *e = &bucket->e[i];
+                uint64_t e01;
+                memcpy(&e01, e->k, 8);
+                if (e01 == k01 && e->k[2] == key[2]) {
+                    int lb = e->bounds & 15, ub = e->bounds >> 4;
+                    e->age = S->gen;
                     if (lb >= target) { LSTAT(3); return 1; }
                     if (ub < target) { LSTAT(3); return 0; }
                     LSTAT(7);
-                    if (e->best[i] != NOBEST) {
-                        int s = e->best[i] >> 3, rr = e->best[i] & 7;
+                    if (e->best != NOBEST) {
+                        int s = e->best >> 3, rr = e->best & 7;
                         uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
                         if (ps) hint = s * 8 + sel8[ps][rr];
                     }
@@ -731,7 +742,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
             best = (s << 3) | POPC(ps & ((1u << (bestc & 7)) - 1));
         }
-        tt_store(S, bucket, key, meta, ext, result ? target : 0, result ? T : target - 1, best, T);
+        tt_store(S, bucket, key, result ? target : 0, result ? T : target - 1, best, T);
     }
     return result;
 }
@@ -952,7 +963,7 @@ static void setup(dd_solver *S, const dd_position *p, node_t *nd)
     S->mode = p->mode;
     S->ntalon = p->ntalon;
     for (int i = 0; i < p->ntalon; i++) S->talon[i] = p->talon[i];
-    S->meta = (uint8_t)((S->trump << 2) | (S->counted << 5) | (S->cmax << 7));
+    S->metax = nibble_spread((uint32_t)((S->trump << 2) | (S->counted << 5) | (S->cmax << 7)));
     S->gen = (uint8_t)(S->gen == 255 ? 1 : S->gen + 1);
     memset(S->killer, -1, sizeof S->killer);
 
