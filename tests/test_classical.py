@@ -79,10 +79,13 @@ def test_half_time_two_laps_of_allpass_then_the_free_half():
     assert "6S" in legal(deal)
 
 
-def second_half() -> Sheet:
-    sheet = Sheet(CLASSIC)
-    sheet.rogue_lists = [[], [], []]
+def second_half(rules: Rules = CLASSIC) -> Sheet:
+    """A sheet at the start of the second half: 18 first-half deals and 6 half-time
+    all-passes played (the allowance of ``second_half_limit``)."""
+    sheet = Sheet(rules, "ABCD"[: rules.players])
+    sheet.rogue_lists = [[] for _ in range(rules.players)]
     sheet.stage = "second half"
+    sheet.compulsory_hands = 8 * rules.players
     return sheet
 
 
@@ -404,9 +407,7 @@ def test_the_end_by_the_final_lap_or_full_pools_and_empty_hills():
     # after the final lap starts, or all pools are filled and the hills become empty,
     # whichever the earlier."
     rules = Rules.preset("classical-1971", final_lap_after=2)
-    sheet = Sheet(rules)
-    sheet.rogue_lists = [[], [], []]
-    sheet.stage = "second half"
+    sheet = second_half(rules)
     sheet.first_dealer = 0
     passed = [DealOutcome("passed", d, 3, (d + 1) % 3, Bid.parse("8S"), ("PASS", "PASS"))
               for d in (0, 1, 2, 0, 1, 2)]
@@ -431,9 +432,7 @@ def test_four_players_the_dealer_scores_the_talons_quick_tricks():
     # Ace or a pair of King and Queen of one suit, two tricks for Ace and King of a suit,
     # and three for two Aces."
     rules = Rules.preset("classical-1971", players=4)
-    sheet = Sheet(rules, "ABCD")
-    sheet.rogue_lists = [[], [], [], []]
-    sheet.stage = "second half"
+    sheet = second_half(rules)
     from preferans.cards import Card
     made = DealOutcome("contract", 3, 4, 0, Bid.parse("7H"), ("WHIST", "PASS"), (1,), None,
                        False, (7, 3, 0, 0), talon=(Card.parse("AS"), Card.parse("KS")))

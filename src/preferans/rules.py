@@ -261,6 +261,41 @@ class Rules:
         "(lost when it is empty) instead of into the pool (Classical).",
         (False, True),
     )
+    second_half_limit: bool = _opt(
+        False,
+        "Classical: once the second half's successful games outnumber the first half's "
+        "deals and the all-passes so far, each further one also writes half its game "
+        "point on its soloist's mountain.",
+        (False, True),
+    )
+    staying_dealer_hill: int = _opt(
+        0,
+        "Classical house rule: a dealer who stayed for dealer_stays all-passes in a row "
+        "writes this many points (at most 10) on his own mountain after the last (0: off).",
+    )
+    refused_talon_trick: bool = _opt(
+        False,
+        "Four players: when the soloist refuses the talon (REFUSE) the dealer writes one "
+        "trick, the game's value, on his own mountain (Classical).",
+        (False, True),
+    )
+    halftime_choice: bool = _opt(
+        False,
+        "Classical: at the end of the first half the player with the largest mountain sets "
+        "the second half's pool (halftime_pool, at most the smallest mountain), its time "
+        "(final_lap_after) and its stakes (stakes).",
+        (False, True),
+    )
+    halftime_pool: int = _opt(
+        0,
+        "Classical: the second half's pool the leader names (0: the largest allowed, the "
+        "smallest mountain at the end of the first half); above that mountain it is cut to it.",
+    )
+    stakes: int = _opt(
+        0,
+        "Money per whist point (e.g. kopecks), set at half-time in Classical; the sheet shows "
+        "each balance × stakes as money (0: not shown).",
+    )
 
     # --- Racing (rounds) -------------------------------------------------------------------
     racing_rounds: int = _opt(
@@ -446,6 +481,20 @@ class Rules:
             raise RulesError("racing_rounds cannot be negative; racing_bonuses needs two numbers")
         if self.classical_halves and (self.rogue == "none" or self.game_end == "lists"):
             raise RulesError("classical_halves needs a rogue list and a pool end")
+        if not 0 <= self.staying_dealer_hill <= 10:
+            raise RulesError(
+                f"staying_dealer_hill={self.staying_dealer_hill!r}: 000 allows 0 to 10 points"
+            )
+        if self.staying_dealer_hill and not self.dealer_stays:
+            raise RulesError("staying_dealer_hill needs dealer_stays (a dealer who stays)")
+        if self.refused_talon_trick and not self.talon_refusal:
+            raise RulesError("refused_talon_trick needs talon_refusal (REFUSE must be allowed)")
+        if (self.second_half_limit or self.halftime_choice) and not self.classical_halves:
+            raise RulesError("second_half_limit and halftime_choice need classical_halves")
+        if self.halftime_pool < 0 or self.stakes < 0:
+            raise RulesError("halftime_pool and stakes cannot be negative")
+        if self.halftime_pool and not self.halftime_choice:
+            raise RulesError("halftime_pool needs halftime_choice (the leader's choice)")
         if self.misere_hand and not self.hand_bids:
             raise RulesError("misere_hand needs hand_bids (misère hand answers nine in one hand)")
         if self.halftime_laps < 0 or self.dealer_stays < 0 or self.final_lap_after < 0:
@@ -999,6 +1048,9 @@ CLASSICAL_1971: Final = SOCHI.replace(
     misere_hand=True,
     game_end="pools_and_hills",
     talon_prizes="tricks",
+    second_half_limit=True,
+    refused_talon_trick=True,
+    halftime_choice=True,
 )
 """Classical Preferans (1971) as text 000 tells it — the structure and the plain scoring.
 
@@ -1032,14 +1084,17 @@ final lap starts, or all pools are filled and the hills become empty, whichever 
 second-half deals).  "The widow is scored in four player games if the two cards contain
 quick trick(s) ... The dealer writes in his/her whists against the soloist one trick for an
 Ace or a pair of King and Queen of one suit, two tricks for Ace and King of a suit, and three
-for two Aces" (``talon_prizes="tricks"``; the dealer's one trick on his own hill when the
-talon is refused is not modelled).  "When his/her pool is full, the soloist writes
-remaining point to the largest pool with some room, unless it belong to the whisting player
-or the sitting dealer. When all pools are full, the soloist writes points of his/her
-successful game off from the hill, his/her own first, and other player's. When the soloist
-writes points in other player's pool or off from a hill of other player, he/she writes 10
-times the points given in his/her whists against the recipient" (``pool_help_skip_defence``,
-``pool_overflow="hills"``: the other hills smallest first, as Finn's, 000 not saying).
+for two Aces" (``talon_prizes="tricks"``).  "The dealer writes one trick on his/her hill if
+the soloist refuses to take the cards, leaving them on the table face up"
+(``refused_talon_trick``, four players: the game's value on the dealer's own mountain, as
+the sentence reads; "his/her" could also be the soloist's, 000 does not say more).  "When
+his/her pool is full, the soloist writes remaining point to the largest pool with some room,
+unless it belong to the whisting player or the sitting dealer. When all pools are full, the
+soloist writes points of his/her successful game off from the hill, his/her own first, and
+other player's. When the soloist writes points in other player's pool or off from a hill of
+other player, he/she writes 10 times the points given in his/her whists against the
+recipient" (``pool_help_skip_defence``, ``pool_overflow="hills"``: the other hills smallest
+first, as Finn's, 000 not saying).
 
 Blind bids (``blind_bids``), second half only: "A player can bid blindly, that is, without
 looking at cards dealt, so long as no one has made a seeing bid in the same auction. For a
@@ -1068,11 +1123,36 @@ by calling "misere hand." Only "ten in one (spades) hand" can outbid "misere han
 soloist wins the auction with a "hand" bid, he/she does not exchange the widow with cards in
 his/her hand" (``hand_bids``, ``misere_hand``: the talon stays face down, out of play).
 
+The half-time choice (``halftime_choice``): "At the end of the first half, a player with the
+largest points on his/her hill has the right to determine the stakes, size of the pool, and
+duration of the second half. The other players can advise him/her, but cannot dictate what
+he/she says. The stakes is expressed in amounts of money paid for a whist point. The pool
+cannot be larger than the smallest hill at the end of the first half. The time limit
+specifies when the final lap starts."  The engine has no decision between deals (a deal's
+phases belong to its own players and tokens, and the record is a list of deals), so the
+leader's choice is carried by the rules, agreed before the game as the house's policy:
+``halftime_pool`` (0, the default: the largest pool allowed, the smallest mountain at the
+end of the first half; a number above that mountain is cut to it), ``final_lap_after`` (the
+time limit as second-half deals; 0: none) and ``stakes`` (money per whist point; the sheet
+then shows ``money``, each balance × stakes).  The sheet names the leader (the largest
+mountain; ties: the first from the first dealer's left) and shows the choice
+(``classical.halftime``); the new pool holds from the half-time on (``pool_size``).  Records
+need no new token and replay to the same sheet.
+
+"If number of games played successfully in the second half exceeds those in the first half
+or all-pass, the soloist writes a half of the game point on his/her hill as if it were a
+result of a game in the first half that should have been played to satisfy the rule that
+number of successful games in the second half shall be within that of the compulsory hands
+or all-pass" (``second_half_limit``): the allowance is the first half's deals plus every
+all-pass so far; each successful second-half game beyond it also writes half its game point
+on its soloist's mountain.  "Some let the staying dealer of three all-pass write up to ten
+points on his/her hill to offset his/her advantage during these hands"
+(``staying_dealer_hill``: a house rule, off here; the points after the third all-pass).
+
 Choices: the eldest hand is the first half's soloist and the first partner whists (his
 partner's hand open, as in the Rogue); a game named in the first half is whisted by force
-without calls.  Not modelled (see docs/records-extensions.md): the leader's stakes and pool
-for the second half (the pool is the preset's; the final lap by ``final_lap_after``), the
-rule on more successful games in the second half, the invitation of the dealer.
+without calls.  Not modelled (see docs/records-extensions.md): the final lap by the clock
+(``final_lap_after`` counts deals), the invitation of the dealer.
 Irregularities cannot happen in the engine: deals are checked (no misdeal), the discard is
 compulsory and illegal cards are refused (no revoke).
 """

@@ -401,9 +401,16 @@ def _score_talon(rules: Rules, outcome: DealOutcome, score: DealScore, value: in
     """Talon prizes and the price of a refused talon (``rules.talon_prizes``)."""
     mode = rules.talon_prizes
     declarer = outcome.declarer
+    four = rules.players == 4
+    if four and outcome.talon_refused and rules.refused_talon_trick and declarer is not None:
+        # 000 (Classical): "The dealer writes one trick on his/her hill if the soloist refuses
+        # to take the cards, leaving them on the table face up."
+        cost = value * rules.mountain_scale
+        score.mountain[outcome.dealer] += cost
+        score.notes.append(f"{{{declarer}}} refused the talon: {{{outcome.dealer}}} wrote one "
+                           f"trick (+{cost} mountain)")
     if mode == "none" or declarer is None:
         return
-    four = rules.players == 4
     if outcome.talon_refused:
         if mode != "whists":
             return

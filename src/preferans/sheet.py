@@ -37,6 +37,7 @@ writes integers where integral, else floats rounded to three places
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -64,6 +65,7 @@ def settle(
     pool: Sequence[Fraction | int],
     mountain: Sequence[Fraction | int],
     whists: Sequence[Sequence[Fraction | int]],
+    size: int | None = None,
 ) -> list[Fraction]:
     """Each player's result in whists if everyone stopped now (records.md).
 
@@ -72,6 +74,7 @@ def settle(
     (``10 × (average mountain − own mountain)``), then whists written minus whists
     written against.  The results sum to zero.  With ``pool_overflow="kept"`` (Piter) points
     beyond the pool come off the mountain the same way (doubled when the missing ones are).
+    ``size`` is the pool size when it is not ``rules.pool`` (Classical's second half).
 
     >>> from preferans.rules import Rules
     >>> [round(float(x), 3) for x in settle(Rules.preset("sochi"), [4, 0, 0], [0, 0, 0],
@@ -79,11 +82,12 @@ def settle(
     [14.667, -1.333, -13.333]
     """
     n = len(pool)
+    size = rules.pool if size is None else size
     factor = 2 if rules.pool_doubled_at_settlement else 1
     floor = None if rules.pool_overflow == "kept" else Fraction(0)
     hill = []
     for i in range(n):
-        missing = rules.pool - Fraction(pool[i])
+        missing = size - Fraction(pool[i])
         if floor is not None:
             missing = max(floor, missing)
         hill.append(Fraction(mountain[i]) + factor * missing)
@@ -204,12 +208,22 @@ class Sheet:
         """Blind bidding: each player's bombs, oldest first (1 simple, 2 double, 3 tree)."""
         self.blind_run = 0
         """Blind bidding: blind all-passes in a row of the dealer who deals next."""
+        self.pool_size: int = rules.pool
+        """The pool every player must fill: ``rules.pool``, or in Classical's second half the
+        one the leader set at half-time (``rules.halftime_choice``)."""
+        self.compulsory_hands = 0
+        """Classical: the first half's deals plus every all-pass so far."""
+        self.second_half_made = 0
+        """Classical: games played successfully in the second half."""
+        self.halftime: dict[str, Any] | None = None
+        """Classical (``halftime_choice``): the leader's choice at the end of the first half:
+        ``leader``, ``smallest_hill``, ``pool``, ``final_lap_after``, ``stakes``."""
 
     # --- state ---------------------------------------------------------------------------
     @property
     def finished(self) -> bool:
         """The game is over: every pool is closed (or as ``rules.game_end`` says)."""
-        size = self.rules.pool
+        size = self.pool_size
         end = self.rules.game_end
         if end == "first_pool":
             return any(p >= size for p in self.pool)
@@ -240,7 +254,7 @@ class Sheet:
         if self.rules.racing_rounds:
             full = [Fraction(self.rules.pool)] * len(self.pool)
             return settle(self.rules, full, self.mountain, self.whists)
-        return settle(self.rules, self.pool, self.mountain, self.whists)
+        return settle(self.rules, self.pool, self.mountain, self.whists, self.pool_size)
 
     # --- recording -----------------------------------------------------------------------
     def record(self, outcome: DealOutcome) -> SheetEntry:
@@ -267,6 +281,7 @@ class Sheet:
         n = len(self.players)
         pool = list(self.pool)
         mountain = [m + d for m, d in zip(self.mountain, score.mountain, strict=True)]
+        game_point = score.pool[outcome.declarer] if outcome.declarer is not None else 0
         notes_off = self._off_own_mountain(outcome, score, mountain)
         if outcome.kind == "allpass" and self.rules.allpass_zero_full == "hill":
             notes_off += self._zero_trick_hill(score, pool, mountain)
@@ -288,6 +303,8 @@ class Sheet:
         declarer = outcome.declarer
         if self.rules.made_off_mountain and declarer is not None and score.pool[declarer]:
             notes += self._off_mountain(declarer, score.pool[declarer], mountain, whists)
+        if self.stage == "second half":
+            notes += self._second_half_hill(outcome, Fraction(game_point), mountain)
         notes += self._bonuses(first, pool, mountain, whists)
         streak = next_allpass_streak(self.rules, outcome, self.allpass_streak)
         racing_notes: list[str] = []
@@ -447,7 +464,7 @@ class Sheet:
             if not points:
                 continue
             score.pool[seat] = Fraction(0)
-            own = min(points, max(Fraction(0), self.rules.pool - pool[seat]))
+            own = min(points, max(Fraction(0), self.pool_size - pool[seat]))
             pool[seat] += own
             rest = points - own
             off = min(rest, max(Fraction(0), mountain[seat]))
@@ -523,9 +540,15 @@ class Sheet:
         self.dealer_stays = False
         if self.first_dealer is None:
             self.first_dealer = outcome.dealer
+        if self.stage == "first half" or outcome.kind == "allpass":
+            self.compulsory_hands += 1
+        elif self.stage == "second half" and _succeeded(outcome):
+            self.second_half_made += 1
         if self.stage == "first half" and not any(self.rogue_lists):
             self.stage = "half-time"
             self.halftime_left = rules.halftime_laps * len(self.players)
+            if rules.halftime_choice:
+                self._halftime_choice()
         elif self.stage == "half-time":
             self.halftime_left -= 1
         elif self.stage == "second half":
@@ -545,6 +568,77 @@ class Sheet:
         if self.stage == "half-time" and self.halftime_left <= 0:
             self.stage = "second half"
         self.forced_allpass = self.stage == "half-time"
+
+    def _halftime_choice(self) -> None:
+        """Classical (``halftime_choice``): the leader sets the second half at the end of the first.
+
+        000: "At the end of the first half, a player with the largest points on his/her hill
+        has the right to determine the stakes, size of the pool, and duration of the second
+        half. The other players can advise him/her, but cannot dictate what he/she says. The
+        stakes is expressed in amounts of money paid for a whist point. The pool cannot be
+        larger than the smallest hill at the end of the first half. The time limit specifies
+        when the final lap starts."  The leader is the largest mountain (ties: the first
+        from the game's first dealer's left); his choice is the rules' (``halftime_pool``,
+        ``final_lap_after``, ``stakes``), the pool cut to the smallest mountain; it holds
+        from the next deal on, and the sheet shows it (``classical.halftime``).
+        """
+        rules = self.rules
+        n = len(self.players)
+        first = self.first_dealer if self.first_dealer is not None else 0
+        order = [(first + 1 + k) % n for k in range(n)]
+        top = max(self.mountain)
+        leader = next(p for p in order if self.mountain[p] == top)
+        smallest = max(0, math.floor(min(self.mountain)))
+        pool = smallest if not rules.halftime_pool else min(rules.halftime_pool, smallest)
+        self.pool_size = pool
+        self.halftime = {
+            "leader": leader,
+            "smallest_hill": smallest,
+            "pool": pool,
+            "final_lap_after": rules.final_lap_after,
+            "stakes": rules.stakes,
+        }
+
+    def _second_half_hill(
+        self, outcome: DealOutcome, game_point: Fraction, mountain: list[Fraction]
+    ) -> list[str]:
+        """Classical's second half: the limit on successful games, the staying dealer's offset.
+
+        000: "If number of games played successfully in the second half exceeds those in the
+        first half or all-pass, the soloist writes a half of the game point on his/her hill
+        as if it were a result of a game in the first half that should have been played to
+        satisfy the rule that number of successful games in the second half shall be within
+        that of the compulsory hands or all-pass" (``second_half_limit``).  Reading: the
+        allowance is the first half's deals plus every all-pass of the game so far
+        (half-time and second half); a successful game (made, unplayed, half-whisted, a
+        clean misère) beyond it writes half its game point (as the deal scored it, bombs and
+        blind doubling included) on its soloist's mountain, on top of its usual scoring.
+
+        000: "Some let the staying dealer of three all-pass write up to ten points on his/her
+        hill to offset his/her advantage during these hands" (``staying_dealer_hill``, a house
+        rule): written after the last all-pass of the dealer's full run.
+        """
+        rules = self.rules
+        notes: list[str] = []
+        declarer = outcome.declarer
+        if (rules.second_half_limit and declarer is not None and outcome.kind != "allpass"
+                and _succeeded(outcome)
+                and self.second_half_made + 1 > self.compulsory_hands):
+            half = game_point / 2
+            mountain[declarer] += half
+            notes.append(
+                f"{{{declarer}}}'s successful game {self.second_half_made + 1} of the second "
+                f"half is beyond the {self.compulsory_hands} compulsory hands and all-passes "
+                f"(+{_show(half)} mountain)"
+            )
+        if (rules.staying_dealer_hill and outcome.kind == "allpass"
+                and self.dealer_run + 1 == rules.dealer_stays):
+            mountain[outcome.dealer] += rules.staying_dealer_hill
+            notes.append(
+                f"{{{outcome.dealer}}} stayed for {rules.dealer_stays} all-passes "
+                f"(+{rules.staying_dealer_hill} mountain)"
+            )
+        return notes
 
     def _check_rogue(self, outcome: DealOutcome) -> None:
         """Rogue: the deal must play a game still on its declarer's list."""
@@ -582,7 +676,8 @@ class Sheet:
         rules = self.rules
         n = len(pool)
         notes: list[str] = []
-        own = min(points, max(Fraction(0), rules.pool - pool[scorer]))
+        size = self.pool_size
+        own = min(points, max(Fraction(0), size - pool[scorer]))
         pool[scorer] += own
         points -= own
         if hill_first and points > 0:
@@ -597,13 +692,13 @@ class Sheet:
                 for p in range(n)
                 if p != scorer
                 and p not in skip
-                and pool[p] < rules.pool
+                and pool[p] < size
                 and (rules.pool_help_whister_short or p not in score.short)
             ]
             if not candidates:
                 break
             recipient = max(candidates, key=lambda p: (pool[p], -((p - scorer) % n)))
-            given = min(points, rules.pool - pool[recipient])
+            given = min(points, size - pool[recipient])
             pool[recipient] += given
             points -= given
             help_whists = given * rules.pool_help_whists
@@ -665,7 +760,7 @@ class Sheet:
         notes: list[str] = []
         clear = rules.clear_mountain_bonus[0 if n == 3 else 1]
         checks = (
-            ("first_pool", rules.first_pool_bonus, lambda p: pool[p] >= rules.pool,
+            ("first_pool", rules.first_pool_bonus, lambda p: pool[p] >= self.pool_size,
              "closed the pool first"),
             ("clear_mountain", clear, lambda p: self.mountain[p] > 0 >= mountain[p],
              "emptied the mountain first"),
@@ -719,6 +814,9 @@ class Sheet:
             **({"racing": self._racing_json()} if self.rules.racing_rounds else {}),
             **({"classical": self._classical_json()} if self.stage is not None else {}),
             **({"bombs": [list(b) for b in self.bombs]} if self.rules.blind_bids else {}),
+            **({"pool_size": self.pool_size} if self.pool_size != self.rules.pool else {}),
+            **({"money": [json_number(x * self.rules.stakes) for x in self.balance()]}
+               if self.rules.stakes else {}),
             "deals": [e.to_json() for e in self.entries],
         }
 
@@ -730,6 +828,9 @@ class Sheet:
             "dealer_stays": self.dealer_stays,
             "second_half_deals": self.second_half_deals,
             "final_lap": self.final_lap,
+            "compulsory_hands": self.compulsory_hands,
+            "second_half_made": self.second_half_made,
+            **({"halftime": dict(self.halftime)} if self.halftime is not None else {}),
         }
 
     def _racing_json(self) -> dict[str, Any]:
@@ -745,7 +846,7 @@ class Sheet:
     def __repr__(self) -> str:
         pools = ", ".join(_show(p) for p in self.pool)
         deals = len(self.entries)
-        return f"<Sheet {self.rules.name} pool {self.rules.pool}: [{pools}], {deals} deals>"
+        return f"<Sheet {self.rules.name} pool {self.pool_size}: [{pools}], {deals} deals>"
 
 
 def _succeeded(outcome: DealOutcome) -> bool:
