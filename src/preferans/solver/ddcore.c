@@ -711,26 +711,42 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
     uint32_t legal = legal_moves(S, nd, hand, ts);
     uint32_t mv = legal & reps(hand, nd->inplay);
     const int ismax = S->maxseat[mover];
-    move_t moves[DD_MAX_HAND];
     LSTAT(hint >= 0 ? 5 : 6);
-    int cnt = order_leads(S, nd, mover, mv, hint, target, moves);
     int result = !ismax, bestc = -1;
-    for (int i = 0; i < cnt; i++) {
-        int c = moves[i].card;
-        int r = play(S, nd, mover, c, ts, target);
-        if (r == ismax) {
-            result = r;
+    /* the table's best lead and the killer leads first, before the others are scored (most
+     * nodes that cut do so at the first lead) */
+    int8_t *killers = S->killer[mover][T][S->cmax ? target : 0];
+    int first[3], nfirst = 0;
+    if (hint >= 0 && (mv >> hint & 1)) first[nfirst++] = hint;
+    for (int k = 0; k < 2; k++) {
+        int c = killers[k];
+        if (c >= 0 && c != hint && (mv >> c & 1)) first[nfirst++] = c;
+    }
+    uint32_t rest = mv;
+    for (int i = 0; i < nfirst; i++) {
+        int c = first[i];
+        rest &= ~(1u << c);
+        if (play(S, nd, mover, c, ts, target) == ismax) {
+            result = ismax;
             bestc = c;
-            int8_t *killers = S->killer[mover][T][S->cmax ? target : 0];
-            if (killers[0] != c) {
-                killers[1] = killers[0];
-                killers[0] = (int8_t)c;
-            }
-#ifdef DD_STATS
-            dd_cut_at[0][i < 3 ? i : 3]++;
-#endif
             break;
         }
+    }
+    if (bestc < 0 && rest) {
+        move_t moves[DD_MAX_HAND];
+        int cnt = order_leads(S, nd, mover, rest, -1, target, moves);
+        for (int i = 0; i < cnt; i++) {
+            int c = moves[i].card;
+            if (play(S, nd, mover, c, ts, target) == ismax) {
+                result = ismax;
+                bestc = c;
+                break;
+            }
+        }
+    }
+    if (bestc >= 0 && killers[0] != bestc) {
+        killers[1] = killers[0];
+        killers[0] = (int8_t)bestc;
     }
 #ifdef DD_STATS
     if (bestc < 0) dd_cut_at[0][4]++;
