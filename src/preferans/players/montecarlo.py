@@ -609,7 +609,7 @@ class MonteCarloPlayer:
             baseline = evaluation_baseline(self.rules)
         else:
             keys = {rogue_item(t)[2] for t in legal if _is_item(t)}
-            n = max(8, self.level.bid_worlds // 2)
+            n = max(8, min(NAME_WORLDS, self.level.bid_worlds // 2))
             profile = self._rogue_profile(view, rng, keys, n)
             baseline = self._rogue_baseline(view)
         items_left, copies = rogue_copies(view)
@@ -667,7 +667,7 @@ class MonteCarloPlayer:
     def _rogue_baseline(self, view: SeatView) -> list[Profile]:
         """Solved profiles of random hands (once per process and table shape): what an item
         can expect on a later deal, measured the way this hand is."""
-        key = (view.players, view.seat == view.first_hand, self.level.name)
+        key = (view.players,)
         hit = _BASELINES.get(key)
         if hit is not None:
             return hit
@@ -819,7 +819,9 @@ class MonteCarloPlayer:
         return str(best)
 
 
-BASELINE_SOLVED_HANDS = 24
+NAME_WORLDS = 64
+"""At most this many worlds for the Rogue's naming (five strains and misère on each)."""
+BASELINE_SOLVED_HANDS = 16
 """Random hands solved once per process for the Rogue items' later value (Hard, Crazy)."""
 BASELINE_WORLDS = 8
 """Worlds per random hand of that baseline."""
