@@ -624,6 +624,33 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
         } else {
             use_tt = 1;
         }
+        if (use_tt) {
+            make_key(nd, key);
+            key[2] |= S->metax | ((uint32_t)nd->leader << 4) | nibble_spread(ext << 8);
+            bucket = S->tt + tt_index(S, key);
+            __builtin_prefetch(bucket);
+        }
+        if (use_tt) {
+            const uint64_t k01 = (uint64_t)key[0] | ((uint64_t)key[1] << 32);
+            for (int i = 0; i < BUCKET; i++) {
+                tt_entry *e = &bucket->e[i];
+                uint64_t e01;
+                memcpy(&e01, e->k, 8);
+                if (e01 == k01 && e->k[2] == key[2]) {
+                    int lb = e->bounds & 15, ub = e->bounds >> 4;
+                    e->age = S->gen;
+                    if (lb >= target) { LSTAT(3); return 1; }
+                    if (ub < target) { LSTAT(3); return 0; }
+                    LSTAT(7);
+                    if (e->best != NOBEST) {
+                        int s = e->best >> 3, rr = e->best & 7;
+                        uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
+                        if (ps) hint = s * 8 + sel8[ps][rr];
+                    }
+                    break;
+                }
+            }
+        }
         if (S->mode == DD_CONTRACT) {
             int qt;
             int q = quick_tricks(S, nd->h, nd->leader, &qt);
@@ -653,33 +680,6 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
                 }
                 int sa = POPC(at) - beat_pairs(dt, at), sb = POPC(bt) - beat_pairs(dt, bt);
                 if (T - (sa > sb ? sa : sb) - (decl ? 0 : side) < target) { LSTAT(2); return 0; }
-            }
-        }
-        if (use_tt) {
-            make_key(nd, key);
-            key[2] |= S->metax | ((uint32_t)nd->leader << 4) | nibble_spread(ext << 8);
-            bucket = S->tt + tt_index(S, key);
-            __builtin_prefetch(bucket);
-        }
-        if (use_tt) {
-            const uint64_t k01 = (uint64_t)key[0] | ((uint64_t)key[1] << 32);
-            for (int i = 0; i < BUCKET; i++) {
-                tt_entry *e = &bucket->e[i];
-                uint64_t e01;
-                memcpy(&e01, e->k, 8);
-                if (e01 == k01 && e->k[2] == key[2]) {
-                    int lb = e->bounds & 15, ub = e->bounds >> 4;
-                    e->age = S->gen;
-                    if (lb >= target) { LSTAT(3); return 1; }
-                    if (ub < target) { LSTAT(3); return 0; }
-                    LSTAT(7);
-                    if (e->best != NOBEST) {
-                        int s = e->best >> 3, rr = e->best & 7;
-                        uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
-                        if (ps) hint = s * 8 + sel8[ps][rr];
-                    }
-                    break;
-                }
             }
         }
     }
