@@ -783,8 +783,11 @@ class MonteCarloPlayer:
         me = view.seat
         if self.level.score_aware:
             model = self._model(view)
+            item = view.extras.get("rogue_item")
             if mode == "allpass":
                 table = model.allpass_table()
+            elif item and view.contract is not None:  # the Rogue: the named game's values
+                table = rogue_table(self.rules, model, side, view.contract, str(item))
             elif view.is_misere:
                 table = model.contract_table(side, MISERE)
             else:
