@@ -767,28 +767,46 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
  * first). */
 static int search_follow(dd_solver *S, const node_t *nd, int target)
 {
-    const int mover = SEAT[nd->leader][nd->n];
-    const uint32_t hand = nd->h[mover];
-    if (target <= 0) return 1;
-    if (target > POPC(hand)) return 0;
-    S->nodes++;
+    node_t third; /* the third hand's node after a forced second-hand card */
+    for (;;) {
+        const int mover = SEAT[nd->leader][nd->n];
+        const uint32_t hand = nd->h[mover];
+        if (target <= 0) return 1;
+        if (target > POPC(hand)) return 0;
+        S->nodes++;
 #ifdef DD_STATS
-    dd_nodes_at[POPC(hand)][nd->n]++;
+        dd_nodes_at[POPC(hand)][nd->n]++;
 #endif
-    const int ts = nd->ts;
-    const uint32_t mv = legal_moves(S, nd, hand, ts) & reps(hand, nd->inplay);
-    if (!(mv & (mv - 1))) { LSTAT(8 + nd->n); return play(S, nd, mover, LOBIT(mv), ts, target); }
-    LSTAT(10 + nd->n);
-    const int ismax = S->maxseat[mover];
-    uint32_t grp[4];
-    int ng = follow_groups(S, nd, mover, mv, ts, grp);
-    for (int g = 0; g < ng; g++) {
-        uint32_t m = grp[g];
-        int rm = 0;
-        while (m)
-            if (play(S, nd, mover, next_card(&m, &rm, S->cmax), ts, target) == ismax) return ismax;
+        const int ts = nd->ts;
+        const uint32_t mv = legal_moves(S, nd, hand, ts) & reps(hand, nd->inplay);
+        if (!(mv & (mv - 1))) {
+            LSTAT(8 + nd->n);
+            const int c = LOBIT(mv);
+            if (nd->n == 2) return play(S, nd, mover, c, ts, target);
+            /* a forced second-hand card: go on with the third hand here */
+            const int ws = trick_winner_seat(S, nd, c, ts, mover);
+            third = *nd;
+            third.h[mover] &= ~(1u << c);
+            third.table[1] = (int8_t)c;
+            third.n = 2;
+            if (ws == mover) third.wcard = (int8_t)c;
+            third.wseat = (uint8_t)ws;
+            nd = &third;
+            continue;
+        }
+        LSTAT(10 + nd->n);
+        const int ismax = S->maxseat[mover];
+        uint32_t grp[4];
+        int ng = follow_groups(S, nd, mover, mv, ts, grp);
+        for (int g = 0; g < ng; g++) {
+            uint32_t m = grp[g];
+            int rm = 0;
+            while (m)
+                if (play(S, nd, mover, next_card(&m, &rm, S->cmax), ts, target) == ismax)
+                    return ismax;
+        }
+        return !ismax;
     }
-    return !ismax;
 }
 
 static int search(dd_solver *S, const node_t *nd, int target)
