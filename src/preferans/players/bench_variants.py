@@ -1,11 +1,18 @@
 """Decision times of the structural variants' own decisions, over whole games.
 
     .venv/bin/python -m preferans.players.bench_variants --level hard --deals 6
+    .venv/bin/python -m preferans.players.bench_variants --naming rogue-small --games 40
 
 Plays ``--deals`` deals of every variant preset with one level in every seat and reports,
 for the decisions :mod:`preferans.players.variants` makes (the Rogue's naming, the
 two-player WHIST/PASS and OPEN/ALONE, blind and hand bids, POOL/HILL), the count, p50, p95
 and max of the wall-clock time of ``choose``; then the same for every other decision.
+
+``--naming PRESET``: the Rogue's naming by evaluation against naming in list order (the
+players' old default), in duplicate whole games: each game is played twice with the same
+deals, the two players swapping seats; both play everything else alike (``--level``, Normal
+by default for speed).  Reports the evaluating player's balance minus the other's, per
+game, averaged over each pair, with a 95% interval.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import argparse
 import json
 import time
 from collections import defaultdict
+from typing import Any
 
 from ..game import Game
 from ..rules import VARIANTS, Rules
@@ -81,13 +89,62 @@ def run(level: str, deals: int, seed: int = 1) -> dict[str, dict[str, float]]:
     return out
 
 
+def naming_ab(preset: str, games: int, level: str = "normal") -> dict[str, float]:
+    """Duplicate games: the Rogue's naming by evaluation against list order."""
+    import random
+    import statistics
+
+    from .montecarlo import LEVELS_BY_NAME, MonteCarloPlayer
+
+    class ListOrder(MonteCarloPlayer):
+        def _name(self, view: Any, rng: random.Random) -> str:
+            return str(view.legal[0])
+
+    rules = Rules.preset(preset)
+    if rules.players != 2 or rules.rogue == "none":
+        raise ValueError(f"{preset}: the naming comparison is for two-player Rogue presets")
+    if level not in ("normal", "hard", "crazy"):
+        raise ValueError(f"level {level!r}: the naming comparison needs normal, hard or crazy")
+    lv = LEVELS_BY_NAME[level]
+    pairs = []
+    for g in range(games):
+        pair = []
+        for swap in (0, 1):
+            bots: list[MonteCarloPlayer] = [MonteCarloPlayer(rules, 10 + g, lv, threads=1),
+                                            ListOrder(rules, 20 + g, lv, threads=1)]
+            if swap:
+                bots.reverse()
+            game = Game(rules, seed=1000 + g)
+            while not game.finished:
+                game.start_deal()
+                while game.deal is not None:
+                    seat = game.deal.to_act
+                    assert seat is not None
+                    game.apply(bots[seat].choose(game.observation(seat)))
+            balance = [float(x) for x in game.sheet.balance()]
+            pair.append(balance[swap] - balance[1 - swap])
+        pairs.append(sum(pair) / 2)
+    mean = statistics.mean(pairs)
+    half = 1.96 * statistics.stdev(pairs) / len(pairs) ** 0.5 if len(pairs) > 1 else 0.0
+    return {"preset": preset, "level": level, "pairs": len(pairs),  # type: ignore[dict-item]
+            "gain_per_game": round(mean, 1), "ci95": round(half, 1)}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--level", default="hard")
+    parser.add_argument("--level", default=None, help="hard for the timings, normal for --naming")
     parser.add_argument("--deals", type=int, default=6, help="deals per variant preset")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--naming", default=None, help="a two-player Rogue preset to compare")
+    parser.add_argument("--games", type=int, default=20, help="duplicate pairs for --naming")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.level, args.deals, args.seed), indent=1))
+    try:
+        if args.naming:
+            print(json.dumps(naming_ab(args.naming, args.games, args.level or "normal")))
+            return
+        print(json.dumps(run(args.level or "hard", args.deals, args.seed), indent=1))
+    except ValueError as exc:
+        parser.error(str(exc))
 
 
 if __name__ == "__main__":
