@@ -313,7 +313,7 @@ static inline uint32_t beat_mask(const dd_solver *S, int w, int ts)
  * cheap ones first.  Fills up to four groups of cards to be tried in turn, each by rank,
  * lowest first (contract: cheapest first) or highest first (the modes about avoiding
  * tricks); returns the number of groups. */
-static int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
+static inline __attribute__((always_inline)) int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
                          uint32_t grp[4])
 {
     const int counted = S->counted;
@@ -798,12 +798,26 @@ static int search_follow(dd_solver *S, const node_t *nd, int target)
         const int ismax = S->maxseat[mover];
         uint32_t grp[4];
         int ng = follow_groups(S, nd, mover, mv, ts, grp);
+        const int asc = S->cmax;
         for (int g = 0; g < ng; g++) {
             uint32_t m = grp[g];
-            int rm = 0;
-            while (m)
-                if (play(S, nd, mover, next_card(&m, &rm, S->cmax), ts, target) == ismax)
-                    return ismax;
+            if (!m) continue;
+            if (!(m & ~SUITMASK(LOBIT(m) >> 3))) {
+                /* one suit: by rank */
+                while (m) {
+                    const int c = asc ? LOBIT(m) : HIBIT(m);
+                    m &= ~(1u << c);
+                    if (play(S, nd, mover, c, ts, target) == ismax) return ismax;
+                }
+            } else {
+                /* several suits: by rank across the suits, lower suits first */
+                uint32_t x = rank_major(m);
+                while (x) {
+                    const int b = asc ? LOBIT(x) : HIBIT(x);
+                    x &= ~(1u << b);
+                    if (play(S, nd, mover, rm_card(b), ts, target) == ismax) return ismax;
+                }
+            }
         }
         return !ismax;
     }
