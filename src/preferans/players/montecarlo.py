@@ -824,9 +824,9 @@ class MonteCarloPlayer:
 
 NAME_WORLDS = 64
 """At most this many worlds for the Rogue's naming (five strains and misère on each)."""
-BASELINE_SOLVED_HANDS = 16
+BASELINE_SOLVED_HANDS = 48
 """Random hands solved once per process for the Rogue items' later value (Hard, Crazy)."""
-BASELINE_WORLDS = 8
+BASELINE_WORLDS = 4
 """Worlds per random hand of that baseline."""
 _BASELINES: dict[tuple[Any, ...], list[Profile]] = {}
 
