@@ -35,7 +35,7 @@ from .evaluation import (
     misere_danger,
     misere_discard_candidates,
 )
-from .utility import ScoreModel
+from .utility import cached_model
 from .variants import (
     alone_allowed,
     alone_profile,
@@ -177,7 +177,7 @@ class EasyPlayer:
     # --- the structural variants (see :mod:`.variants`) ----------------------------------------
     def _name(self, view: SeatView) -> str:
         """The Rogue: the list item whose value now beats its value later the most."""
-        model = ScoreModel(self.rules, view.seat, dealer=view.dealer)
+        model = cached_model(self.rules, view.seat, dealer=view.dealer)
         items_left, copies = rogue_copies(view)
         scores = rogue_scores(self.rules, model, view.seat, view.legal,
                               evaluation_profile(view.hand), evaluation_baseline(self.rules),
@@ -197,7 +197,7 @@ class EasyPlayer:
         open_tricks = [(max(0, min(10, t - round(shift))), w)
                        for t, w in open_profile_estimate(view.hand, trump, contract.level)]
         alone = alone_profile(view.hand, trump) if alone_allowed(self.rules, contract) else None
-        model = ScoreModel(self.rules, view.seat, dealer=view.dealer)
+        model = cached_model(self.rules, view.seat, dealer=view.dealer)
         values = two_player_values(self.rules, model, view, open_tricks, alone)
         return choose_two_player(values, view.legal)
 
