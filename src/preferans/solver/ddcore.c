@@ -769,10 +769,9 @@ static int search_follow(dd_solver *S, const node_t *nd, int target)
 {
     node_t third; /* the third hand's node after a forced second-hand card */
     for (;;) {
+        /* 1 <= target <= tricks left here: the lead node (or search()) checked it */
         const int mover = SEAT[nd->leader][nd->n];
         const uint32_t hand = nd->h[mover];
-        if (target <= 0) return 1;
-        if (target > POPC(hand)) return 0;
         S->nodes++;
 #ifdef DD_STATS
         dd_nodes_at[POPC(hand)][nd->n]++;
@@ -825,7 +824,10 @@ static int search_follow(dd_solver *S, const node_t *nd, int target)
 
 static int search(dd_solver *S, const node_t *nd, int target)
 {
-    return nd->n ? search_follow(S, nd, target) : search_lead(S, nd, target);
+    if (!nd->n) return search_lead(S, nd, target);
+    if (target <= 0) return 1;
+    if (target > POPC(nd->h[SEAT[nd->leader][nd->n]])) return 0;
+    return search_follow(S, nd, target);
 }
 
 /* ------------------------------------------------------------- validation */
