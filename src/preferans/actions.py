@@ -54,7 +54,9 @@ class ActionKind(Enum):
     LOOK = "look"
     """A four-player dealer looks at one defender's hand before whisting (``LOOK s``)."""
     ALONE = "alone"
-    """Two players: the whister defends a 6 or 7 alone, the dummy's hand unused (``ALONE``)."""
+    """Two players: the whister defends a 6 or 7 alone, the dummy's hand unused (``ALONE``).
+    Four players (``rules.dealer_share``): the soloist plays his misère or ten alone, without
+    inviting the dealer."""
     SEE = "see"
     """Classical blind bidding: the player looks at his cards (``SEE``); until then he may
     only bid or pass blind (``BLIND 6S``, ``BLIND PASS``)."""
@@ -66,6 +68,13 @@ class ActionKind(Enum):
     TRICKS = "tricks"
     """Rogue: the soloist names a number of tricks before the talon, the trump after
     (``TRICKS n``)."""
+    INVITE = "invite"
+    """Four players (``rules.dealer_share``): the soloist of a misère or a ten invites the
+    sitting dealer to share his profit or losses equally (``INVITE``); ``ALONE`` declines to."""
+    ACCEPT = "accept"
+    """The invited dealer shares the soloist's game half and half (``ACCEPT``) ..."""
+    DECLINE = "decline"
+    """... or leaves the soloist to play it alone (``DECLINE``)."""
 
 
 _WORDS = {
@@ -80,6 +89,9 @@ _WORDS = {
     "SEE": ActionKind.SEE,
     "POOL": ActionKind.POOL,
     "HILL": ActionKind.HILL,
+    "INVITE": ActionKind.INVITE,
+    "ACCEPT": ActionKind.ACCEPT,
+    "DECLINE": ActionKind.DECLINE,
 }
 
 
@@ -161,7 +173,7 @@ class Action:
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
             "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s, TRICKS n, "
-            "BLIND 6S, SEE, 9S HAND, POOL, HILL or a card like QH)"
+            "BLIND 6S, SEE, 9S HAND, POOL, HILL, INVITE, ACCEPT, DECLINE or a card like QH)"
         )
 
     @classmethod
@@ -252,6 +264,9 @@ ALONE = Action(ActionKind.ALONE)
 SEE = Action(ActionKind.SEE)
 POOL = Action(ActionKind.POOL)
 HILL = Action(ActionKind.HILL)
+INVITE = Action(ActionKind.INVITE)
+ACCEPT = Action(ActionKind.ACCEPT)
+DECLINE = Action(ActionKind.DECLINE)
 BLIND_PASS = Action(ActionKind.PASS, blind=True)
 PLAY_ACTIONS: tuple[Action, ...] = tuple(
     Action(ActionKind.PLAY, cards=(Card.from_index(i),)) for i in range(32)

@@ -34,10 +34,13 @@ from itertools import combinations
 from typing import Any
 
 from .actions import (
+    ACCEPT,
     ALONE,
     CLOSED,
+    DECLINE,
     HALF,
     HILL,
+    INVITE,
     OPEN,
     PASS,
     PLAY_ACTIONS,
@@ -76,6 +79,9 @@ class Phase(Enum):
     AUCTION = "auction"
     DISCARD = "discard"
     CONTRACT = "contract"
+    INVITE = "invite"
+    """Four players (``dealer_share``): after a misère or a ten is named the soloist says
+    ALONE or INVITE; an invited dealer says DECLINE or ACCEPT."""
     DEFENCE = "defence"
     DEFENCE_MODE = "defence mode"
     """A lone whister chooses OPEN or CLOSED."""
@@ -149,6 +155,7 @@ class Deal:
         "bid",
         "contract",
         "dealer",
+        "dealer_shared",
         "declarer",
         "defence",
         "defenders",
@@ -160,6 +167,7 @@ class Deal:
         "hand_game",
         "history",
         "initial_hands",
+        "invited",
         "kind",
         "names",
         "off_hill",
@@ -294,6 +302,10 @@ class Deal:
         """Racing: everyone must pass (the first deal of a round, or after a failure)."""
         self.rogue_item: str | None = None
         """Rogue: the item of the soloist's list this deal plays (``"6S"``, ``"8"``, …)."""
+        self.invited = False
+        """The soloist invited the sitting dealer to share his game (``dealer_share``)."""
+        self.dealer_shared = False
+        """The invited dealer accepted: he shares the soloist's profit or losses equally."""
         if rules.rogue != "none" and (not rules.classical_halves or rogue_lists is not None):
             self._start_rogue(rogue_lists)
     @classmethod
@@ -441,6 +453,8 @@ class Deal:
             return self.whisters[0]
         if phase is Phase.DEALER:
             return self.dealer
+        if phase is Phase.INVITE:
+            return self.dealer if self.invited else self.declarer
         if phase is Phase.EXCHANGE:
             return self.seats[self._exchanger]
         if phase is Phase.WRITE:
@@ -504,6 +518,8 @@ class Deal:
             return [*out, RESIGN] if self._may_resign() else out
         if phase is Phase.WRITE:
             return [POOL, HILL]
+        if phase is Phase.INVITE:
+            return [DECLINE, ACCEPT] if self.invited else [ALONE, INVITE]
         if phase is Phase.EXCHANGE:
             cards = list(CardSet(self._hands[self.seats[self._exchanger]]))
             return [Action(ActionKind.DISCARD, cards=pair) for pair in combinations(cards, 2)]
@@ -548,6 +564,12 @@ class Deal:
             return f"the soloist names a game left on his rogue list ({shown})"
         if phase is Phase.WRITE:
             return "the points go to the pool or off the mountain: say POOL or HILL"
+        if phase is Phase.INVITE:
+            if self.invited:
+                return ("the soloist invited the dealer to share his game half and half: "
+                        "the dealer says DECLINE or ACCEPT")
+            return ("the soloist of a misère or a ten plays ALONE or may INVITE the dealer "
+                    "to share his profit or losses equally")
         if act.kind is ActionKind.RESIGN and phase in (Phase.DISCARD, Phase.CONTRACT):
             if not self.rules.resignation:
                 return "resignation is not allowed by these rules"
@@ -706,6 +728,8 @@ class Deal:
             self._apply_exchange(act)
         elif phase is Phase.DEALER:
             self._apply_dealer(act)
+        elif phase is Phase.INVITE:
+            self._apply_invite(act)
         elif phase is Phase.DEFENCE:
             self._apply_defence(actor, act)  # type: ignore[arg-type]
         elif phase is Phase.DEFENCE_MODE:
@@ -799,6 +823,26 @@ class Deal:
         self.defenders = self.seats[i + 1 :] + self.seats[:i]
         if self.dummy is not None and not self.rules.is_whisted(contract):
             self._controller[DUMMY] = self._partner_of_dummy()
+        if self.rules.invitation_offered(contract):
+            self.kind = "misere" if contract.misere else "contract"
+            self.phase = Phase.INVITE
+            return
+        self._play_contract()
+
+    def _apply_invite(self, act: Action) -> None:
+        """000: "The soloist can invite the dealer to share profit or losses equally in high
+        risk hands like misere."  "If dealer accepts the invitation, he/she shares profit or
+        losses equally with the soloist."  Then the game goes on as named."""
+        if act.kind is ActionKind.INVITE:
+            self.invited = True
+            return
+        self.dealer_shared = act.kind is ActionKind.ACCEPT
+        self._play_contract()
+
+    def _play_contract(self) -> None:
+        """After the contract (and the invitation): the defence or the play."""
+        contract = self.contract
+        assert contract is not None
         if contract.misere:
             self.kind = "misere"
             bits = sum(1 << s for s in self.defenders)
@@ -1091,6 +1135,8 @@ class Deal:
             blind=self.auction.blind_high and self.declarer is not None,
             hand_game=self.hand_game,
             off_hill=tuple(self.off_hill),
+            invited=self.invited,
+            dealer_shared=self.dealer_shared,
             blind_passers=tuple(sorted(self.auction.blind_passed)),
             overbid_misere=(
                 self.declarer is not None
@@ -1166,6 +1212,8 @@ class Deal:
             obs["forced_allpass"] = True
         if self.hand_game:
             obs["hand_game"] = True
+        if self.rules.dealer_share:
+            obs["invitation"] = {"invited": self.invited, "dealer_shared": self.dealer_shared}
         if auction.blind:
             obs["blind"] = {
                 "seen": sorted(auction.seen),

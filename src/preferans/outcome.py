@@ -78,6 +78,12 @@ class DealOutcome:
     """Seats that passed blind in the auction (an all-pass with one writes bombs)."""
     overbid_misere: bool = False
     """The declarer's bid outbid another player's misère (Racing's ``failure_allpass``)."""
+    invited: bool = False
+    """Four players (``rules.dealer_share``): the soloist of a misère or a ten invited the
+    sitting dealer (``INVITE``)."""
+    dealer_shared: bool = False
+    """... and the dealer accepted (``ACCEPT``): he shares the soloist's profit or losses
+    equally (000); the sheet splits the soloist's scoring half and half with him."""
 
     def defenders(self) -> tuple[int, ...]:
         """The two defending seats in speaking order, declarer's left first."""

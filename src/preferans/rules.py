@@ -279,6 +279,13 @@ class Rules:
         "trick, the game's value, on his own mountain (Classical).",
         (False, True),
     )
+    dealer_share: bool = _opt(
+        False,
+        "Four players: after naming a misère or a ten the soloist may INVITE the sitting "
+        "dealer, who may ACCEPT to share the soloist's profit or losses half and half "
+        "(pool, mountain, whists) or DECLINE (what 000 says some allow; Classical).",
+        (False, True),
+    )
     halftime_choice: bool = _opt(
         False,
         "Classical: at the end of the first half the player with the largest mountain sets "
@@ -489,6 +496,11 @@ class Rules:
             raise RulesError("staying_dealer_hill needs dealer_stays (a dealer who stays)")
         if self.refused_talon_trick and not self.talon_refusal:
             raise RulesError("refused_talon_trick needs talon_refusal (REFUSE must be allowed)")
+        if self.dealer_share and self.players != 4:
+            raise RulesError(
+                f"dealer_share needs four players (a dealer who sits out to invite), not "
+                f"{self.players}: set players=4"
+            )
         if (self.second_half_limit or self.halftime_choice) and not self.classical_halves:
             raise RulesError("second_half_limit and halftime_choice need classical_halves")
         if self.halftime_pool < 0 or self.stakes < 0:
@@ -578,6 +590,21 @@ class Rules:
     def is_whisted(self, bid: Bid) -> bool:
         """Whether defenders whist against this contract (not misère, not a checked ten)."""
         return not bid.misere and (bid.level < 10 or self.tens_whisted)
+
+    def invitation_offered(self, bid: Bid) -> bool:
+        """Whether the soloist of this contract may invite the dealer (``dealer_share``).
+
+        000: "The soloist can invite the dealer to share profit or losses equally in high
+        risk hands like misere."  Read as misère and every ten-trick game: the games played
+        without whisters (000: "There are no requirements for ten-trick games or misere ...
+        They are played in special ways because there are no whisters"), where the whole
+        game rides on the soloist's hand alone.
+
+        >>> r = Rules.preset("classical-1971", players=4, dealer_share=True)
+        >>> [r.invitation_offered(Bid.parse(b)) for b in ("MISERE", "10NT", "9NT")]
+        [True, True, False]
+        """
+        return self.dealer_share and (bid.misere or bid.level == 10)
 
     def allpass_stake(self, streak: int) -> int:
         """Stake multiplier of an all-pass that is the ``streak``-th in a row (1 = the first)."""
@@ -1149,10 +1176,28 @@ on its soloist's mountain.  "Some let the staying dealer of three all-pass write
 points on his/her hill to offset his/her advantage during these hands"
 (``staying_dealer_hill``: a house rule, off here; the points after the third all-pass).
 
+The dealer's invitation (``dealer_share``, four players): 000's Classical text says "The
+soloist can invite the dealer to share profit or losses equally in high risk hands like
+misere", and its general text "Some allow the soloist to invite the dealer in high risk games
+like misere when four play. If dealer accepts the invitation, he/she shares profit or losses
+equally with the soloist."  So a four-player Classical table as 000 tells it has it:
+``Rules.preset("classical-1971", players=4, dealer_share=True)``.  The preset keeps it off
+all the same: it seats three by default, where there is no sitting dealer to invite (the
+option is an error with three), and switching it on by itself with ``players=4`` would add a
+phase that the four-player Classical records written so far do not answer, so they would no
+longer replay.  "High risk hands like misere" is read as misère and every ten-trick game
+(the games without whisters, :meth:`Rules.invitation_offered`), in both halves.  After the
+contract is named the soloist says ``ALONE`` (first: the default) or ``INVITE``; the dealer
+answers ``DECLINE`` (first: a player who has not weighed the hand takes on no risk, and the
+game is the one without the option) or ``ACCEPT``.  Shared, everything the deal writes for
+either of the two (pool, mountain, whists written by or on either) is split half and half
+between them, and what one of them writes on the other cancels (see
+:func:`preferans.scoring.share_with_dealer`).
+
 Choices: the eldest hand is the first half's soloist and the first partner whists (his
 partner's hand open, as in the Rogue); a game named in the first half is whisted by force
 without calls.  Not modelled (see docs/records-extensions.md): the final lap by the clock
-(``final_lap_after`` counts deals), the invitation of the dealer.
+(``final_lap_after`` counts deals).
 Irregularities cannot happen in the engine: deals are checked (no misdeal), the discard is
 compulsory and illegal cards are refused (no revoke).
 """

@@ -60,6 +60,8 @@ The conventions, by option (Sochi in brackets):
   ``v × whist_scale``.
 - a four-player dealer who whists (``dealer_whist``) is a lone whister of both defending
   hands; his gentlemanly whist shares with nobody.
+- a four-player dealer who accepted the soloist's invitation (``dealer_share``) shares the
+  deal half and half with him (:func:`share_with_dealer`).
 """
 
 from __future__ import annotations
@@ -146,6 +148,20 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
         outcome.kind == "allpass" or outcome.off_hill != (outcome.declarer,)
     ):
         raise ScoringError(f"off_hill {outcome.off_hill!r}: only the soloist chooses (VMK)")
+    if outcome.invited or outcome.dealer_shared:
+        offered = (
+            rules.dealer_share
+            and kind in ("contract", "misere", "passed")
+            and outcome.contract is not None
+            and rules.invitation_offered(outcome.contract)
+        )
+        if not offered:
+            raise ScoringError(
+                "only the soloist of a misère or a ten may invite the dealer, and only with "
+                "dealer_share (four players)"
+            )
+        if outcome.dealer_shared and not outcome.invited:
+            raise ScoringError("the dealer shares the game only when the soloist invited him")
     if kind == "allpass":
         return
     if kind not in ("contract", "misere", "passed", "halfwhist", "resigned"):
@@ -195,7 +211,51 @@ def score_deal(
     score = _score_declared(rules, outcome)
     assert outcome.contract is not None
     _score_talon(rules, outcome, score, rules.contract_value(outcome.contract))
+    if outcome.dealer_shared:
+        assert outcome.declarer is not None
+        share_with_dealer(score, outcome.declarer, outcome.dealer)
+    elif outcome.invited:
+        score.notes.append(f"{{{outcome.dealer}}} declined {{{outcome.declarer}}}'s invitation")
     return score
+
+
+def share_with_dealer(score: DealScore, soloist: int, dealer: int) -> None:
+    """The dealer accepted the soloist's invitation: they share the deal half and half.
+
+    000: "If dealer accepts the invitation, he/she shares profit or losses equally with the
+    soloist."  Everything the deal wrote for either of the two is pooled and split equally:
+    pool points, mountain points, the whists either of them writes on a third player and
+    the whists a third player writes on either.  What one of the two writes on the other
+    (the dealer's undertrick prize or talon prize on the soloist, the soloist's refused
+    talon whists on the dealer) is a payment inside the partnership and cancels: kept, it
+    would leave them unequal.  Settlement still sums to zero; the two partners' balance
+    changes are equal (before pool closing, which follows each one's own pool).
+
+    A failed ten by 2 (value 10), the dealer D and defenders B and C writing the
+    undertrick prize of 20 each on the soloist A, shared: A and D 10 mountain each; B and C
+    write 10 on A and 10 on D each; D's 20 on A cancels.
+
+    >>> score = DealScore(4, mountain=[Fraction(20), Fraction(0), Fraction(0), Fraction(0)])
+    >>> for writer in (1, 2, 3):
+    ...     score.write(writer, 0, 20)
+    >>> share_with_dealer(score, 0, 3)
+    >>> [int(m) for m in score.mountain], [[int(w) for w in row] for row in score.whists]
+    ([10, 0, 0, 10], [[0, 0, 0, 0], [10, 0, 0, 10], [10, 0, 0, 10], [0, 0, 0, 0]])
+    """
+    pair = (soloist, dealer)
+    for column in (score.pool, score.mountain):
+        half = (column[soloist] + column[dealer]) / 2
+        column[soloist] = column[dealer] = half
+    whists = score.whists
+    whists[soloist][dealer] = whists[dealer][soloist] = Fraction(0)
+    for other in range(score.players):
+        if other in pair:
+            continue
+        by_them = (whists[soloist][other] + whists[dealer][other]) / 2
+        whists[soloist][other] = whists[dealer][other] = by_them
+        on_them = (whists[other][soloist] + whists[other][dealer]) / 2
+        whists[other][soloist] = whists[other][dealer] = on_them
+    score.notes.append(f"{{{dealer}}} shared {{{soloist}}}'s game half and half")
 
 
 def _score_declared(rules: Rules, outcome: DealOutcome) -> DealScore:

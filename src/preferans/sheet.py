@@ -139,6 +139,7 @@ class SheetEntry:
                 "whists": [[json_number(x) for x in row] for row in self.whists],
             },
             "stake": self.stake,
+            **({"invited": True, "dealer_shared": o.dealer_shared} if o.invited else {}),
             "summary": self.summary,
             "balance_change": [json_number(x) for x in self.balance_change],
         }
@@ -281,7 +282,8 @@ class Sheet:
         n = len(self.players)
         pool = list(self.pool)
         mountain = [m + d for m, d in zip(self.mountain, score.mountain, strict=True)]
-        game_point = score.pool[outcome.declarer] if outcome.declarer is not None else 0
+        partners = _partners(outcome)
+        game_point = sum((score.pool[p] for p in partners), Fraction(0))
         notes_off = self._off_own_mountain(outcome, score, mountain)
         if outcome.kind == "allpass" and self.rules.allpass_zero_full == "hill":
             notes_off += self._zero_trick_hill(score, pool, mountain)
@@ -300,9 +302,9 @@ class Sheet:
                     seat, score.pool[seat], score, pool, mountain, whists, skip=skip,
                     hill_first=hill_first and seat == outcome.declarer,
                 )
-        declarer = outcome.declarer
-        if self.rules.made_off_mountain and declarer is not None and score.pool[declarer]:
-            notes += self._off_mountain(declarer, score.pool[declarer], mountain, whists)
+        for seat in partners if self.rules.made_off_mountain else ():
+            if score.pool[seat]:
+                notes += self._off_mountain(seat, score.pool[seat], mountain, whists)
         if self.stage == "second half":
             notes += self._second_half_hill(outcome, Fraction(game_point), mountain)
         notes += self._bonuses(first, pool, mountain, whists)
@@ -420,7 +422,8 @@ class Sheet:
         off from his/her hill if he/she played the hand successfully."  "In all-pass, ...
         who did not take any [trick writes] one point off from his/her hill ... A player can
         write points from all-pass only in his own hill, therefore points that could have
-        been written off disappear when his/her hill is empty."
+        been written off disappear when his/her hill is empty."  A dealer who shares the
+        soloist's game (``dealer_share``) writes his half the same way.
         """
         rules = self.rules
         notes: list[str] = []
@@ -438,9 +441,10 @@ class Sheet:
                     score.pool[seat] = Fraction(0)
                     mountain[seat] -= off
                     notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
-        elif rules.made_half_off_mountain and outcome.declarer is not None:
-            seat = outcome.declarer
-            if score.pool[seat]:
+        elif rules.made_half_off_mountain:
+            for seat in _partners(outcome):
+                if not score.pool[seat]:
+                    continue
                 off = min(score.pool[seat] / 2, max(Fraction(0), mountain[seat]))
                 if off:
                     score.pool[seat] -= off
@@ -625,11 +629,14 @@ class Sheet:
                 and _succeeded(outcome)
                 and self.second_half_made + 1 > self.compulsory_hands):
             half = game_point / 2
-            mountain[declarer] += half
+            partners = _partners(outcome)  # a shared game: half of it each (dealer_share)
+            for seat in partners:
+                mountain[seat] += half / len(partners)
+            shared = f", shared with {{{outcome.dealer}}}" if len(partners) > 1 else ""
             notes.append(
                 f"{{{declarer}}}'s successful game {self.second_half_made + 1} of the second "
                 f"half is beyond the {self.compulsory_hands} compulsory hands and all-passes "
-                f"(+{_show(half)} mountain)"
+                f"(+{_show(half)} mountain{shared})"
             )
         if (rules.staying_dealer_hill and outcome.kind == "allpass"
                 and self.dealer_run + 1 == rules.dealer_stays):
@@ -847,6 +854,16 @@ class Sheet:
         pools = ", ".join(_show(p) for p in self.pool)
         deals = len(self.entries)
         return f"<Sheet {self.rules.name} pool {self.pool_size}: [{pools}], {deals} deals>"
+
+
+def _partners(outcome: DealOutcome) -> tuple[int, ...]:
+    """The seats that score the soloist's game: the soloist, and the dealer who shares it
+    (``dealer_share``); none for an all-pass."""
+    if outcome.declarer is None or outcome.kind == "allpass":
+        return ()
+    if outcome.dealer_shared:
+        return (outcome.declarer, outcome.dealer)
+    return (outcome.declarer,)
 
 
 def _succeeded(outcome: DealOutcome) -> bool:
