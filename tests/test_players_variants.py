@@ -223,7 +223,7 @@ GAMES = [
     ("rogue-large", "normal", 2), ("rogue-xl", "easy", 4),
     ("racing-22", "easy", 6), ("racing-22", "normal", 3), ("racing-17", "hard", 2),
     ("classical-1971", "easy", 10), ("classical-1971", "normal", 4),
-    ("classical-1971", "hard", 2),
+    ("classical-1971", "hard", 2), ("rogue-small", "crazy", 1), ("racing-22", "crazy", 1),
 ]
 
 
@@ -258,3 +258,30 @@ def test_random_games_are_legal_and_modelled(preset: str, level: str, deals: int
             phases[obs["phase"]] += 1
     assert phases
     assert not fallbacks, dict(fallbacks)
+
+
+# --- the score model in the variants -----------------------------------------------------------
+@pytest.mark.parametrize("preset", ["two-player", "racing-22", "classical-1971"])
+def test_the_score_model_values_a_contract_in_every_variant(preset: str) -> None:
+    # a compulsory all-pass (Racing), the first half (Classical) or two players once made
+    # every value zero
+    from preferans.bids import Bid
+    from preferans.players.utility import ScoreModel
+
+    rules = Rules.preset(preset)
+    model = ScoreModel(rules, 0, dealer=rules.players - 1)
+    table = model.contract_table(0, Bid.parse("7H"))
+    assert table[7] > 0 > table[6]
+    assert model.unplayed_value(0, Bid.parse("7H")) > 0
+
+
+def test_the_score_model_values_a_rogue_game_with_its_item() -> None:
+    from preferans.bids import Bid
+    from preferans.players.utility import ScoreModel
+    from preferans.players.variants import rogue_table
+
+    model = ScoreModel(SMALL, 1, dealer=0)
+    table = rogue_table(SMALL, model, 1, Bid.parse("8H"), "8")
+    assert table[8] > 0 > table[7]
+    misere = rogue_table(SMALL, model, 1, Bid.parse("MISERE"), "MISERE")
+    assert misere[0] > 0 > misere[1]
