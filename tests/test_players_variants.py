@@ -285,3 +285,29 @@ def test_the_score_model_values_a_rogue_game_with_its_item() -> None:
     assert table[8] > 0 > table[7]
     misere = rogue_table(SMALL, model, 1, Bid.parse("MISERE"), "MISERE")
     assert misere[0] > 0 > misere[1]
+
+
+# --- Classical with four players: the soloist's invitation of the dealer ---------------------
+def invitation_deal(soloist_hand: list[str]) -> Deal:
+    rules = Rules.preset("classical-1971", players=4, dealer_share=True)
+    rest = [c for c in _deck() if c not in soloist_hand]
+    # D (seat 3) deals and sits out; A (seat 0), the first hand, is the first half's soloist
+    hands = [soloist_hand, rest[0:10], rest[10:20], []]
+    deal = Deal(rules, 3, hands, rest[20:22], rogue_lists=[["MISERE"]] * 4)
+    deal.apply("MISERE")
+    deal.apply("DISCARD " + " ".join(rest[20:22]))
+    assert deal.phase is Phase.INVITE and deal.to_act == 0
+    return deal
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_clean_misere_plays_alone_a_hopeless_one_invites_and_the_dealer_declines(
+        level: str) -> None:
+    rules = Rules.preset("classical-1971", players=4, dealer_share=True)
+    assert choose(level, rules, invitation_deal(CLEAN_MISERE).observation(0)) == "ALONE"
+    deal = invitation_deal(["AS", "KS", "AC", "KC", "AD", "KD", "AH", "KH", "QH", "QS"])
+    token = choose(level, rules, deal.observation(0))
+    assert token == "INVITE"
+    deal.apply(token)
+    assert deal.to_act == 3
+    assert choose(level, rules, deal.observation(3)) == "DECLINE"

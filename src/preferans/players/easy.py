@@ -47,6 +47,7 @@ from .variants import (
     evaluation_profile,
     hand_bid_choice,
     hand_bids,
+    invite_choice,
     misere_contract_ok,
     open_profile_estimate,
     rogue_copies,
@@ -93,6 +94,8 @@ class EasyPlayer:
             token = self._name(view)
         elif phase == "write":
             token = write_choice(view, self.rules)
+        elif phase == "invite":
+            token = invite_choice(view, cached_model(self.rules, view.seat, dealer=view.dealer))
         elif view.dummy is not None and phase in ("defence", "defence mode"):
             token = self._defence_two(view, hunch)
         elif phase == "discard":

@@ -75,6 +75,7 @@ from .variants import (
     evaluation_profile,
     hand_bid_choice,
     hand_bids,
+    invite_choice,
     misere_contract_ok,
     open_profile_estimate,
     rogue_contract_options,
@@ -177,6 +178,8 @@ class MonteCarloPlayer:
                 token = self._name(view, rng)
             elif phase == "write":
                 token = write_choice(view, self.rules)
+            elif phase == "invite":
+                token = self._invite(view)
             elif view.dummy is not None and phase in ("defence", "defence mode"):
                 token = self._defence_two(view, rng)
             elif phase == "play" and view.two_hand_play:
@@ -752,6 +755,22 @@ class MonteCarloPlayer:
         values_by_call = two_player_values(self.rules, self._model(view), view, open_tricks,
                                            alone)
         return choose_two_player(values_by_call, view.legal)
+
+    def _invite(self, view: SeatView) -> str:
+        """Classical: the soloist invites the dealer when he expects to lose; the tricks come
+        from the worlds the discard and the contract choice solved (else the evaluation)."""
+        tricks = None
+        contract = view.contract
+        if contract is not None and view.declarer == view.seat:
+            strain = -1 if contract.misere else (4 if contract.trump is None
+                                                 else int(contract.trump))
+            for entry in self._declarer_cache.values():
+                solved = entry["solved"].get((view.hand, strain))
+                if solved and all(v is not None for v in solved):
+                    tricks = [(t, w.weight) for t, w in zip(solved, entry["worlds"],
+                                                            strict=True)]
+                    break
+        return invite_choice(view, self._model(view), tricks)
 
     def _two_hand_card(self, view: SeatView, rng: random.Random) -> str:
         """Two hands play (a two-player all-pass, a lone whister): the table heuristic of the

@@ -387,6 +387,35 @@ def misere_contract_ok(view: SeatView) -> bool:
     return misere_danger(view.hand) < 0.3
 
 
+# --- Classical: the soloist's invitation of the sitting dealer -----------------------------------
+def invite_choice(view: SeatView, model: ScoreModel,
+                  tricks: Sequence[tuple[int, float]] | None = None) -> str:
+    """``ALONE`` or ``INVITE`` (the soloist of a misère or a ten), ``DECLINE`` or ``ACCEPT``
+    (the invited dealer).
+
+    Sharing halves the soloist's result whatever it is, so a soloist who values the game by
+    its expectation invites exactly when he expects to lose: the expected value of the game
+    over ``tricks`` (the declarer's trick counts; by default from the hand evaluation) is
+    below zero.  The dealer, who sees none of the soloist's cards, reads the invitation as
+    that very admission and declines.
+    """
+    legal = view.legal
+    upper = {t.upper(): t for t in legal}
+    if "DECLINE" in upper:
+        return upper["DECLINE"]
+    contract, declarer = view.contract, view.declarer
+    if contract is None or declarer is None or "ALONE" not in upper or "INVITE" not in upper:
+        return legal[0]
+    if tricks is None:
+        if contract.misere:
+            tricks = misere_spread(misere_danger(view.hand))
+        else:
+            trump = 4 if contract.trump is None else int(contract.trump)
+            tricks = spread(contract_tricks(view.hand, trump))
+    table = model.contract_table(declarer, contract)
+    return upper["INVITE"] if _expect(tricks, table) < 0 else upper["ALONE"]
+
+
 # --- POOL or HILL -------------------------------------------------------------------------------
 def write_choice(view: SeatView, rules: Rules) -> str:
     """``POOL`` or ``HILL``: where this player's points are worth more.

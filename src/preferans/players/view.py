@@ -43,7 +43,7 @@ def _bid_or_none(token: Any) -> Bid | None:
 
 
 _EXTRA_KEYS = ("rogue_list", "rogue_item", "soloist", "blind", "hand_hidden", "hand_game",
-               "forced_allpass", "talon_refused")
+               "forced_allpass", "talon_refused", "invitation")
 
 
 def _seat_key(seat: Any) -> int:
