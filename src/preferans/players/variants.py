@@ -459,7 +459,9 @@ def _with_off_hill(outcome: DealOutcome, seat: int) -> DealOutcome:
 
 
 def _write_outcome(view: SeatView, rules: Rules) -> DealOutcome | None:
-    """The deal's outcome as the sheet will read it (the others' choices taken as POOL)."""
+    """The deal's outcome as the sheet will read it (the others' choices taken as POOL):
+    a game nobody whisted or a trickless all-pass (Racing), or any game whose pool points
+    overflow (VMK's ``pool_overflow_choice``)."""
     n = rules.players
     kind = view.kind
     tricks = list(view.tricks_won[:n]) if view.tricks_won else [0] * n
@@ -470,11 +472,25 @@ def _write_outcome(view: SeatView, rules: Rules) -> DealOutcome | None:
             tricks[other] += extra
     if kind == "allpass":
         return DealOutcome("allpass", view.dealer, n, tricks=tuple(tricks))
-    if kind == "passed" and view.declarer is not None and view.contract is not None:
-        calls = tuple(t.upper() for _, t in view.defence) or (("PASS",) if n == 2
-                                                               else ("PASS", "PASS"))
+    if view.declarer is None or view.contract is None:
+        return None
+    calls = tuple(t.upper() for _, t in view.defence)
+    if kind == "passed":
+        calls = calls or (("PASS",) if n == 2 else ("PASS", "PASS"))
         return DealOutcome("passed", view.dealer, n, view.declarer, view.contract,
                            defence=calls, tricks=(0,) * n)  # type: ignore[arg-type]
+    if kind in ("contract", "misere", "halfwhist"):  # VMK: a game whose points overflow
+        whisters = tuple(s for s, t in view.defence if t.upper() == "WHIST")
+        half = next((s for s, t in view.defence if t.upper() == "HALF"), None)
+        played = kind != "halfwhist"
+        return DealOutcome(
+            kind, view.dealer, n, view.declarer, view.contract,  # type: ignore[arg-type]
+            defence=calls if kind != "misere" else (),  # type: ignore[arg-type]
+            whisters=whisters if kind == "contract" else (),
+            half_whister=half if kind == "halfwhist" else None,
+            open_defence=view.open_defence if len(whisters) == 1 else None,
+            tricks=tuple(tricks) if played else (0,) * n,
+        )
     return None
 
 
