@@ -553,21 +553,25 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
     return search_lead(S, &ch, target - won);
 }
 
-static void tt_store(dd_solver *S, tt_bucket *bk, const uint32_t key[3], int lb, int ub,
-                     int best, int depth)
+/* Stores bounds for key; hit is the entry the probe found (NULL: none, and no entry for key
+ * can have appeared since: deeper nodes have other suit lengths). */
+static void tt_store(dd_solver *S, tt_bucket *bk, tt_entry *hit, const uint32_t key[3], int lb,
+                     int ub, int best, int depth)
 {
+    if (hit && hit->k[0] == key[0] && hit->k[1] == key[1] && hit->k[2] == key[2]) {
+        int olb = hit->bounds & 15, oub = hit->bounds >> 4;
+        if (olb > lb) lb = olb;
+        if (oub < ub) ub = oub;
+        hit->bounds = (uint8_t)(lb | (ub << 4));
+        if (best != NOBEST) hit->best = (uint8_t)best;
+        hit->age = S->gen;
+        return;
+    }
+    /* a new entry replaces an empty one, else one from an earlier solve, else the one with the
+     * fewest tricks left */
     int vi = 0, vscore = 1 << 30;
     for (int i = 0; i < BUCKET; i++) {
-        tt_entry *e = &bk->e[i];
-        if (e->k[0] == key[0] && e->k[1] == key[1] && e->k[2] == key[2]) {
-            int olb = e->bounds & 15, oub = e->bounds >> 4;
-            if (olb > lb) lb = olb;
-            if (oub < ub) ub = oub;
-            e->bounds = (uint8_t)(lb | (ub << 4));
-            if (best != NOBEST) e->best = (uint8_t)best;
-            e->age = S->gen;
-            return;
-        }
+        const tt_entry *e = &bk->e[i];
         int sc = !e->k[2] ? -1 : (e->age == S->gen ? 64 : 0) + e->depth;
         if (sc < vscore) {
             vscore = sc;
@@ -602,6 +606,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
     uint32_t ext = 0;
     int use_tt = 0;
     tt_bucket *bucket = NULL;
+    tt_entry *hit = NULL;
     {
         if (T == 1) {
             /* last trick: everything is forced */
@@ -637,6 +642,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
                 uint64_t e01;
                 memcpy(&e01, e->k, 8);
                 if (e01 == k01 && e->k[2] == key[2]) {
+                    hit = e;
                     int lb = e->bounds & 15, ub = e->bounds >> 4;
                     e->age = S->gen;
                     if (lb >= target) { LSTAT(3); return 1; }
@@ -758,7 +764,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
             best = (s << 3) | POPC(ps & ((1u << (bestc & 7)) - 1));
         }
-        tt_store(S, bucket, key, result ? target : 0, result ? T : target - 1, best, T);
+        tt_store(S, bucket, hit, key, result ? target : 0, result ? T : target - 1, best, T);
     }
     return result;
 }
