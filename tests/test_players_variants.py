@@ -311,3 +311,44 @@ def test_a_clean_misere_plays_alone_a_hopeless_one_invites_and_the_dealer_declin
     deal.apply(token)
     assert deal.to_act == 3
     assert choose(level, rules, deal.observation(3)) == "DECLINE"
+
+
+def test_the_two_hand_search_is_exact_on_small_hands() -> None:
+    # brute force over every order of play agrees with the search
+    import random
+
+    from preferans.players.twohand import two_hand_tricks
+
+    def brute(a: int, b: int, a_leads: bool, trump: int | None) -> int:
+        if not a:
+            return 0
+        lead, foll = (a, b) if a_leads else (b, a)
+        results = []
+        for i in [k for k in range(32) if lead >> k & 1]:
+            suit = i >> 3
+            same = foll & (0xFF << 8 * suit)
+            trumps = foll & (0xFF << 8 * trump) if trump is not None else 0
+            options = same or trumps or foll
+            replies = []
+            for j in [k for k in range(32) if options >> k & 1]:
+                if j >> 3 == suit:
+                    leader_wins = i > j
+                else:
+                    leader_wins = not (trump is not None and j >> 3 == trump)
+                won = leader_wins == a_leads
+                na, nb = (a & ~(1 << i), b & ~(1 << j)) if a_leads else (a & ~(1 << j),
+                                                                           b & ~(1 << i))
+                replies.append(won + brute(na, nb, won, trump))
+            results.append(min(replies) if a_leads else max(replies))
+        return max(results) if a_leads else min(results)
+
+    rng = random.Random(5)
+    for k in range(12):
+        cards = rng.sample(range(32), 10)
+        a = sum(1 << c for c in cards[:5])
+        b = sum(1 << c for c in cards[5:])
+        trump = rng.choice([0, 1, 2, 3, None])
+        assert two_hand_tricks(a, b, k % 2 == 0, trump, guess=k % 4) == brute(
+            a, b, k % 2 == 0, trump)
+    with pytest.raises(ValueError, match="two hands"):
+        two_hand_tricks(1, 3, True, None)

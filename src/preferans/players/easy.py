@@ -199,7 +199,9 @@ class EasyPlayer:
         shift = max(-1.0, min(1.0, hunch * 0.5))
         open_tricks = [(max(0, min(10, t - round(shift))), w)
                        for t, w in open_profile_estimate(view.hand, trump, contract.level)]
-        alone = alone_profile(view.hand, trump) if alone_allowed(self.rules, contract) else None
+        alone = None
+        if alone_allowed(self.rules, contract):
+            alone = alone_profile(view.hand, trump, contract.level)
         model = cached_model(self.rules, view.seat, dealer=view.dealer)
         values = two_player_values(self.rules, model, view, open_tricks, alone)
         return choose_two_player(values, view.legal)

@@ -64,6 +64,7 @@ from .evaluation import (
 )
 from .sampling import Sampler, World
 from .solving import opening_position, play_position, talon_leads
+from .twohand import two_hand_tricks
 from .utility import ScoreModel, cached_model
 from .variants import (
     Profile,
@@ -731,8 +732,9 @@ class MonteCarloPlayer:
     def _defence_two(self, view: SeatView, rng: random.Random) -> str:
         """Two players: WHIST (then OPEN with the dummy or ALONE) or PASS, by the whists each
         is worth.  Hard and Crazy solve the declarer's tricks against the whister and the
-        dummy on imagined deals; Normal estimates them; ALONE is estimated from the hand (two
-        hands' play is not what the three-handed solver models)."""
+        dummy on imagined deals (the C solver), and against the whister ALONE on the first
+        16 (Hard) / 32 (Crazy) of them (:mod:`.twohand`); Normal estimates both from the
+        hand."""
         contract, declarer = view.contract, view.declarer
         if contract is None or declarer is None:
             return view.legal[0]
@@ -751,7 +753,19 @@ class MonteCarloPlayer:
                 (t, w.weight * DECLARER_TRUST ** max(0, contract.level - t))
                 for w, t in zip(worlds, values, strict=True)
             ]
-        alone = alone_profile(view.hand, trump) if alone_allowed(self.rules, contract) else None
+        alone = None
+        if alone_allowed(self.rules, contract):
+            if self.level.name == "normal":
+                alone = alone_profile(view.hand, trump, contract.level)
+            else:  # the lone whister against the declarer's hand, solved two-handed
+                me_leads = view.seat == 1 - view.dealer  # the dummy's neighbour leads
+                guess = round(defence_tricks(view.hand, trump))
+                n = min(len(worlds), self.level.mode_simulations * 2 or 16)
+                alone = [
+                    (10 - two_hand_tricks(view.hand, w.hands[declarer], me_leads, trump,
+                                          guess), weight)
+                    for w, (_, weight) in zip(worlds[:n], open_tricks[:n], strict=True)
+                ]
         values_by_call = two_player_values(self.rules, self._model(view), view, open_tricks,
                                            alone)
         return choose_two_player(values_by_call, view.legal)

@@ -275,14 +275,15 @@ def alone_allowed(rules: Rules, contract: Bid | None) -> bool:
                 and contract.level in (6, 7))
 
 
-def alone_profile(hand: int, trump: int | None) -> list[tuple[int, float]]:
+def alone_profile(hand: int, trump: int | None, level: int) -> list[tuple[int, float]]:
     """The declarer's tricks against a lone whister, from the whister's hand evaluation.
 
     Two hands play, so a defender's top card wins against one card, not two: his sure tricks
-    count a little more than with three hands.
+    count a little more than with three hands.  As with the dummy (see
+    :func:`open_profile_estimate`), a declarer is taken to hold about what he bid.
     """
     mine = defence_tricks(hand, trump) * 1.15
-    return spread(10.0 - mine, sd=1.0)
+    return spread(min(10.0, max(float(level) - 0.3, 10.0 - mine)), sd=1.0)
 
 
 def open_profile_estimate(hand: int, trump: int | None, level: int
