@@ -319,7 +319,8 @@ def test_the_two_hand_search_is_exact_on_small_hands() -> None:
 
     from preferans.players.twohand import two_hand_tricks
 
-    def brute(a: int, b: int, a_leads: bool, trump: int | None) -> int:
+    def brute(a: int, b: int, a_leads: bool, trump: int | None, maximize: bool = True) -> int:
+        a_best, b_best = (max, min) if maximize else (min, max)
         if not a:
             return 0
         lead, foll = (a, b) if a_leads else (b, a)
@@ -338,9 +339,9 @@ def test_the_two_hand_search_is_exact_on_small_hands() -> None:
                 won = leader_wins == a_leads
                 na, nb = (a & ~(1 << i), b & ~(1 << j)) if a_leads else (a & ~(1 << j),
                                                                            b & ~(1 << i))
-                replies.append(won + brute(na, nb, won, trump))
-            results.append(min(replies) if a_leads else max(replies))
-        return max(results) if a_leads else min(results)
+                replies.append(won + brute(na, nb, won, trump, maximize))
+            results.append(b_best(replies) if a_leads else a_best(replies))
+        return a_best(results) if a_leads else b_best(results)
 
     rng = random.Random(5)
     for k in range(12):
@@ -350,5 +351,7 @@ def test_the_two_hand_search_is_exact_on_small_hands() -> None:
         trump = rng.choice([0, 1, 2, 3, None])
         assert two_hand_tricks(a, b, k % 2 == 0, trump, guess=k % 4) == brute(
             a, b, k % 2 == 0, trump)
+        assert two_hand_tricks(a, b, k % 2 == 0, trump, guess=k % 3, maximize=False) == brute(
+            a, b, k % 2 == 0, trump, maximize=False)
     with pytest.raises(ValueError, match="two hands"):
         two_hand_tricks(1, 3, True, None)

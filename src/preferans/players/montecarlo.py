@@ -787,11 +787,47 @@ class MonteCarloPlayer:
         return invite_choice(view, self._model(view), tricks)
 
     def _two_hand_card(self, view: SeatView, rng: random.Random) -> str:
-        """Two hands play (a two-player all-pass, a lone whister): the table heuristic of the
-        Easy player without its careless cards, as the solver is three-handed."""
+        """Two hands play (a two-player all-pass, a lone whister): the three-handed solver
+        cannot model it.  Hard and Crazy search the last :data:`TWO_HAND_ENDGAME` cards
+        exactly on imagined deals (:mod:`.twohand`: tricks for a lone whister's game, as few
+        as possible in an all-pass); before that, and for Normal, the Easy player's table
+        heuristic without its careless cards."""
         from .easy import EasyPlayer
 
-        return EasyPlayer(self.rules, self.seed, carelessness=0.0)._play(view, rng)
+        heuristic = EasyPlayer(self.rules, self.seed, carelessness=0.0)._play(view, rng)
+        cards = view.legal_cards()
+        me = view.hand_to_play if view.hand_to_play is not None else view.seat
+        players = [s for s in view.active_seats if s != view.dummy]
+        if (self.level.name == "normal" or not cards or me not in players
+                or view.hand.bit_count() > TWO_HAND_ENDGAME):
+            return heuristic
+        opp = next(s for s in players if s != me)
+        allpass = view.is_allpass
+        trump = None if allpass else view.trump
+        worlds = self._sample(view, rng, max(8, self.level.worlds // 8))
+        maximize = not allpass
+        scores: dict[Card, float] = {}
+        for card in cards:
+            total = 0.0
+            for w in worlds:
+                rest = view.hand & ~card.mask
+                opp_hand = w.hands[opp]
+                if view.trick:  # the other hand led: this card ends the trick
+                    lead = view.trick[0][1]
+                    won = int(_beats(card, lead, trump))
+                    mine = won + two_hand_tricks(rest, opp_hand, bool(won), trump,
+                                                 maximize=maximize)
+                else:  # this card leads: the other hand answers as suits him
+                    outcomes = []
+                    for reply in _playable(opp_hand, int(card.suit), trump):
+                        won = int(not _beats(Card.from_index(reply), card, trump))
+                        outcomes.append(won + two_hand_tricks(
+                            rest, opp_hand & ~(1 << reply), bool(won), trump,
+                            maximize=maximize))
+                    mine = min(outcomes) if maximize else max(outcomes)
+                total += w.weight * (mine if maximize else -mine)
+            scores[card] = total
+        return str(max(cards, key=lambda c: (round(scores[c], 9), -int(c.rank), -c.index)))
 
     # --- the play --------------------------------------------------------------------------
     def _play(self, view: SeatView, rng: random.Random) -> str:
@@ -855,6 +891,8 @@ class MonteCarloPlayer:
         return str(best)
 
 
+TWO_HAND_ENDGAME = 6
+"""Two hands playing: the exact search takes over when each holds at most this many cards."""
 NAME_WORLDS = 64
 """At most this many worlds for the Rogue's naming (five strains and misère on each)."""
 BASELINE_SOLVED_HANDS = 48
@@ -862,6 +900,21 @@ BASELINE_SOLVED_HANDS = 48
 BASELINE_WORLDS = 4
 """Worlds per random hand of that baseline."""
 _BASELINES: dict[tuple[Any, ...], list[Profile]] = {}
+
+
+def _beats(card: Card, other: Card, trump: int | None) -> bool:
+    """Whether ``card``, played second, beats ``other`` (led)."""
+    if card.suit == other.suit:
+        return int(card.rank) > int(other.rank)
+    return trump is not None and int(card.suit) == trump
+
+
+def _playable(hand: int, suit: int, trump: int | None) -> list[int]:
+    """The cards (indices) a hand may play to a trick led in ``suit``: follow, else trump."""
+    same = hand & (0xFF << (8 * suit))
+    if not same and trump is not None:
+        same = hand & (0xFF << (8 * trump))
+    return mask_indices(same or hand)
 
 
 def _length(hand: int, strain: int) -> int:

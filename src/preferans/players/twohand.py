@@ -41,7 +41,11 @@ def _representatives(hand: int, in_play: int) -> list[int]:
     return out
 
 
-def _reach_search(trump: int | None) -> Callable[[int, int, bool, int], bool]:
+def _reach_search(trump: int | None, maximize: bool = True
+                  ) -> Callable[[int, int, bool, int], bool]:
+    """``can(a, b, a_leads, need)``: A ends with at least ``need`` of the remaining tricks
+    when A plays to take tricks and B to stop him (``maximize``), or when B plays to hand
+    them to A and A to avoid them (``maximize=False``: an all-pass)."""
     tmask = SUIT_MASKS[trump] if trump is not None else 0
     memo: dict[tuple[int, int, bool, int], bool] = {}
 
@@ -68,26 +72,27 @@ def _reach_search(trump: int | None) -> Callable[[int, int, bool, int], bool]:
         if hit is not None:
             return hit
         in_play = a | b
-        if a_leads:
-            result = False
-            for i in _representatives(a, in_play):
-                if all(
-                    can(a & ~(1 << i), b & ~(1 << j), won, need - won)
-                    for j in _representatives(playable(b, i >> 3), in_play)
-                    for won in (a_wins(i, j, True),)
-                ):
+        leader, follower = (a, b) if a_leads else (b, a)
+        # the leader's side "wants" the count when it is the maximiser of A's tricks
+        leader_wants = a_leads == maximize
+        result = not leader_wants
+        for i in _representatives(leader, in_play):
+            replies = _representatives(playable(follower, i >> 3), in_play)
+            outcomes = []
+            for j in replies:
+                won = a_wins(i, j, a_leads)
+                if a_leads:
+                    na, nb = a & ~(1 << i), b & ~(1 << j)
+                else:
+                    na, nb = a & ~(1 << j), b & ~(1 << i)
+                outcomes.append((na, nb, won))
+            if leader_wants:  # some lead such that every reply still reaches the count
+                if all(can(na, nb, won, need - won) for na, nb, won in outcomes):
                     result = True
                     break
-        else:
-            result = True
-            for i in _representatives(b, in_play):
-                if not any(
-                    can(a & ~(1 << j), b & ~(1 << i), won, need - won)
-                    for j in _representatives(playable(a, i >> 3), in_play)
-                    for won in (a_wins(i, j, False),)
-                ):
-                    result = False
-                    break
+            elif not any(can(na, nb, won, need - won) for na, nb, won in outcomes):
+                result = False  # some lead such that no reply reaches it
+                break
         memo[key] = result
         return result
 
@@ -95,11 +100,13 @@ def _reach_search(trump: int | None) -> Callable[[int, int, bool, int], bool]:
 
 
 def two_hand_tricks(a: int, b: int, a_leads: bool, trump: int | None,
-                    guess: int | None = None) -> int:
-    """The tricks hand ``a`` takes against hand ``b`` (equal sizes) with best play by both."""
+                    guess: int | None = None, *, maximize: bool = True) -> int:
+    """The tricks hand ``a`` takes against hand ``b`` (equal sizes) with best play by both:
+    A taking tricks and B stopping him, or (``maximize=False``, an all-pass) A avoiding
+    tricks and B handing them to him."""
     if a.bit_count() != b.bit_count():
         raise ValueError(f"two hands of {a.bit_count()} and {b.bit_count()} cards")
-    can = _reach_search(trump)
+    can = _reach_search(trump, maximize)
     n = a.bit_count()
     k = n // 2 if guess is None else max(0, min(n, guess))
     if can(a, b, a_leads, k):
