@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
+import anyio
 from fastapi.testclient import TestClient
+
+RECEIVE_TIMEOUT = 30.0
+"""Seconds a test waits for the server's next message before it fails (instead of hanging
+when the computer players stopped)."""
 
 
 def new_game(client: TestClient, **settings: Any) -> str:
@@ -26,10 +32,26 @@ def settled(state: dict[str, Any]) -> bool:
     return state["type"] == "state" and (human_to_act(state) or state["deal_over"])
 
 
+def receive_json(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
+    """The next message of a test WebSocket, or an AssertionError after ``timeout`` seconds
+    (``ws.receive_json()`` would wait for ever if the table stopped sending)."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(receive)
+    except TimeoutError:
+        raise AssertionError(f"no message from the server within {timeout} s") from None
+    assert message["type"] == "websocket.send", message
+    return json.loads(message["text"])
+
+
 def read_until_settled(ws: Any, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Read state messages until the table waits for the human; return that state."""
     while True:
-        message = ws.receive_json()
+        message = receive_json(ws)
         if log is not None:
             log.append(message)
         assert message["type"] == "state", message

@@ -1,8 +1,8 @@
 """The structural variants at the web table: two players and a dummy, the Rogue.
 
 Games are created through ``POST /api/games`` (the variant fixes the seats), played through
-the WebSocket.  (Not yet here: a whole two-player game under the privacy checker, and the
-random fallback of a computer player that fails a variant: both hit a server bug still open.)
+the WebSocket.  Whole games of the variants and the random fallback of a failing computer
+player: test_variant_games.py.
 """
 
 from __future__ import annotations
