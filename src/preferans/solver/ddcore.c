@@ -114,6 +114,7 @@ static inline uint32_t nibble_spread(uint32_t x)
 struct dd_solver {
     tt_bucket *tt;
     size_t nbuckets; /* a power of two */
+    int hshift;      /* 64 - log2(nbuckets) */
     uint64_t nodes;
     uint8_t gen;
     /* per-solve settings */
@@ -168,6 +169,7 @@ int dd_resize(dd_solver *s, size_t table_bytes)
     free(s->tt);
     s->tt = tt;
     s->nbuckets = nb;
+    s->hshift = 64 - __builtin_ctzll((unsigned long long)nb);
     s->gen = 1;
     return 0;
 }
@@ -188,11 +190,10 @@ void dd_reset_nodes(dd_solver *s) { s->nodes = 0; }
 
 static inline size_t tt_index(const dd_solver *S, const uint32_t k[3])
 {
-    uint64_t a = ((uint64_t)k[0] | ((uint64_t)k[1] << 32)) * 0x9E3779B97F4A7C15ull;
-    uint64_t b = (uint64_t)k[2] * 0xC2B2AE3D27D4EB4Full;
-    uint64_t x = a ^ (b + (a >> 29));
-    x ^= x >> 31;
-    return (size_t)(x & (S->nbuckets - 1));
+    /* multiplicative hashing: the top bits of the product */
+    uint64_t x = (((uint64_t)k[0] | ((uint64_t)k[1] << 32)) ^ ((uint64_t)k[2] * 0xC2B2AE3D27D4EB4Full)) *
+                 0x9E3779B97F4A7C15ull;
+    return (size_t)(x >> S->hshift);
 }
 
 /* ------------------------------------------------------------- card logic */
@@ -633,7 +634,6 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             make_key(nd, key);
             key[2] |= S->metax | ((uint32_t)nd->leader << 4) | nibble_spread(ext << 8);
             bucket = S->tt + tt_index(S, key);
-            __builtin_prefetch(bucket);
         }
         if (use_tt) {
             const uint64_t k01 = (uint64_t)key[0] | ((uint64_t)key[1] << 32);
