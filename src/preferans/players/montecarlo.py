@@ -62,6 +62,7 @@ from .evaluation import (
     misere_danger,
     misere_discard_candidates,
 )
+from .inference import play_weights
 from .sampling import Sampler, World
 from .solving import opening_position, play_position, talon_leads
 from .twohand import two_hand_tricks
@@ -112,6 +113,8 @@ class Level:
     """Solve misère in the bidding analysis (else judge it by the evaluation)."""
     mode_simulations: int = 0
     """Imagined deals a lone whister plays out closed to choose OPEN or CLOSED (0: OPEN)."""
+    play_inference: bool = False
+    """Weigh the card-play worlds by the other seats' cards (see :mod:`.inference`)."""
 
 
 NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
@@ -119,7 +122,7 @@ NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample
 HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16,
              mode_simulations=8)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
-              discard_keep=5, mode_simulations=16)
+              discard_keep=5, mode_simulations=16, play_inference=True)
 SIMULATION = Level("simulation", worlds=6, bid_worlds=6, score_aware=False, oversample=1,
                    screen_worlds=6, discard_keep=2, contract_strains=1,
                    solve_misere_bids=False)
@@ -152,6 +155,7 @@ class MonteCarloPlayer:
         self.threads = threads
         self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._declarer_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self._inference_cache: dict[tuple[Any, ...], dict[int, int]] = {}
 
     # --- the interface ---------------------------------------------------------------------
     def choose(self, observation: dict[str, Any]) -> str:
@@ -843,6 +847,11 @@ class MonteCarloPlayer:
             mode, side = "contract", view.declarer
         assert side is not None
         worlds = self._sample(view, rng, self.level.worlds)
+        if self.level.play_inference:
+            factors = play_weights(view, worlds, allpass_talon=self.rules.allpass_talon,
+                                   threads=self.threads, cache=self._inference_cache)
+            for w, f in zip(worlds, factors, strict=True):
+                w.weight *= f
         positions = [
             play_position(view, w, mode=mode, side=side, allpass_talon=self.rules.allpass_talon)
             for w in worlds
