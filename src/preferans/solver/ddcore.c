@@ -379,19 +379,15 @@ static int order_follows(const dd_solver *S, const node_t *nd, int mover, uint32
     return cnt;
 }
 
-/* Leads: the table's best lead (hint) first, then the killer leads, then by trick
- * heuristics.  Killer leads are the last two leads that refuted at the same seat and number
- * of tricks left (and, in contracts, the same target) within one solve: a lead that worked in
- * one line of play often works in its neighbours.  Measured: 3-7 % fewer nodes in contracts
- * and misère, 10-35 % in all-pass; keying by the target too saves another 2 % in contracts
- * but costs in all-pass.  (Killers for second and third hand made things worse: their order
- * by trick outcome is already right 95-99 % of the time.) */
-#define KILLSCORE 5000
-static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int hint,
-                       int target, move_t *out)
+/* Leads by trick heuristics, best first.  (search_lead tries the table's best lead and the
+ * killer leads before it calls this: the last two leads that refuted at the same seat and
+ * number of tricks left, and in contracts the same target, within one solve; a lead that
+ * worked in one line of play often works in its neighbours.  Measured: 3-7 % fewer nodes in
+ * contracts and misère, 10-35 % in all-pass; keying by the target too saves another 2 % in
+ * contracts but costs in all-pass.  Killers for second and third hand made things worse:
+ * their order by trick outcome is already right 95-99 % of the time.) */
+static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, move_t *out)
 {
-    const int8_t *killers = S->killer[mover][POPC(nd->h[mover])][S->cmax ? target : 0];
-    const int kill = killers[0], kill2 = killers[1];
     int cnt = 0;
     const int counted = S->counted;
     const int avoid = S->mode != DD_CONTRACT; /* modes about not taking tricks */
@@ -402,13 +398,7 @@ static int order_leads(const dd_solver *S, const node_t *nd, int mover, uint32_t
         mv &= mv - 1;
         int s = c >> 3, r = c & 7;
         int score;
-        if (c == hint) {
-            score = 10000;
-        } else if (c == kill) {
-            score = KILLSCORE;
-        } else if (c == kill2) {
-            score = KILLSCORE - 1;
-        } else {
+        {
             uint32_t os = (others >> (8 * s)) & 0xFF;
             int top = !os || (c & 7) > HIBIT(os);
             if (!avoid) {
@@ -632,7 +622,8 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
         }
         if (use_tt) {
             make_key(nd, key);
-            key[2] |= S->metax | ((uint32_t)nd->leader << 4) | nibble_spread(ext << 8);
+            key[2] |= S->metax | ((uint32_t)nd->leader << 4);
+            if (ext) key[2] |= nibble_spread(ext << 8);
             bucket = S->tt + tt_index(S, key);
         }
         if (use_tt) {
@@ -740,7 +731,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
     }
     if (bestc < 0 && rest) {
         move_t moves[DD_MAX_HAND];
-        int cnt = order_leads(S, nd, mover, rest, -1, target, moves);
+        int cnt = order_leads(S, nd, mover, rest, moves);
         for (int i = 0; i < cnt; i++) {
             int c = moves[i].card;
             if (play(S, nd, mover, c, ts, target) == ismax) {
@@ -1154,7 +1145,7 @@ int dd_solve_moves(dd_solver *S, const dd_position *p, int8_t *cards, int8_t *va
     uint32_t legal = legal_moves(S, &nd, hand, ts);
     uint32_t rp = legal & reps(hand, nd.inplay);
     move_t moves[DD_MAX_HAND];
-    int cnt = nd.n == 0 ? order_leads(S, &nd, mover, rp, -1, 1, moves)
+    int cnt = nd.n == 0 ? order_leads(S, &nd, mover, rp, moves)
                         : order_follows(S, &nd, mover, rp, ts, moves);
     int8_t repval[32];
     memset(repval, -1, sizeof repval);
