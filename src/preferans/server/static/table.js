@@ -30,7 +30,15 @@
   const LEVELS = [6, 7, 8, 9, 10];
   const CALL_WORDS = {
     PASS: "Pass", WHIST: "Whist", HALF: "Half-whist", OPEN: "Open", CLOSED: "Closed",
-    MISERE: "Misère", RESIGN: "Resigns", REFUSE: "Refuses the talon",
+    MISERE: "Misère", RESIGN: "Resigns", REFUSE: "Refuses the talon", ALONE: "Alone",
+    INVITE: "Invites the dealer", ACCEPT: "Accepts", DECLINE: "Declines", SEE: "Looks at the cards",
+    POOL: "Pool", HILL: "Off the mountain",
+  };
+  /** Button labels of calls that have no control of their own (see extraButtons). */
+  const BUTTON_WORDS = {
+    SEE: "SEE (look at your cards)", "BLIND PASS": "BLIND PASS", POOL: "POOL (write to the pool)",
+    HILL: "HILL (off your mountain)", ALONE: "ALONE", INVITE: "INVITE THE DEALER",
+    ACCEPT: "ACCEPT", DECLINE: "DECLINE", REFUSE: "REFUSE THE TALON", RESIGN: "RESIGN",
   };
   const SOUND_KEY = "preferans.sound";
   const GATHER_SHOW_MS = 450;
@@ -97,6 +105,12 @@
     if (token === null || token === undefined) return "";
     const text = String(token).toUpperCase();
     if (CALL_WORDS[text]) return CALL_WORDS[text];
+    const tricks = /^TRICKS (\d+)$/.exec(text);
+    if (tricks) return `Any ${tricks[1]}`;
+    const blind = /^BLIND (.+)$/.exec(text);
+    if (blind) return `Blind ${blind[1] === "PASS" ? "pass" : callText(blind[1])}`;
+    const hand = /^(.+) HAND$/.exec(text);
+    if (hand) return `${callText(hand[1])} hand`;
     const bid = /^(6|7|8|9|10)(S|C|D|H|NT)$/.exec(text);
     if (bid) return bid[1] + (bid[2] === "NT" ? "NT" : SUIT_SYMBOL[bid[2]]);
     if (text.startsWith("DISCARD")) return "Discarded";
@@ -116,7 +130,16 @@
     return (app.state && app.state.names) || DEFAULT_NAMES;
   }
 
+  /** The two-player game's dummy seat (2), or null. */
+  function dummySeat() {
+    const dummy = app.state && app.state.dummy;
+    return dummy === null || dummy === undefined ? null : Number(dummy);
+  }
+
   function nameOf(seat) {
+    if (seat !== null && seat !== undefined && Number(seat) === dummySeat()) {
+      return (app.state && app.state.dummy_name) || "Dummy";
+    }
     return names()[seat] ?? `Seat ${seat}`;
   }
 
@@ -135,7 +158,13 @@
     return names().length === 4 && obs && obs.dealer === seat;
   }
 
-  const seats = () => names().map((_, seat) => seat);
+  /** The seats drawn on the table: the players, and the two-player game's dummy. */
+  const seats = () => {
+    const list = names().map((_, seat) => seat);
+    const dummy = dummySeat();
+    if (dummy !== null && !list.includes(dummy)) list.push(dummy);
+    return list;
+  };
 
   const isDiscarding = (phase) => phase === "discard" || phase === "exchange";
 
@@ -424,11 +453,18 @@
     if (myTurn(msg)) {
       const hand = obs.hand_to_play;
       const texts = {
-        auction: "Your bid: choose from the grid.",
+        auction: obs.hand_hidden
+          ? "Your cards are face down: SEE them, bid blind or pass blind."
+          : "Your bid: choose from the grid.",
         discard: "Tap two cards to discard, then DISCARD.",
         contract: "Declare your contract: your bid or higher.",
         defence: "Whist or pass?",
-        defence_mode: "You whist alone: play OPEN or CLOSED?",
+        defence_mode: dummySeat() !== null
+          ? "You whist: open the dummy (OPEN) or defend ALONE?"
+          : "You whist alone: play OPEN or CLOSED?",
+        name: "Name a game from your Rogue list.",
+        write: "Where do your points go: POOL or HILL?",
+        invite: "Play ALONE or INVITE the dealer?",
         exchange: "Before the all-pass: tap two cards to lay down as the talon, then DISCARD.",
         dealer_whist: obs.looked
           ? "You dealt: now WHIST (you play both defending hands) or PASS."
@@ -444,6 +480,7 @@
       auction: "to bid", discard: "to discard", contract: "to declare",
       defence: "to whist or pass", defence_mode: "to choose open or closed", play: "to play",
       exchange: "to exchange two cards with the talon", dealer_whist: "(the dealer) to look and decide",
+      name: "to name a game", write: "to write the points", invite: "to play alone or invite",
     };
     if (sitsOut(0, obs)) {
       return { text: `You deal this time and sit out — ${nameOf(actor)} ${verbs[phase] || "to act"}…`, kind: "info" };
@@ -522,13 +559,15 @@
     const thinking = msg.thinking === seat;
     const event = msg.event;
     const popped = event && event.seat === seat && ["bid", "pass", "contract", "defence"].includes(event.kind);
+    const dummy = seat === dummySeat();
     return el("div", {
-      class: `plate${thinking ? " thinking" : ""}${obs.to_act === seat && !msg.deal_over ? " acting" : ""}`,
+      class: `plate${thinking ? " thinking" : ""}${obs.to_act === seat && !msg.deal_over ? " acting" : ""}${dummy ? " dummy" : ""}`,
       style: `--seat-colour:${COLOURS[seat]}`,
       "data-seat": seat,
     }, [
       el("span", { class: "name", text: nameOf(seat) }),
       obs.dealer === seat ? el("span", { class: "dealer", title: "Dealer", "aria-label": "dealer", text: "D" }) : null,
+      dummy ? el("span", { class: "dummy-note", title: "The dummy's hand: nobody's, it never decides", text: obs.alone ? "out of play" : "" }) : null,
       el("span", { class: "tricks", title: "Tricks taken", "aria-label": `${tricksWon} tricks`, text: String(tricksWon) }),
       thinking ? el("span", { class: "thinking-dots", "aria-label": "thinking" }, [el("i"), el("i"), el("i")]) : null,
       call ? el("span", { class: `bubble${popped ? " pop" : ""}`, "data-call": call, text: callText(call) }) : null,
@@ -552,9 +591,15 @@
         box.append(el("p", { class: "sit-out-note", text: "You deal this time and sit out: watch the others play (the sheet is in the menu ☰)." }));
         return;
       }
+      if (obs.hand_hidden) {
+        box.append(el("span", { class: "looked-label", text: "Your cards, face down" }));
+        box.append(backsOf((obs.hand_sizes || [])[0] ?? 10, 0));
+        return;
+      }
       box.append(renderHand(obs.hand || [], 0, obs));
       return;
     }
+    box.dataset.dummy = String(seat === dummySeat());
     const exposed = exposedHands(obs)[seat];
     const looked = (obs.looked || {})[seat] || (obs.looked || {})[String(seat)];
     if (exposed) {
@@ -563,13 +608,17 @@
       box.append(el("span", { class: "looked-label", text: "You looked" }));
       box.append(renderHand(looked, seat, obs));
     } else {
-      const count = (obs.hand_sizes || [])[seat] ?? 0;
-      const backs = el("div", { class: `backs${positionOf(seat) === "top" ? " row" : ""}`, style: `--n:${count}`, "aria-label": `${count} cards` });
-      for (let i = 0; i < count; i += 1) {
-        backs.append(el("img", { class: "card back", src: "/static/cards/back.svg", alt: "", style: `--i:${i}`, draggable: "false" }));
-      }
-      box.append(backs);
+      box.append(backsOf((obs.hand_sizes || [])[seat] ?? 0, seat));
     }
+  }
+
+  /** A hand's cards face down. */
+  function backsOf(count, seat) {
+    const backs = el("div", { class: `backs${positionOf(seat) === "top" || seat === 0 ? " row" : ""}`, style: `--n:${count}`, "aria-label": `${count} cards` });
+    for (let i = 0; i < count; i += 1) {
+      backs.append(el("img", { class: "card back", src: "/static/cards/back.svg", alt: "", style: `--i:${i}`, draggable: "false" }));
+    }
+    return backs;
   }
 
   /** A hand the human sees face up: its own (a fan) or an exposed one (a column). */
@@ -743,15 +792,75 @@
     else if (isDiscarding(phase)) content = discardBar(legal, phase);
     else if (phase === "defence" || phase === "defence_mode") content = callButtons(legal);
     else if (phase === "dealer_whist") content = dealerPanel(legal);
+    else if (phase === "name") content = namePanel(legal);
+    else if (phase === "write") content = tokenButtons(legal, "Where do your points go?");
     else if (phase !== "play" && legal.length) content = tokenButtons(legal);
-    if (!content) return;
+    // Whatever the server offers that no control above shows still gets a button: the
+    // player can never be stuck on a call this page does not know.
+    const covered = coveredTokens(content, phase);
+    const missing = legal.filter((token) => !covered.has(token));
+    const extras = missing.length ? extraButtons(missing, !!content) : null;
+    if (!content && !extras) return;
     box.classList.add("open", `panel-${phase}`);
-    box.append(content);
+    if (content) box.append(content);
+    if (extras) box.append(extras);
     const active = document.activeElement;
     if (hadFocus || !active || active === document.body) {
       const first = box.querySelector("button:not([disabled])");
       if (first) first.focus({ preventScroll: true });
     }
+  }
+
+  /** The legal tokens a panel's controls already reach (cards are played from the hands,
+   *  the discard bar builds every DISCARD token). */
+  function coveredTokens(content, phase) {
+    const covered = new Set();
+    if (content) {
+      for (const node of content.querySelectorAll("button[data-token]:not([disabled])")) {
+        covered.add(node.dataset.token.toUpperCase());
+      }
+    }
+    const legal = legalTokens(app.state && app.state.observation).map((t) => t.toUpperCase());
+    for (const token of legal) {
+      if (phase === "play" && isCardToken(token)) covered.add(token);
+      if (isDiscarding(phase) && token.startsWith("DISCARD")) covered.add(token);
+    }
+    return covered;
+  }
+
+  /** A labelled button for each legal call without a control of its own. */
+  function extraButtons(tokens, under) {
+    const row = el("div", { class: "call-row extra-calls" });
+    for (const token of tokens) {
+      const label = BUTTON_WORDS[token] || callText(token).toUpperCase();
+      row.append(el("button", {
+        type: "button", class: "action extra", "data-action": token, "data-token": token,
+        title: token, onclick: () => sendAction(token), text: label,
+      }));
+    }
+    return el("div", { class: "calls extras" }, [
+      el("div", { class: "grid-title", text: under ? "Or" : "Your call" }), row,
+    ]);
+  }
+
+  /** The Rogue: the soloist names a game left on his list (a whole contract, a misère, or
+   *  "any n" whose trump he names after the discard). */
+  function namePanel(legal) {
+    const obs = app.state.observation || {};
+    const list = (obs.rogue_list || []).map((item) => (/^\d+$/.test(String(item)) ? `any ${item}` : callText(item)));
+    const row = el("div", { class: "call-row" });
+    for (const token of legal) {
+      row.append(el("button", {
+        type: "button", class: "action", "data-action": token, "data-token": token,
+        title: /^TRICKS/.test(token) ? `A ${token.split(" ")[1]}-trick game: the trump is named after the discard` : null,
+        onclick: () => sendAction(token), text: callText(token),
+      }));
+    }
+    return el("div", { class: "calls" }, [
+      el("div", { class: "grid-title", text: "Name a game of your list" }),
+      list.length ? el("small", { class: "help rogue-list", text: `Left on your list: ${list.join(", ")}` }) : null,
+      row,
+    ]);
   }
 
   function bidGrid(legal, phase) {
@@ -787,6 +896,23 @@
       }));
     }
     grid.append(row);
+    if (LEVELS.some((level) => STRAINS.some((strain) => lit.has(`BLIND ${level}${strain}`)))) {
+      grid.append(el("div", { class: "grid-title blind-title", text: "Or bid blind, without looking" }));
+      const blind = el("div", { class: "grid-cells blind-cells" });
+      for (const level of LEVELS) {
+        for (const strain of STRAINS) {
+          const token = `BLIND ${level}${strain}`;
+          const red = strain === "D" || strain === "H";
+          blind.append(el("button", {
+            type: "button", class: `bid blind${red ? " red" : ""}${lit.has(token) ? " lit" : ""}`,
+            "data-token": token, disabled: !lit.has(token),
+            "aria-label": `blind ${level} ${strain === "NT" ? "no trump" : SUIT_NAME[strain]}`,
+            onclick: () => sendAction(token),
+          }, [String(level), el("span", { class: "strain", text: strain === "NT" ? "NT" : SUIT_SYMBOL[strain] })]));
+        }
+      }
+      grid.append(blind);
+    }
     if (lit.has("RESIGN")) grid.append(optionalCalls(legal));
     return grid;
   }
@@ -832,7 +958,7 @@
       if (!legal.includes(token)) continue;
       row.append(el("button", {
         type: "button", class: `action${token === "WHIST" ? " primary" : ""}`, "data-action": token,
-        title: help[token], onclick: () => sendAction(token), text: token,
+        "data-token": token, title: help[token], onclick: () => sendAction(token), text: token,
       }));
     }
     const title = looks.length
@@ -843,15 +969,15 @@
   }
 
   /** Any other decision the rules bring: one button per legal token. */
-  function tokenButtons(legal) {
+  function tokenButtons(legal, title = "Your call") {
     const row = el("div", { class: "call-row" });
     for (const token of legal) {
       row.append(el("button", {
         type: "button", class: "action", "data-action": token, "data-token": token,
-        onclick: () => sendAction(token), text: callText(token),
+        onclick: () => sendAction(token), text: BUTTON_WORDS[token] || callText(token),
       }));
     }
-    return el("div", { class: "calls" }, [el("div", { class: "grid-title", text: "Your call" }), row]);
+    return el("div", { class: "calls" }, [el("div", { class: "grid-title", text: title }), row]);
   }
 
   function discardBar(legal, phase = "discard") {
@@ -884,21 +1010,25 @@
   }
 
   function callButtons(legal) {
-    const order = ["WHIST", "HALF", "PASS", "OPEN", "CLOSED"];
-    const labels = { WHIST: "WHIST", HALF: "HALF-WHIST", PASS: "PASS", OPEN: "OPEN", CLOSED: "CLOSED" };
+    const order = ["WHIST", "HALF", "PASS", "OPEN", "CLOSED", "ALONE"];
+    const labels = { WHIST: "WHIST", HALF: "HALF-WHIST", PASS: "PASS", OPEN: "OPEN", CLOSED: "CLOSED", ALONE: "ALONE" };
     const help = {
       WHIST: "Defend and earn whists", HALF: "Write half the whists without play",
       PASS: "Let the contract go", OPEN: "Both defending hands face up; you play both",
       CLOSED: "Each defender plays their own hand, unseen",
+      ALONE: "Defend alone: the dummy's hand stays out of play, and you owe fewer tricks",
     };
     const obs = app.state.observation || {};
-    const title = phaseOf(obs) === "defence_mode" ? "You whist alone" : `${nameOf(obs.declarer)} plays ${callText(obs.contract)}`;
+    if (dummySeat() !== null) help.OPEN = "The dummy's hand goes face up and you play it with yours";
+    const title = phaseOf(obs) === "defence_mode"
+      ? (dummySeat() !== null ? `You whist against ${callText(obs.contract)}: with the dummy or alone?` : "You whist alone")
+      : `${nameOf(obs.declarer)} plays ${callText(obs.contract)}`;
     const row = el("div", { class: "call-row" });
     for (const token of order) {
       if (!legal.includes(token)) continue;
       row.append(el("button", {
         type: "button", class: `action${token === "WHIST" || token === "OPEN" ? " primary" : ""}`,
-        "data-action": token, title: help[token], onclick: () => sendAction(token), text: labels[token],
+        "data-action": token, "data-token": token, title: help[token], onclick: () => sendAction(token), text: labels[token],
       }));
     }
     return el("div", { class: "calls" }, [el("div", { class: "grid-title", text: title }), row]);
@@ -1239,6 +1369,7 @@
   function pulyaDrawing(sheet, msg) {
     const NS = "http://www.w3.org/2000/svg";
     const four = names().length === 4;
+    const two = names().length === 2;
     const Wd = 600;
     const Ht = 460;
     const cx = Wd / 2;
@@ -1246,7 +1377,7 @@
     const band = 38;
     const svg = document.createElementNS(NS, "svg");
     svg.setAttribute("viewBox", `0 0 ${Wd} ${Ht}`);
-    svg.setAttribute("class", `pulya${four ? " four" : ""}`);
+    svg.setAttribute("class", `pulya${four ? " four" : two ? " two" : ""}`);
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", `The pulya sheet: ${rulesSummary(msg)}`);
     const add = (tag, attrs, text, parent = svg) => {
@@ -1268,7 +1399,20 @@
       if (colour) attrs.fill = colour;
       add("text", attrs, text);
     };
-    if (four) {
+    if (two) {
+      // Two players (the dummy writes nothing): the sheet split across, you below, the
+      // other player above (upside down), each with whists / pool / mountain from the edge.
+      add("line", { x1: 0, y1: cy, x2: Wd, y2: cy, class: "rule" });
+      const [you, other] = series;
+      write(cx, Ht - band / 2, you.whists[1], "whists", 0, COLOURS[0]);
+      write(cx, Ht - band * 1.5, you.pool, "pool", 0, COLOURS[0]);
+      write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, COLOURS[0]);
+      write(cx - 150, Ht - band * 3.5, nameOf(0), "who", 0, COLOURS[0]);
+      write(cx, band / 2, other.whists[0], "whists", 180, COLOURS[1]);
+      write(cx, band * 1.5, other.pool, "pool", 180, COLOURS[1]);
+      write(cx, band * 2.6, other.mountain, "mountain", 180, COLOURS[1]);
+      write(cx + 150, band * 3.5, nameOf(1), "who", 180, COLOURS[1]);
+    } else if (four) {
       // Both diagonals, corner to corner: four triangles, one per player.
       add("line", { x1: 0, y1: 0, x2: Wd, y2: Ht, class: "rule" });
       add("line", { x1: Wd, y1: 0, x2: 0, y2: Ht, class: "rule" });
