@@ -355,3 +355,18 @@ def test_the_two_hand_search_is_exact_on_small_hands() -> None:
             a, b, k % 2 == 0, trump, maximize=False)
     with pytest.raises(ValueError, match="two hands"):
         two_hand_tricks(1, 3, True, None)
+
+
+def test_the_score_model_takes_classicals_second_half_pool_from_the_sheet() -> None:
+    # the half-time leader's pool (sheet key pool_size) is the size the model's sheet fills
+    from preferans.bids import Bid
+    from preferans.players.utility import ScoreModel
+
+    rules = Rules.preset("classical-1971")
+    sheet = {"pool": [3, 0, 0], "mountain": [6, 8, 10], "whists": [[0] * 3] * 3,
+             "pool_size": 4}
+    model = ScoreModel(rules, 0, dealer=2, sheet=sheet)
+    assert model.pool_size == 4
+    assert ScoreModel(rules, 0, dealer=2, sheet={**sheet, "pool_size": "x"}).pool_size == 20
+    table = model.contract_table(0, Bid.parse("7H"), whisters=(1,))
+    assert table[7] > 0 > table[6]

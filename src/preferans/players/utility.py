@@ -20,6 +20,7 @@ plain value of the contract under the rules.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -94,6 +95,11 @@ class ScoreModel:
                 self._whists = [[_frac(x) for x in row] for row in sheet["whists"]]
             except (KeyError, TypeError, ValueError):
                 pass
+        self.pool_size = rules.pool
+        """Classical's second half: the pool chosen at half-time (the sheet's ``pool_size``)."""
+        if sheet and sheet.get("pool_size") is not None:
+            with contextlib.suppress(TypeError, ValueError):
+                self.pool_size = int(sheet["pool_size"])
         self.bombs: list[list[int]] = []
         if sheet and sheet.get("bombs"):
             try:
@@ -123,6 +129,7 @@ class ScoreModel:
         sheet.mountain = list(self._mountain)
         sheet.whists = [list(r) for r in self._whists]
         sheet.allpass_streak = self.allpass_streak
+        sheet.pool_size = self.pool_size
         sheet.forced_allpass = False
         if self.rules.classical_halves:
             sheet.stage = "first half" if outcome.rogue_item is not None else "second half"
