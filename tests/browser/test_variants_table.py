@@ -9,6 +9,7 @@ Screenshots go to ``test-artifacts/`` (variant-*.png).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -203,3 +204,43 @@ def test_every_legal_action_gets_a_button(page: Any, live_server: LiveServer,
     status = page.locator('#status[data-kind="error"]')
     status.wait_for()
     assert "FROBNICATE" in status.inner_text()
+
+
+def test_the_editor_shows_a_variants_own_options_only_there(
+    page: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Options with ``only_for`` (the dummy's, the Rogue's) are hidden under the other
+    presets, shown under theirs, and a game started there carries the change."""
+    sent: list[dict[str, Any]] = []
+
+    def handle(route: Any) -> None:
+        sent.append(json.loads(route.request.post_data))
+        route.continue_()
+
+    page.route("**/api/games", handle)
+    page.goto(live_server.url + "/")
+    page.locator('#rules label.choice:has(input[value="sochi"])').click()
+    page.locator("#house-rules-button").click()
+    lone = page.locator('.option[data-option="dummy_lone_whist"]')
+    assert page.locator('.option[data-option="stalingrad"]').count() == 1
+    assert lone.count() == 0
+    assert page.locator('.option[data-option="rogue_soloist"]').count() == 0
+    page.locator('label.choice:has(input[value="two-player"])').click()
+    assert "house rules on two-player" in page.locator("#house-title").inner_text().lower()
+    assert lone.count() == 1
+    assert page.locator('.option[data-option="rogue_soloist"]').count() == 0
+    page.locator("#opt-dummy_lone_whist").uncheck()
+    assert lone.get_attribute("data-changed") == "true"
+    page.screenshot(path=str(artifacts / "variant-house-rules.png"), full_page=True)
+    page.locator("#play").click()
+    page.wait_for_url(re.compile(r"/table/[^/]+$"))
+    assert sent[-1]["rules"] == {"preset": "two-player", "dummy_lone_whist": False}
+    assert sent[-1]["players"] == 2
+    st = wait_settled(page)
+    assert st["rules"]["dummy_lone_whist"] is False and st["dummy"] == 2
+    # back on the settings page, Sochi again: the dummy's option and its change are gone
+    page.goto(live_server.url + "/")
+    page.locator('#rules label.choice:has(input[value="sochi"])').click()
+    page.locator("#house-rules-button").click()
+    assert lone.count() == 0
+    assert "dummy_lone_whist" not in page.locator("#house-count").inner_text()
