@@ -510,7 +510,7 @@ long dd_lead_stat[16];
 #define LSTAT(i) ((void)0)
 #endif
 static int search_lead(dd_solver *S, const node_t *nd, int target);
-static int search_follow(dd_solver *S, const node_t *nd, int target);
+static int search_follow(dd_solver *S, const node_t *nd, int target, int mover);
 
 static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts, int target)
 {
@@ -521,7 +521,7 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
         ch.n = 1;
         ch.wcard = (int8_t)c;
         ch.wseat = (uint8_t)mover;
-        return search_follow(S, &ch, target);
+        return search_follow(S, &ch, target, NEXT[mover]);
     }
     int ws = trick_winner_seat(S, nd, c, ts, mover);
     if (nd->n == 1) {
@@ -529,7 +529,7 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
         ch.n = 2;
         if (ws == mover) ch.wcard = (int8_t)c;
         ch.wseat = (uint8_t)ws;
-        return search_follow(S, &ch, target);
+        return search_follow(S, &ch, target, NEXT[mover]);
     }
     /* trick complete */
     int won = ws == S->counted;
@@ -762,12 +762,11 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
 
 /* Second or third hand: no table entry; moves generated lazily (most nodes cut at the
  * first). */
-static int search_follow(dd_solver *S, const node_t *nd, int target)
+static int search_follow(dd_solver *S, const node_t *nd, int target, int mover)
 {
     node_t third; /* the third hand's node after a forced second-hand card */
     for (;;) {
         /* 1 <= target <= tricks left here: the lead node (or search()) checked it */
-        const int mover = SEAT[nd->leader][nd->n];
         const uint32_t hand = nd->h[mover];
         S->nodes++;
 #ifdef DD_STATS
@@ -788,6 +787,7 @@ static int search_follow(dd_solver *S, const node_t *nd, int target)
             if (ws == mover) third.wcard = (int8_t)c;
             third.wseat = (uint8_t)ws;
             nd = &third;
+            mover = NEXT[mover];
             continue;
         }
         LSTAT(10 + nd->n);
@@ -824,7 +824,7 @@ static int search(dd_solver *S, const node_t *nd, int target)
     if (!nd->n) return search_lead(S, nd, target);
     if (target <= 0) return 1;
     if (target > POPC(nd->h[SEAT[nd->leader][nd->n]])) return 0;
-    return search_follow(S, nd, target);
+    return search_follow(S, nd, target, SEAT[nd->leader][nd->n]);
 }
 
 /* ------------------------------------------------------------- validation */
