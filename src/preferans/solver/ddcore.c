@@ -315,11 +315,12 @@ static inline uint32_t beat_mask(const dd_solver *S, int w, int ts)
  * lowest first (contract: cheapest first) or highest first (the modes about avoiding
  * tricks); returns the number of groups. */
 static inline __attribute__((always_inline)) int follow_groups(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
-                         uint32_t grp[4])
+                         uint32_t grp[4], uint32_t *wins)
 {
     const int counted = S->counted;
     const int ismax = S->maxseat[mover];
     const uint32_t W = mv & beat_mask(S, nd->wcard, ts);
+    *wins = W;
     const int gw = (nd->wseat == counted) == ismax; /* is the current winner good for us */
     /* winning is good in a contract, bad in the modes about avoiding tricks */
     const uint32_t good = (S->cmax ? W : 0) | (gw ? mv & ~W : 0);
@@ -369,8 +370,8 @@ static inline int next_card(uint32_t *m, int *rm, int asc)
 static int order_follows(const dd_solver *S, const node_t *nd, int mover, uint32_t mv, int ts,
                          move_t *out)
 {
-    uint32_t grp[4];
-    int ng = follow_groups(S, nd, mover, mv, ts, grp), cnt = 0;
+    uint32_t grp[4], wins;
+    int ng = follow_groups(S, nd, mover, mv, ts, grp, &wins), cnt = 0;
     for (int g = 0; g < ng; g++) {
         uint32_t m = grp[g];
         int rm = 0;
@@ -512,22 +513,17 @@ long dd_lead_stat[16];
 static int search_lead(dd_solver *S, const node_t *nd, int target);
 static int search_follow(dd_solver *S, const node_t *nd, int target, int mover);
 
-static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts, int target)
+/* Second or third hand plays c; win: c beats the trick's current winner. */
+static inline int play_follow(dd_solver *S, const node_t *nd, int mover, int c, int ts,
+                              int target, int win)
 {
     node_t ch = *nd;
     ch.h[mover] &= ~(1u << c);
-    if (nd->n == 0) {
-        ch.table[0] = (int8_t)c;
-        ch.n = 1;
-        ch.wcard = (int8_t)c;
-        ch.wseat = (uint8_t)mover;
-        return search_follow(S, &ch, target, NEXT[mover]);
-    }
-    int ws = trick_winner_seat(S, nd, c, ts, mover);
+    const int ws = win ? mover : nd->wseat;
     if (nd->n == 1) {
         ch.table[1] = (int8_t)c;
         ch.n = 2;
-        if (ws == mover) ch.wcard = (int8_t)c;
+        if (win) ch.wcard = (int8_t)c;
         ch.wseat = (uint8_t)ws;
         return search_follow(S, &ch, target, NEXT[mover]);
     }
@@ -542,6 +538,20 @@ static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts,
     }
     ch.inplay = ch.h[0] | ch.h[1] | ch.h[2];
     return search_lead(S, &ch, target - won);
+}
+
+static inline int play(dd_solver *S, const node_t *nd, int mover, int c, int ts, int target)
+{
+    if (nd->n == 0) {
+        node_t ch = *nd;
+        ch.h[mover] &= ~(1u << c);
+        ch.table[0] = (int8_t)c;
+        ch.n = 1;
+        ch.wcard = (int8_t)c;
+        ch.wseat = (uint8_t)mover;
+        return search_follow(S, &ch, target, NEXT[mover]);
+    }
+    return play_follow(S, nd, mover, c, ts, target, beats(S, c, nd->wcard, ts));
 }
 
 /* Stores bounds for key; hit is the entry the probe found (NULL: none, and no entry for key
@@ -792,8 +802,8 @@ static int search_follow(dd_solver *S, const node_t *nd, int target, int mover)
         }
         LSTAT(10 + nd->n);
         const int ismax = S->maxseat[mover];
-        uint32_t grp[4];
-        int ng = follow_groups(S, nd, mover, mv, ts, grp);
+        uint32_t grp[4], wins;
+        int ng = follow_groups(S, nd, mover, mv, ts, grp, &wins);
         const int asc = S->cmax;
         for (int g = 0; g < ng; g++) {
             uint32_t m = grp[g];
@@ -803,7 +813,8 @@ static int search_follow(dd_solver *S, const node_t *nd, int target, int mover)
                 while (m) {
                     const int c = asc ? LOBIT(m) : HIBIT(m);
                     m &= ~(1u << c);
-                    if (play(S, nd, mover, c, ts, target) == ismax) return ismax;
+                    if (play_follow(S, nd, mover, c, ts, target, (wins >> c) & 1) == ismax)
+                        return ismax;
                 }
             } else {
                 /* several suits: by rank across the suits, lower suits first */
@@ -811,7 +822,9 @@ static int search_follow(dd_solver *S, const node_t *nd, int target, int mover)
                 while (x) {
                     const int b = asc ? LOBIT(x) : HIBIT(x);
                     x &= ~(1u << b);
-                    if (play(S, nd, mover, rm_card(b), ts, target) == ismax) return ismax;
+                    const int c = rm_card(b);
+                    if (play_follow(S, nd, mover, c, ts, target, (wins >> c) & 1) == ismax)
+                        return ismax;
                 }
             }
         }
