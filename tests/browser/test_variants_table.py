@@ -244,3 +244,35 @@ def test_the_editor_shows_a_variants_own_options_only_there(
     page.locator("#house-rules-button").click()
     assert lone.count() == 0
     assert "dummy_lone_whist" not in page.locator("#house-count").inner_text()
+
+
+@pytest.mark.parametrize("preset", ["racing-22", "classical-1971"])
+def test_three_seat_variants_play_deals_in_the_page(
+    page: Any, live_server: LiveServer, artifacts: Path, preset: str
+) -> None:
+    """Three deals of Racing and of Classical 1971 (its first half deals the Rogue with three
+    players) through the page's controls, the sheet after each, no error anywhere."""
+    game = new_game(page, live_server.url, rules=preset, seed=5)
+    st = open_table(page, live_server.url, game)
+    assert st["names"] == ["You", "Misha", "Lena"] and st["dummy"] is None
+    seen: dict[str, int] = {}
+    for number in (1, 2, 3):
+        for _ in range(200):
+            if st["deal_over"]:
+                break
+            assert page.locator('#status[data-kind="error"]').count() == 0, (
+                page.locator("#status").inner_text())
+            variant_turn(page, st, seen)
+            st = wait_settled(page, seq(st))
+        assert st["deal_over"] and st["deal_number"] == number
+        page.locator("#sheet-overlay").wait_for(state="visible")
+        assert len(st["observation"]["sheet"]["deals"]) == number
+        assert page.locator("#sheet-overlay .entry .summary").inner_text().strip()
+        if st["game_over"]:
+            break
+        page.screenshot(path=str(artifacts / f"variant-{preset}-deal-{number}.png"))
+        page.locator('#sheet-overlay [data-action="NEXT DEAL"]').click()
+        st = wait_settled(page, seq(st))
+    assert seen.get("play"), seen
+    if preset == "classical-1971":  # the first half's Rogue: each is soloist in turn
+        assert seen.get("name"), seen
