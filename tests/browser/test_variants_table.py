@@ -138,16 +138,20 @@ def play_one_step(page: Any, st: dict[str, Any], artifacts: Path,
 
 
 def test_a_rogue_deal(page: Any, live_server: LiveServer, artifacts: Path) -> None:
-    game = new_game(page, live_server.url, rules="rogue-small", seed=8)
+    # seed 9: Misha deals first, so the human (second hand) is the soloist
+    game = new_game(page, live_server.url, rules="rogue-small", seed=9)
     st = open_table(page, live_server.url, game)
     assert st["names"] == ["You", "Misha"] and st["dummy"] == 2
+    assert phase(st) == "name" and st["observation"]["soloist"] == 0
+    panel = page.locator("#panel")  # the naming panel: every game left on the list
+    for token in st["observation"]["legal"]:
+        assert panel.locator(f'[data-token="{token}"]').count() == 1, token
+    assert "Left on your list" in panel.inner_text()
+    assert page.locator("#status").inner_text() == "Name a game from your Rogue list."
     seen: dict[str, int] = {}
-    if phase(st) == "name":  # the human is the soloist: the naming panel lists the games
-        panel = page.locator("#panel")
-        for token in st["observation"]["legal"]:
-            assert panel.locator(f'[data-token="{token}"]').count() == 1
-        assert "Left on your list" in panel.inner_text()
     st = play_one_deal(page, st, artifacts, "rogue", seen)
+    assert seen.get("name") == 1 and seen.get("discard") == 1, seen
+    assert st["last_entry"]["declarer"] == 0
     check_deal_scored(page, st, players=2)
     entry = st["last_entry"]
     assert entry["kind"] in ("contract", "misere")
