@@ -783,7 +783,12 @@ static int search_follow(dd_solver *S, const node_t *nd, int target, int mover)
         dd_nodes_at[POPC(hand)][nd->n]++;
 #endif
         const int ts = nd->ts;
-        const uint32_t mv = legal_moves(S, nd, hand, ts) & reps(hand, nd->inplay);
+        /* third hand: the losing card on the table leaves play with this trick, so cards that
+         * only it separates are equivalent (the winning card stays in, as the divide) */
+        const uint32_t P =
+            nd->n == 2 ? nd->inplay & ~(1u << (nd->table[0] + nd->table[1] - nd->wcard))
+                       : nd->inplay;
+        const uint32_t mv = legal_moves(S, nd, hand, ts) & reps(hand, P);
         if (!(mv & (mv - 1))) {
             LSTAT(8 + nd->n);
             const int c = LOBIT(mv);
