@@ -22,6 +22,7 @@ from server_helpers import modest_token, new_game, receive_json, settled
 
 from preferans.game import Game
 from preferans.rules import Rules
+from preferans.server.app import create_app
 from preferans.server.store import GameStore
 from preferans.server.table import DUMMY_NAME, Table, dummy_named
 
@@ -169,6 +170,42 @@ def test_three_seat_variants_deal_after_deal(client: TestClient, preset: str,
     assert phases[phase], (preset, phases)
     table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
     assert len(table.game.sheet.entries) == 25
+
+
+@pytest.mark.parametrize("preset", ["two-player", "rogue-small"])
+def test_a_two_seat_game_restored_after_a_restart(db_url: str, preset: str) -> None:
+    """Saved in the middle of the play of a deal after the first, the game comes back as it was."""
+    rng = random.Random(6)
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+        game_id = new_game(client, rules=preset, pool=10, seed=7)
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            state = receive_json(ws)
+            for _ in range(2000):
+                assert state["type"] == "state", state
+                obs = state["observation"]
+                if (settled(state) and state["thinking"] is None and not state["deal_over"]
+                        and state["deal_number"] >= 2 and obs["phase"] == "play"
+                        and obs["tricks"]):
+                    break
+                if settled(state) and state["thinking"] is None:
+                    if state["deal_over"]:
+                        ws.send_json({"type": "next_deal"})
+                    else:
+                        ws.send_json({"type": "action", "token": modest_token(state, rng)})
+                state = receive_json(ws)
+            else:
+                raise AssertionError("no later deal's play was reached")
+        before = state
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+        assert client.get(f"/table/{game_id}").status_code == 200
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            restored = receive_json(ws)
+            assert restored["observation"] == before["observation"]
+            assert restored["why_not"] == before["why_not"]
+            assert restored["names"] == ["You", "Misha"] and restored["dummy"] == 2
+            ws.send_json({"type": "action", "token": modest_token(restored, rng)})
+            after = receive_json(ws)
+            assert after["type"] == "state" and after["event"]["seat"] == 0
 
 
 # --- the random fallback of a failing computer player (ce70565) ------------------------------
