@@ -177,7 +177,7 @@ def test_a_two_seat_game_restored_after_a_restart(db_url: str, preset: str) -> N
     """Saved in the middle of the play of a deal after the first, the game comes back as it was."""
     rng = random.Random(6)
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
-        game_id = new_game(client, rules=preset, pool=10, seed=7)
+        game_id = new_game(client, rules=preset, pool=10, seed=11)
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             state = receive_json(ws)
             for _ in range(2000):
