@@ -90,6 +90,21 @@ def test_the_dummys_hand_stays_hidden_until_a_whister_opens_it():
     assert not o.alone and o.whisters == (0,)
 
 
+def test_an_illegal_card_of_the_dummy_names_the_dummys_hand():
+    # a two-player deal has two names; the message for a card of the dummy's hand (seat 2)
+    # raised IndexError before
+    deal = to_defence()
+    deal.apply("WHIST")
+    deal.apply("OPEN")
+    assert deal.hand_to_play == DUMMY
+    absent = next(c for c in ("AS", "KS", "QS", "JS", "10S", "AH", "KH")
+                  if c not in HANDS[2])
+    reason = deal.why_illegal(absent)
+    assert reason is not None and "in Dummy's hand" in reason
+    with pytest.raises(IllegalAction, match="Dummy's hand"):
+        deal.apply(absent)
+
+
 def test_whisting_alone_leaves_the_dummy_out_of_play():
     # 000: "A whisting player can choose to whist alone against games at six or seven
     # tricks, in which case the hand of the dummy is not used at all and the whister aims

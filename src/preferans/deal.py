@@ -619,7 +619,8 @@ class Deal:
         assert seat is not None
         card = act.cards[0]
         hand = self._hands[seat]
-        whose = "" if self._controller[seat] == seat else f" in {self.names[seat]}'s hand"
+        owner = self._name(seat) or ("Dummy" if seat == self.dummy else f"seat {seat}")
+        whose = "" if self._controller[seat] == seat else f" in {owner}'s hand"
         if not hand & card.mask:
             return f"{card} is not{whose or ' in your hand'}"
         if self._playable_mask() & card.mask:

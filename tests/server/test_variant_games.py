@@ -24,7 +24,7 @@ from preferans.game import Game
 from preferans.rules import Rules
 from preferans.server.app import create_app
 from preferans.server.store import GameStore
-from preferans.server.table import DUMMY_NAME, Table, dummy_named
+from preferans.server.table import DUMMY_NAME, Table
 
 
 def play_game(
@@ -103,7 +103,8 @@ def test_a_whole_two_player_game(client: TestClient) -> None:
 
 def test_the_human_sees_why_a_dummy_card_cannot_be_played(client: TestClient) -> None:
     """The state's why_not names the dummy's hand (this raised IndexError in the engine's
-    message, see :func:`dummy_named`), and an illegal dummy card gets a clear error."""
+    message, a two-player deal having only two names), and an illegal dummy card gets a
+    clear error."""
     rng = random.Random(4)
     for seed in range(1, 12):
         game_id = new_game(client, rules="two-player", pool=10, seed=seed)
@@ -130,21 +131,6 @@ def test_the_human_sees_why_a_dummy_card_cannot_be_played(client: TestClient) ->
                         ws.send_json({"type": "action", "token": modest_token(state, rng)})
                 state = receive_json(ws)
     pytest.fail("no seed let the human try an unplayable card of the dummy")
-
-
-def test_dummy_named_puts_the_names_back() -> None:
-    rules = Rules.preset("two-player")
-    game = Game(rules, ["You", "Misha"], seed=3)
-    deal = game.start_deal()
-    with dummy_named(deal):
-        assert deal.names == ("You", "Misha", DUMMY_NAME)
-    assert deal.names == ("You", "Misha")
-    with pytest.raises(ZeroDivisionError), dummy_named(deal):
-        raise ZeroDivisionError
-    assert deal.names == ("You", "Misha")
-    three = Game(Rules.preset("sochi"), ["You", "Misha", "Lena"], seed=3).start_deal()
-    with dummy_named(three):
-        assert three.names == ("You", "Misha", "Lena")
 
 
 def test_a_whole_rogue_game(client: TestClient) -> None:

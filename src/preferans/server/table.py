@@ -53,7 +53,7 @@ import hashlib
 import json
 import logging
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import anyio.to_thread
@@ -244,28 +244,6 @@ next_deal, pause or resume).
         if len(token) > 40:
             raise MessageError("bad_message", f"The action token {token[:40]!r}... is too long.")
     return obj
-
-
-@contextlib.contextmanager
-def dummy_named(deal: Any) -> Iterator[None]:
-    """While inside, a two-player deal also names its dummy (seat 2) in its messages.
-
-    Works around an engine bug: ``Deal._why_card_illegal`` (deal.py) words a card of a hand
-    the player controls as ``in {names[seat]}'s hand``, but a two-player deal has only the two
-    players' names, so a card of the dummy's hand raised ``IndexError`` (it broke the
-    ``why_not`` of every state while the human played the dummy's cards, and an illegal card
-    sent for the dummy).  The names are used in messages only; they are put back at once, so
-    observations and records still name the two players.
-    """
-    names = getattr(deal, "names", None)
-    if deal is None or getattr(deal, "dummy", None) is None or names is None or len(names) > 2:
-        yield
-        return
-    deal.names = (*names, DUMMY_NAME)
-    try:
-        yield
-    finally:
-        deal.names = names
 
 
 def _phase_name(deal: Any) -> str:
@@ -488,8 +466,7 @@ class Table:
         for token in tokens:
             if token in legal:
                 continue
-            with dummy_named(self.game.deal):
-                reason = self.game.deal.why_illegal(Action.make_play(Card.parse(token)))
+            reason = self.game.deal.why_illegal(Action.make_play(Card.parse(token)))
             reasons[token] = reason or "this card cannot be played now"
         return reasons
 
@@ -578,8 +555,7 @@ class Table:
         deal = self.game.deal
         phase = _phase_name(deal)
         tricks_before = len(deal.tricks)
-        with dummy_named(deal):
-            self.game.apply(token)
+        self.game.apply(token)
         done = deal.history[-1][1] if deal.history else Action.parse(token)
         token_shown = str(done)
         if done.kind is ActionKind.DISCARD and seat != HUMAN:
