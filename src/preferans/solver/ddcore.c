@@ -589,6 +589,71 @@ static void tt_store(dd_solver *S, tt_bucket *bk, tt_entry *hit, const uint32_t 
     e->depth = (uint8_t)depth;
 }
 
+/* The moves of a lead node the table and the bounds left open; bucket is NULL when the node
+ * has no table entry (talon tricks further ahead). */
+static __attribute__((noinline)) int lead_moves(dd_solver *S, const node_t *nd, int target, int T,
+                                                int hint, tt_bucket *bucket, tt_entry *hit,
+                                                const uint32_t key[3])
+{
+    const int mover = nd->leader;
+    const uint32_t hand = nd->h[mover];
+    const int ts = nd->ts;
+    const int use_tt = bucket != NULL;
+    uint32_t legal = legal_moves(S, nd, hand, ts);
+    uint32_t mv = legal & reps(hand, nd->inplay);
+    const int ismax = S->maxseat[mover];
+    LSTAT(hint >= 0 ? 5 : 6);
+    int result = !ismax, bestc = -1;
+    /* the table's best lead and the killer leads first, before the others are scored (most
+     * nodes that cut do so at the first lead) */
+    int8_t *killers = S->killer[mover][T][S->cmax ? target : 0];
+    int first[3], nfirst = 0;
+    if (hint >= 0 && (mv >> hint & 1)) first[nfirst++] = hint;
+    for (int k = 0; k < 2; k++) {
+        int c = killers[k];
+        if (c >= 0 && c != hint && (mv >> c & 1)) first[nfirst++] = c;
+    }
+    uint32_t rest = mv;
+    for (int i = 0; i < nfirst; i++) {
+        int c = first[i];
+        rest &= ~(1u << c);
+        if (play(S, nd, mover, c, ts, target) == ismax) {
+            result = ismax;
+            bestc = c;
+            break;
+        }
+    }
+    if (bestc < 0 && rest) {
+        move_t moves[DD_MAX_HAND];
+        int cnt = order_leads(S, nd, mover, rest, moves);
+        for (int i = 0; i < cnt; i++) {
+            int c = moves[i].card;
+            if (play(S, nd, mover, c, ts, target) == ismax) {
+                result = ismax;
+                bestc = c;
+                break;
+            }
+        }
+    }
+    if (bestc >= 0 && killers[0] != bestc) {
+        killers[1] = killers[0];
+        killers[0] = (int8_t)bestc;
+    }
+#ifdef DD_STATS
+    if (bestc < 0) dd_cut_at[0][4]++;
+#endif
+    if (use_tt) {
+        int best = NOBEST;
+        if (bestc >= 0) {
+            int s = bestc >> 3;
+            uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
+            best = (s << 3) | POPC(ps & ((1u << (bestc & 7)) - 1));
+        }
+        tt_store(S, bucket, hit, key, result ? target : 0, result ? T : target - 1, best, T);
+    }
+    return result;
+}
+
 /* A node at the start of a trick: bounds, the table, then every lead. */
 static int search_lead(dd_solver *S, const node_t *nd, int target)
 {
@@ -715,59 +780,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
         if (below) return 0; /* target >= 1 here */
         if (above && (mover == c || !(hand & ~csuits))) return 1; /* target <= T */
     }
-    uint32_t legal = legal_moves(S, nd, hand, ts);
-    uint32_t mv = legal & reps(hand, nd->inplay);
-    const int ismax = S->maxseat[mover];
-    LSTAT(hint >= 0 ? 5 : 6);
-    int result = !ismax, bestc = -1;
-    /* the table's best lead and the killer leads first, before the others are scored (most
-     * nodes that cut do so at the first lead) */
-    int8_t *killers = S->killer[mover][T][S->cmax ? target : 0];
-    int first[3], nfirst = 0;
-    if (hint >= 0 && (mv >> hint & 1)) first[nfirst++] = hint;
-    for (int k = 0; k < 2; k++) {
-        int c = killers[k];
-        if (c >= 0 && c != hint && (mv >> c & 1)) first[nfirst++] = c;
-    }
-    uint32_t rest = mv;
-    for (int i = 0; i < nfirst; i++) {
-        int c = first[i];
-        rest &= ~(1u << c);
-        if (play(S, nd, mover, c, ts, target) == ismax) {
-            result = ismax;
-            bestc = c;
-            break;
-        }
-    }
-    if (bestc < 0 && rest) {
-        move_t moves[DD_MAX_HAND];
-        int cnt = order_leads(S, nd, mover, rest, moves);
-        for (int i = 0; i < cnt; i++) {
-            int c = moves[i].card;
-            if (play(S, nd, mover, c, ts, target) == ismax) {
-                result = ismax;
-                bestc = c;
-                break;
-            }
-        }
-    }
-    if (bestc >= 0 && killers[0] != bestc) {
-        killers[1] = killers[0];
-        killers[0] = (int8_t)bestc;
-    }
-#ifdef DD_STATS
-    if (bestc < 0) dd_cut_at[0][4]++;
-#endif
-    if (use_tt) {
-        int best = NOBEST;
-        if (bestc >= 0) {
-            int s = bestc >> 3;
-            uint32_t ps = (nd->inplay >> (8 * s)) & 0xFF;
-            best = (s << 3) | POPC(ps & ((1u << (bestc & 7)) - 1));
-        }
-        tt_store(S, bucket, hit, key, result ? target : 0, result ? T : target - 1, best, T);
-    }
-    return result;
+    return lead_moves(S, nd, target, T, hint, use_tt ? bucket : NULL, hit, key);
 }
 
 /* Second or third hand: no table entry; moves generated lazily (most nodes cut at the
