@@ -17,7 +17,6 @@ from __future__ import annotations
 import inspect
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -36,7 +35,6 @@ from preferans.sheet import Sheet
 
 SHARE = Rules.preset("classical-1971", players=4, dealer_share=True)
 PLAIN = Rules.preset("classical-1971", players=4)
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def second_half(rules: Rules = SHARE, mountain=(0, 0, 0, 0)) -> Sheet:
