@@ -283,14 +283,7 @@ class MonteCarloPlayer:
         if not self.level.solve_misere_bids and misere_danger(hand) < 0.4:
             misere_tricks = [0] * len(worlds)
         elif self.level.solve_misere_bids and misere_danger(hand) < 1.3:
-            mpos = []
-            for w in worlds:
-                hand12 = hand | w.extra
-                pair = misere_discard_candidates(hand12, keep=1)[0]
-                hands = dict(enumerate(w.hands))
-                hands[view.seat] = hand12 & ~pair
-                mpos.append(opening_position(view, hands, mode="misere", side=view.seat,
-                                             trump=None))
+            mpos = _misere_openings(view, hand, worlds)
             misere_tricks = _misere_tricks(mpos, self.threads,
                                            exact=max(8, len(mpos) // 4))
         result = {
@@ -660,14 +653,7 @@ class MonteCarloPlayer:
         if "any" in keys:
             profile["any"] = [(tricks[best[i]][i], weights[i]) for i in range(len(worlds))]
         if "misere" in keys:
-            mpos = []
-            for w in worlds:
-                hand12 = hand | w.extra
-                pair = misere_discard_candidates(hand12, keep=1)[0]
-                hands = dict(enumerate(w.hands))
-                hands[view.seat] = hand12 & ~pair
-                mpos.append(opening_position(view, hands, mode="misere", side=view.seat,
-                                             trump=None))
+            mpos = _misere_openings(view, hand, worlds)
             mt = _misere_tricks(mpos, self.threads, exact=max(4, len(mpos) // 4))
             profile["misere"] = list(zip(mt, weights, strict=True))
         return profile
@@ -956,6 +942,19 @@ def _clearly_worse(row: list[float], lead: list[float], weights: list[float],
     var = sum(w * (d - mean) ** 2 for d, w in zip(diffs, weights, strict=True)) / total
     se = (var / len(row)) ** 0.5
     return mean + z * se < 0 if se > 0 else mean < 0
+
+
+def _misere_openings(view: SeatView, hand: int, worlds: list[World]) -> list[Position]:
+    """The misère before the first lead in each world: the seat takes the world's talon
+    (``extra``) and discards the pair the evaluation likes best."""
+    out = []
+    for w in worlds:
+        hand12 = hand | w.extra
+        pair = misere_discard_candidates(hand12, keep=1)[0]
+        hands = dict(enumerate(w.hands))
+        hands[view.seat] = hand12 & ~pair
+        out.append(opening_position(view, hands, mode="misere", side=view.seat, trump=None))
+    return out
 
 
 def _misere_tricks(positions: list[Position], threads: int, exact: int | None = None
