@@ -75,6 +75,11 @@ class ActionKind(Enum):
     """The invited dealer shares the soloist's game half and half (``ACCEPT``) ..."""
     DECLINE = "decline"
     """... or leaves the soloist to play it alone (``DECLINE``)."""
+    SECOND = "second"
+    """Classical (``rules.halftime_choice``): at the end of the first half the leader (the
+    largest mountain) sets the second half: ``SECOND p t``, a pool of ``p`` (at most the
+    smallest mountain) and the final lap after ``t`` second-half deals (0: no time limit).
+    The stakes stay the rules' option (``stakes``, money per whist point)."""
 
 
 _WORDS = {
@@ -105,11 +110,13 @@ class Action:
     seat: int | None = None
     """The seat a ``LOOK`` names."""
     level: int | None = None
-    """The number of tricks a ``TRICKS`` names."""
+    """The number of tricks a ``TRICKS`` names; the pool a ``SECOND`` names."""
     blind: bool = False
     """A blind call (``BLIND 6S``, ``BLIND PASS``): made without looking at one's cards."""
     hand: bool = False
     """A hand bid, to play without the talon (``9S HAND``, ``10S HAND``, ``MISERE HAND``)."""
+    after: int | None = None
+    """The second-half deals before the final lap a ``SECOND`` names (0: no time limit)."""
 
     # --- construction --------------------------------------------------------------------
     @classmethod
@@ -152,6 +159,14 @@ class Action:
             if len(parts) != 1 or parts[0] not in ("6", "7", "8", "9", "10"):
                 raise ValueError(f"cannot read {token!r}: write 'TRICKS n' with n from 6 to 10")
             return cls(ActionKind.TRICKS, level=int(parts[0]))
+        if text.startswith("SECOND"):
+            parts = text.split()[1:]
+            if len(parts) != 2 or not all(p.isdigit() and len(p) <= 4 for p in parts):
+                raise ValueError(
+                    f"cannot read {token!r}: write 'SECOND p t' (the second half's pool p and "
+                    "the final lap after t deals, two whole numbers)"
+                )
+            return cls(ActionKind.SECOND, level=int(parts[0]), after=int(parts[1]))
         if text.startswith("DISCARD"):
             parts = text.split()[1:]
             if len(parts) != 2:
@@ -173,7 +188,8 @@ class Action:
         raise ValueError(
             f"unknown action {token!r} (expected a bid like 6S or MISERE, PASS, "
             "DISCARD c1 c2, WHIST, HALF, OPEN, CLOSED, ALONE, RESIGN, REFUSE, LOOK s, TRICKS n, "
-            "BLIND 6S, SEE, 9S HAND, POOL, HILL, INVITE, ACCEPT, DECLINE or a card like QH)"
+            "BLIND 6S, SEE, 9S HAND, POOL, HILL, INVITE, ACCEPT, DECLINE, SECOND p t or a card "
+            "like QH)"
         )
 
     @classmethod
@@ -246,6 +262,8 @@ class Action:
             return f"LOOK {self.seat}"
         if kind is ActionKind.TRICKS:
             return f"TRICKS {self.level}"
+        if kind is ActionKind.SECOND:
+            return f"SECOND {self.level} {self.after}"
         return kind.name
 
     def __repr__(self) -> str:

@@ -74,6 +74,9 @@ def _hand_count(players: int) -> int:
 class Phase(Enum):
     """The stages of a deal, in order."""
 
+    HALFTIME = "halftime"
+    """Classical (``halftime_choice``): the first deal after the first half opens with the
+    leader's choice of the second half (``SECOND p t``), before its nominal auction."""
     NAME = "name"
     """Rogue: the soloist names a game of his list before the talon (no auction)."""
     AUCTION = "auction"
@@ -129,6 +132,7 @@ class Deal:
     """
 
     __slots__ = (
+        "_after_halftime",
         "_controller",
         "_def_to_act",
         "_discard",
@@ -164,6 +168,7 @@ class Deal:
         "forced",
         "forced_allpass",
         "half_whister",
+        "halftime",
         "hand_game",
         "history",
         "initial_hands",
@@ -178,6 +183,7 @@ class Deal:
         "rogue_item",
         "rules",
         "seats",
+        "second_half",
         "talon",
         "talon_refused",
         "talon_turned",
@@ -200,6 +206,7 @@ class Deal:
         forced_allpass: bool = False,
         blind_run: int | None = None,
         pool_state: tuple[Sequence[Fraction | int], Sequence[Fraction | int]] | None = None,
+        halftime: tuple[int, int] | None = None,
     ) -> None:
         n = rules.players
         n_hands = _hand_count(n)
@@ -308,6 +315,22 @@ class Deal:
         """The invited dealer accepted: he shares the soloist's profit or losses equally."""
         if rules.rogue != "none" and (not rules.classical_halves or rogue_lists is not None):
             self._start_rogue(rogue_lists)
+        self.halftime: tuple[int, int] | None = None
+        """Classical (``halftime_choice``): ``(leader, smallest hill)`` when this deal opens
+        with the leader's choice of the second half (phase ``halftime``)."""
+        self.second_half: tuple[int, int] | None = None
+        """The leader's choice, ``(pool, final lap after)``, once he has said ``SECOND p t``."""
+        self._after_halftime = self.phase
+        if halftime is not None:
+            leader, smallest = halftime
+            if not rules.halftime_choice:
+                raise ValueError("a half-time choice needs rules.halftime_choice")
+            if not isinstance(leader, int) or not 0 <= leader < n:
+                raise ValueError(f"the half-time leader {leader!r} is not a seat (0..{n - 1})")
+            if not isinstance(smallest, int) or smallest < 0:
+                raise ValueError(f"the smallest hill {smallest!r} must be a whole number >= 0")
+            self.halftime = (leader, smallest)
+            self.phase = Phase.HALFTIME
     @classmethod
     def shuffle(
         cls,
@@ -320,6 +343,7 @@ class Deal:
         forced_allpass: bool = False,
         blind_run: int | None = None,
         pool_state: tuple[Sequence[Fraction | int], Sequence[Fraction | int]] | None = None,
+        halftime: tuple[int, int] | None = None,
     ) -> Deal:
         """A random deal from ``rng`` (deterministic for a seeded ``random.Random``)."""
         cards = list(DECK)
@@ -344,6 +368,7 @@ class Deal:
             forced_allpass=forced_allpass,
             blind_run=blind_run,
             pool_state=pool_state,
+            halftime=halftime,
         )
 
     def _start_rogue(self, lists: Sequence[Sequence[str]] | None) -> None:
@@ -459,6 +484,8 @@ class Deal:
             return self.seats[self._exchanger]
         if phase is Phase.WRITE:
             return self._writers[self._writer]
+        if phase is Phase.HALFTIME:
+            return self.halftime[0]  # type: ignore[index]
         return None
 
     @property
@@ -518,6 +545,8 @@ class Deal:
             return [*out, RESIGN] if self._may_resign() else out
         if phase is Phase.WRITE:
             return [POOL, HILL]
+        if phase is Phase.HALFTIME:
+            return self._halftime_legal()
         if phase is Phase.INVITE:
             return [DECLINE, ACCEPT] if self.invited else [ALONE, INVITE]
         if phase is Phase.EXCHANGE:
@@ -564,6 +593,8 @@ class Deal:
             return f"the soloist names a game left on his rogue list ({shown})"
         if phase is Phase.WRITE:
             return "the points go to the pool or off the mountain: say POOL or HILL"
+        if phase is Phase.HALFTIME:
+            return self._why_halftime_illegal(act)
         if phase is Phase.INVITE:
             if self.invited:
                 return ("the soloist invited the dealer to share his game half and half: "
@@ -703,6 +734,9 @@ class Deal:
             self._apply_auction(act)
         elif phase is Phase.NAME:
             self._apply_name(act)
+        elif phase is Phase.HALFTIME:
+            self.second_half = (act.level, act.after)  # type: ignore[assignment]
+            self.phase = self._after_halftime
         elif phase is Phase.WRITE:
             if act.kind is ActionKind.HILL:
                 self.off_hill.append(self._writers[self._writer])
@@ -735,6 +769,52 @@ class Deal:
             self._apply_defence(actor, act)  # type: ignore[arg-type]
         elif phase is Phase.DEFENCE_MODE:
             self._apply_mode(act)
+
+    # --- Classical: the leader's choice at half-time ---------------------------------------
+    def _halftime_default(self) -> tuple[int, int]:
+        """The rules' own choice: ``halftime_pool`` (0: the largest allowed) cut to the
+        smallest hill, and ``final_lap_after`` — what the game played before the choice was
+        made at the table (``legal[0]``)."""
+        smallest = self.halftime[1]  # type: ignore[index]
+        want = self.rules.halftime_pool
+        return (min(want, smallest) if want else smallest), self.rules.final_lap_after
+
+    def _halftime_legal(self) -> list[Action]:
+        """``SECOND p t`` offers (at most 12), the rules' choice first.
+
+        000: "At the end of the first half, a player with the largest points on his/her
+        hill has the right to determine the stakes, size of the pool, and duration of the
+        second half. ... The pool cannot be larger than the smallest hill at the end of the
+        first half. The time limit specifies when the final lap starts."  Pools: the rules'
+        choice, then the smallest hill and about three quarters, a half and a quarter of it
+        (at least 1), four at most; times: the rules' ``final_lap_after``, then half and
+        double it (or, when it is 0, no limit, 4 and 8 laps).  The stakes are not chosen here:
+        they stay the rules' option ``stakes`` (money per whist point).
+        """
+        smallest = self.halftime[1]  # type: ignore[index]
+        pool0, time0 = self._halftime_default()
+        pools = [pool0]
+        for p in (smallest, smallest * 3 // 4, smallest // 2, smallest // 4):
+            if p >= 1 and p not in pools and len(pools) < 4:
+                pools.append(p)
+        n = self.players
+        extra = (max(1, time0 // 2), time0 * 2) if time0 else (4 * n, 8 * n)
+        times = [time0]
+        for t in extra:
+            if t not in times:
+                times.append(t)
+        return [Action(ActionKind.SECOND, level=p, after=t) for p in pools for t in times]
+
+    def _why_halftime_illegal(self, act: Action) -> str:
+        leader, smallest = self.halftime  # type: ignore[misc]
+        shown = ", ".join(str(a) for a in self._halftime_legal())
+        if act.kind is not ActionKind.SECOND:
+            return (f"the first half is over: the leader (seat {leader}, the largest hill) first "
+                    f"sets the second half, SECOND p t: pool p, final lap after t deals ({shown})")
+        if act.level is not None and act.level > smallest:
+            return (f"the pool cannot be larger than the smallest hill at the end of the first "
+                    f"half ({smallest}); choose {shown}")
+        return f"choose the second half among {shown}"
 
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and seat < len(self.names) else ""
@@ -1211,6 +1291,13 @@ class Deal:
             obs["rogue_item"] = self.rogue_item
         if self.forced_allpass:
             obs["forced_allpass"] = True
+        if self.halftime is not None:
+            leader, smallest = self.halftime
+            obs["halftime"] = {
+                "leader": leader,
+                "smallest_hill": smallest,
+                "choice": None if self.second_half is None else list(self.second_half),
+            }
         if self.hand_game:
             obs["hand_game"] = True
         if self.rules.dealer_share:

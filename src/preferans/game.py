@@ -96,6 +96,11 @@ class Game:
         pools = (
             (self.sheet.pool, self.sheet.mountain) if self.rules.pool_overflow_choice else None
         )
+        # Classical (halftime_choice): the first deal after the first half opens with the
+        # leader's choice of the second half (phase halftime, SECOND p t).
+        halftime = None
+        if self.sheet.halftime_pending and self.sheet.halftime is not None:
+            halftime = (self.sheet.halftime["leader"], self.sheet.halftime["smallest_hill"])
         if hands is None:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
@@ -109,6 +114,7 @@ class Game:
                 forced_allpass=self.sheet.forced_allpass,
                 blind_run=blind,
                 pool_state=pools,
+                halftime=halftime,
             )
         else:
             if talon is None:
@@ -124,6 +130,7 @@ class Game:
                 forced_allpass=self.sheet.forced_allpass,
                 blind_run=blind,
                 pool_state=pools,
+                halftime=halftime,
             )
         return self.deal
 
@@ -141,7 +148,7 @@ class Game:
         deal = self._current()
         deal.apply(action, seat)
         if deal.phase is Phase.DONE:
-            self.sheet.record(deal.outcome())
+            self.sheet.record(deal.outcome(), deal.second_half)
             self.finished_deals.append(deal)
             self.deal = None
             next_round = self.sheet.next_round_dealer  # Racing: a new round's first dealer

@@ -145,7 +145,13 @@ def replay(record: Mapping[str, Any]) -> Game:
     The last deal may be unfinished (a game in progress): it stays open as
     ``game.deal``.  Errors read ``deal N, action K (TOKEN), seat S (NAME),
     phase P: reason``.
+
+    Classical (``halftime_choice``): a deal opening with the leader's choice (phase
+    ``halftime``) whose first token is not ``SECOND p t`` (a record written before the
+    choice was a token) gets the rules' own choice, the first legal one, which is what such
+    a game played; the rewritten record shows it.
     """
+    from .deal import Phase
     from .game import Game
 
     rec = read_record(record)
@@ -163,7 +169,12 @@ def replay(record: Mapping[str, Any]) -> Game:
             game.start_deal([CardSet.parse(h) for h in deal["hands"]], deal["talon"])
         except ValueError as exc:
             raise RecordError(f"deal {i}: {exc}") from None
-        for k, token in enumerate(deal["actions"], 1):
+        actions = deal["actions"]
+        if game.deal is not None and game.deal.phase is Phase.HALFTIME and actions and not (
+            str(actions[0]).strip().upper().startswith("SECOND")
+        ):
+            game.apply(game.deal.legal_actions()[0])
+        for k, token in enumerate(actions, 1):
             if game.deal is None:
                 raise RecordError(f"deal {i}, action {k} ({token}): the deal is already over")
             try:

@@ -218,7 +218,13 @@ class Sheet:
         """Classical: games played successfully in the second half."""
         self.halftime: dict[str, Any] | None = None
         """Classical (``halftime_choice``): the leader's choice at the end of the first half:
-        ``leader``, ``smallest_hill``, ``pool``, ``final_lap_after``, ``stakes``."""
+        ``leader``, ``smallest_hill``, ``pool``, ``final_lap_after``, ``stakes`` (the rules'
+        choice until the leader says ``SECOND p t``; then also ``chosen_by``)."""
+        self.halftime_pending = False
+        """Classical (``halftime_choice``): the first half is over and the next deal opens
+        with the leader's choice (phase ``halftime``; see :meth:`record`)."""
+        self.final_lap_after = rules.final_lap_after
+        """Classical: second-half deals before the final lap (the leader's time limit)."""
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -258,12 +264,20 @@ class Sheet:
         return settle(self.rules, self.pool, self.mountain, self.whists, self.pool_size)
 
     # --- recording -----------------------------------------------------------------------
-    def record(self, outcome: DealOutcome) -> SheetEntry:
+    def record(
+        self, outcome: DealOutcome, second_half: tuple[int, int] | None = None
+    ) -> SheetEntry:
         """Score one deal, close pools, update the all-pass streak; return the entry.
 
-        Raises :class:`~preferans.scoring.ScoringError` (a ``ValueError``) for an outcome
-        that does not fit the rules; the sheet is then unchanged.
+        ``second_half``: Classical (``halftime_choice``), the leader's ``SECOND p t`` said in
+        this deal, the first after the first half (``halftime_pending``): pool ``p`` and the
+        final lap after ``t`` deals hold from this deal on.  Without it the rules' choice
+        stays.  Raises :class:`~preferans.scoring.ScoringError` (a ``ValueError``) for an
+        outcome that does not fit the rules, or a choice not due or not allowed; the sheet is
+        then unchanged.
         """
+        if second_half is not None:
+            self._check_second_half(second_half)
         if self.forced_allpass and outcome.kind != "allpass":
             raise ScoringError("this deal is a compulsory all-pass (Racing)")
         stake = self.forced_stake if outcome.kind == "allpass" else None
@@ -277,6 +291,10 @@ class Sheet:
         score = score_deal(self.rules, outcome, self.allpass_streak, stake)
         bomb_notes = self._multiply(outcome, score) if self.rules.blind_bids else []
         self._check_rogue(outcome)
+        if self.halftime_pending:
+            self.halftime_pending = False
+            if second_half is not None:
+                self._apply_second_half(second_half)
         before = self.balance()
         self._new_bonuses: dict[str, int] = {}
         n = len(self.players)
@@ -553,6 +571,7 @@ class Sheet:
             self.halftime_left = rules.halftime_laps * len(self.players)
             if rules.halftime_choice:
                 self._halftime_choice()
+                self.halftime_pending = True
         elif self.stage == "half-time":
             self.halftime_left -= 1
         elif self.stage == "second half":
@@ -567,7 +586,7 @@ class Sheet:
             if self.final_lap and not self.dealer_stays:
                 self.over = (outcome.dealer + 1) % n == self.first_dealer
             self.second_half_deals += 1
-            if rules.final_lap_after and self.second_half_deals >= rules.final_lap_after:
+            if self.final_lap_after and self.second_half_deals >= self.final_lap_after:
                 self.final_lap = True
         if self.stage == "half-time" and self.halftime_left <= 0:
             self.stage = "second half"
@@ -582,9 +601,11 @@ class Sheet:
         stakes is expressed in amounts of money paid for a whist point. The pool cannot be
         larger than the smallest hill at the end of the first half. The time limit specifies
         when the final lap starts."  The leader is the largest mountain (ties: the first
-        from the game's first dealer's left); his choice is the rules' (``halftime_pool``,
-        ``final_lap_after``, ``stakes``), the pool cut to the smallest mountain; it holds
-        from the next deal on, and the sheet shows it (``classical.halftime``).
+        from the game's first dealer's left).  Until he chooses, the choice is the rules'
+        (``halftime_pool``, ``final_lap_after``), the pool cut to the smallest mountain; he
+        chooses in the next deal (phase ``halftime``, ``SECOND p t``, which :meth:`record`
+        applies from that deal on: ``halftime_pending``).  The stakes stay the rules' option
+        (``stakes``, money per whist point).  The sheet shows it (``classical.halftime``).
         """
         rules = self.rules
         n = len(self.players)
@@ -602,6 +623,28 @@ class Sheet:
             "final_lap_after": rules.final_lap_after,
             "stakes": rules.stakes,
         }
+
+    def _check_second_half(self, second_half: tuple[int, int]) -> None:
+        """A leader's choice (``SECOND p t``) that is due and allowed, else ``ScoringError``."""
+        if not self.halftime_pending or self.halftime is None:
+            raise ScoringError("no half-time choice is due: the leader chooses once, in the "
+                               "first deal after the first half (halftime_choice)")
+        pool, after = second_half
+        smallest = self.halftime["smallest_hill"]
+        if not isinstance(pool, int) or not 0 <= pool <= smallest:
+            raise ScoringError(f"the pool cannot be larger than the smallest hill at the end of "
+                               f"the first half ({smallest}), nor negative: not {pool!r}")
+        if not isinstance(after, int) or after < 0:
+            raise ScoringError(f"the final lap starts after 0 or more deals, not {after!r}")
+
+    def _apply_second_half(self, second_half: tuple[int, int]) -> None:
+        """The leader's choice replaces the rules' (``classical.halftime``, ``pool_size``)."""
+        assert self.halftime is not None
+        pool, after = second_half
+        self.pool_size = pool
+        self.final_lap_after = after
+        self.halftime.update(pool=pool, final_lap_after=after,
+                             chosen_by=self.halftime["leader"])
 
     def _second_half_hill(
         self, outcome: DealOutcome, game_point: Fraction, mountain: list[Fraction]

@@ -94,6 +94,8 @@ class EasyPlayer:
             token = self._name(view)
         elif phase == "write":
             token = write_choice(view, self.rules)
+        elif phase == "halftime":  # Classical: the leader keeps the rules' pool and time
+            token = legal[0]
         elif phase == "invite":
             token = invite_choice(view, cached_model(self.rules, view.seat, dealer=view.dealer))
         elif view.dummy is not None and phase in ("defence", "defence mode"):

@@ -183,6 +183,8 @@ class MonteCarloPlayer:
                 token = self._name(view, rng)
             elif phase == "write":
                 token = write_choice(view, self.rules)
+            elif phase == "halftime":  # Classical: the leader keeps the rules' pool and time
+                token = legal[0]
             elif phase == "invite":
                 token = self._invite(view)
             elif view.dummy is not None and phase in ("defence", "defence mode"):
