@@ -289,14 +289,14 @@ class Rules:
     halftime_choice: bool = _opt(
         False,
         "Classical: at the end of the first half the player with the largest mountain sets "
-        "the second half's pool (halftime_pool, at most the smallest mountain), its time "
-        "(final_lap_after) and its stakes (stakes).",
+        "the second half's pool (at most the smallest mountain) and time at the table "
+        "(SECOND p t; halftime_pool and final_lap_after are offered first); stakes: stakes.",
         (False, True),
     )
     halftime_pool: int = _opt(
         0,
-        "Classical: the second half's pool the leader names (0: the largest allowed, the "
-        "smallest mountain at the end of the first half); above that mountain it is cut to it.",
+        "Classical: the second half's pool offered first to the leader (0: the largest "
+        "allowed, the smallest mountain at the end of the first half; above it, cut to it).",
     )
     stakes: int = _opt(
         0,
@@ -1155,16 +1155,18 @@ largest points on his/her hill has the right to determine the stakes, size of th
 duration of the second half. The other players can advise him/her, but cannot dictate what
 he/she says. The stakes is expressed in amounts of money paid for a whist point. The pool
 cannot be larger than the smallest hill at the end of the first half. The time limit
-specifies when the final lap starts."  The engine has no decision between deals (a deal's
-phases belong to its own players and tokens, and the record is a list of deals), so the
-leader's choice is carried by the rules, agreed before the game as the house's policy:
-``halftime_pool`` (0, the default: the largest pool allowed, the smallest mountain at the
-end of the first half; a number above that mountain is cut to it), ``final_lap_after`` (the
-time limit as second-half deals; 0: none) and ``stakes`` (money per whist point; the sheet
-then shows ``money``, each balance × stakes).  The sheet names the leader (the largest
-mountain; ties: the first from the first dealer's left) and shows the choice
-(``classical.halftime``); the new pool holds from the half-time on (``pool_size``).  Records
-need no new token and replay to the same sheet.
+specifies when the final lap starts."  The leader chooses at the table: the first deal
+after the first half opens with the phase ``halftime``, where he answers ``SECOND p t``
+(pool ``p`` at most the smallest mountain, the final lap after ``t`` second-half deals,
+0: no limit).  The offers (at most 12) start with the house's policy, ``halftime_pool``
+(0, the default: the largest pool allowed, the smallest mountain; a number above it is cut
+to it) and ``final_lap_after``, so a player taking the first offer plays the game as the
+rules agree it; then smaller pools and half or double the time.  Stakes (money per whist
+point) are not asked: they are the ``stakes`` option, and the sheet then shows ``money``,
+each balance × stakes.  The sheet names the leader (the largest mountain; ties: the first
+from the first dealer's left) and shows the choice (``classical.halftime``, with
+``chosen_by``); the new pool holds from the half-time on (``pool_size``).  Records carry
+the token and replay to the same sheet.
 
 "If number of games played successfully in the second half exceeds those in the first half
 or all-pass, the soloist writes a half of the game point on his/her hill as if it were a
