@@ -161,7 +161,7 @@ def test_a_rogue_deal(page: Any, live_server: LiveServer, artifacts: Path) -> No
 # A variant's tokens the page has no dedicated control for, added to the human's legal
 # actions as they come from the server (the page must still offer every one).
 EXTRA = ["SEE", "BLIND PASS", "BLIND 6S", "9S HAND", "MISERE HAND", "TRICKS 8", "POOL",
-         "HILL", "ALONE", "FROBNICATE 3"]
+         "HILL", "ALONE", "SECOND 12 0", "FROBNICATE 3"]
 
 def test_every_legal_action_gets_a_button(page: Any, live_server: LiveServer,
                                           artifacts: Path) -> None:
@@ -203,6 +203,7 @@ def test_every_legal_action_gets_a_button(page: Any, live_server: LiveServer,
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800  # on screen
     assert panel.locator('.extra-calls [data-token="SEE"]').inner_text().startswith("SEE")
     assert panel.locator('[data-token="TRICKS 8"]').inner_text() == "ANY 8"
+    assert panel.locator('[data-token="SECOND 12 0"]').inner_text() == "Pool 12, no time limit"
     page.screenshot(path=str(artifacts / "variant-extra-buttons.png"))
     panel.locator('button[data-token="FROBNICATE 3"]').click()
     status = page.locator('#status[data-kind="error"]')

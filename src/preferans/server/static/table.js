@@ -114,6 +114,11 @@
     const bid = /^(6|7|8|9|10)(S|C|D|H|NT)$/.exec(text);
     if (bid) return bid[1] + (bid[2] === "NT" ? "NT" : SUIT_SYMBOL[bid[2]]);
     if (text.startsWith("DISCARD")) return "Discarded";
+    const second = /^SECOND (\d+) (\d+)$/.exec(text);
+    if (second) {
+      const time = second[2] === "0" ? "no time limit" : `final lap after ${second[2]} deals`;
+      return `Pool ${second[1]}, ${time}`;
+    }
     const look = /^LOOK (\d)$/.exec(text);
     if (look) return `Looks at ${nameOf(Number(look[1]))}'s hand`;
     if (isCardToken(text)) {
@@ -465,6 +470,7 @@
         name: "Name a game from your Rogue list.",
         write: "Where do your points go: POOL or HILL?",
         invite: "Play ALONE or INVITE the dealer?",
+        halftime: "Half-time: your hill is the largest. Set the second half's pool and time.",
         exchange: "Before the all-pass: tap two cards to lay down as the talon, then DISCARD.",
         dealer_whist: obs.looked
           ? "You dealt: now WHIST (you play both defending hands) or PASS."
@@ -832,7 +838,8 @@
   function extraButtons(tokens, under) {
     const row = el("div", { class: "call-row extra-calls" });
     for (const token of tokens) {
-      const label = BUTTON_WORDS[token] || callText(token).toUpperCase();
+      const words = callText(token);
+      const label = BUTTON_WORDS[token] || (/^SECOND /.test(token) ? words : words.toUpperCase());
       row.append(el("button", {
         type: "button", class: "action extra", "data-action": token, "data-token": token,
         title: token, onclick: () => sendAction(token), text: label,
