@@ -109,6 +109,8 @@ def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
     dealer = deal.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise RecordError(f"{where}: dealer {dealer!r} is not a seat (0..{n - 1})")
+    if "irregularity" in deal:
+        return _read_irregularity(deal, where, dealer, n)
     hands = deal.get("hands")
     n_hands = 3 if n == 2 else n  # two players: the dummy's hand is the third
     if not isinstance(hands, list) or len(hands) != n_hands:
@@ -139,6 +141,36 @@ def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
     return {"dealer": dealer, "hands": hand_lists, "talon": talon, "actions": list(actions)}
 
 
+IRREGULARITY_KINDS = ("misdeal", "no_discard", "revoke", "advice")
+
+
+def _read_irregularity(deal: Mapping[str, Any], where: str, dealer: int, n: int) -> dict[str, Any]:
+    """A deal entry that is an irregularity (docs/records-extensions.md), not a played deal."""
+    entry = deal["irregularity"]
+    if not isinstance(entry, Mapping):
+        raise RecordError(f"{where}: irregularity must be an object like "
+                          '{"seat": 0, "kind": "revoke", "contract": "8S"}')
+    if "hands" in deal or deal.get("actions"):
+        raise RecordError(f"{where}: an irregularity entry holds no hands or actions")
+    seat = entry.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise RecordError(f"{where}: irregularity seat {seat!r} is not a seat (0..{n - 1})")
+    kind = entry.get("kind")
+    if kind not in IRREGULARITY_KINDS:
+        raise RecordError(f"{where}: irregularity kind {kind!r} is not one of "
+                          f"{', '.join(IRREGULARITY_KINDS)}")
+    contract = entry.get("contract")
+    if contract is not None and not isinstance(contract, str):
+        raise RecordError(f"{where}: irregularity contract {contract!r} is not a bid like \"8S\"")
+    if kind == "revoke" and contract is None:
+        raise RecordError(f"{where}: a revoke names its contract (a revoke in all-pass is "
+                          "recorded as the all-pass deal itself, the offender with ten tricks)")
+    out: dict[str, Any] = {"seat": seat, "kind": kind}
+    if contract is not None:
+        out["contract"] = contract
+    return {"dealer": dealer, "irregularity": out}
+
+
 def replay(record: Mapping[str, Any]) -> Game:
     """Replay a record into a :class:`~preferans.game.Game` (its sheet rebuilt).
 
@@ -165,6 +197,16 @@ def replay(record: Mapping[str, Any]) -> Game:
         if game.sheet.finished:
             raise RecordError(f"deal {i}: the game is already over (every pool is closed)")
         game.dealer = deal["dealer"]
+        if "irregularity" in deal:
+            x = deal["irregularity"]
+            try:
+                game.sheet.irregularity(x["seat"], x["kind"], contract=x.get("contract"),
+                                        dealer=deal["dealer"])
+            except ValueError as exc:
+                raise RecordError(f"deal {i}: {exc}") from None
+            if x["kind"] in ("no_discard", "revoke"):  # dealt properly: the deal passes on
+                game.dealer = (game.dealer + 1) % rules.players
+            continue
         try:
             game.start_deal([CardSet.parse(h) for h in deal["hands"]], deal["talon"])
         except ValueError as exc:
@@ -193,17 +235,23 @@ def replay(record: Mapping[str, Any]) -> Game:
 def write_record(game: Game) -> dict[str, Any]:
     """The game as a ``preferans-record/1`` object (finished deals, then any open one)."""
     deals = [*game.finished_deals, *([game.deal] if game.deal is not None else [])]
-    return {
-        "format": RECORD_FORMAT,
-        "rules": game.rules.to_json(),
-        "players": list(game.players),
-        "deals": [
-            {
+    irregular = [x for x in game.sheet.irregularities if "after_deal" in x]
+    out: list[dict[str, Any]] = []
+    for k, d in enumerate([*deals, None]):
+        for x in irregular:
+            if x["after_deal"] == k:
+                entry = {key: x[key] for key in ("seat", "kind", "contract") if key in x}
+                out.append({"dealer": x.get("dealer", game.dealer), "irregularity": entry})
+        if d is not None:
+            out.append({
                 "dealer": d.dealer,
                 "hands": [h.to_list() for h in d.initial_hands],
                 "talon": [str(c) for c in d.talon],
                 "actions": d.tokens(),
-            }
-            for d in deals
-        ],
+            })
+    return {
+        "format": RECORD_FORMAT,
+        "rules": game.rules.to_json(),
+        "players": list(game.players),
+        "deals": out,
     }

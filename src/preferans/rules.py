@@ -1201,7 +1201,10 @@ partner's hand open, as in the Rogue); a game named in the first half is whisted
 without calls.  Not modelled (see docs/records-extensions.md): the final lap by the clock
 (``final_lap_after`` counts deals).
 Irregularities cannot happen in the engine: deals are checked (no misdeal), the discard is
-compulsory and illegal cards are refused (no revoke).
+compulsory and illegal cards are refused (no revoke).  A table keeping its sheet with the
+program scores them with ``Sheet.irregularity`` (misdeal and advice one point on the hill,
+no discard and revoke three undertricks of the game, a revoke in all-pass ten tricks), and a
+record carries them as ``{"dealer": d, "irregularity": {...}}`` deal entries.
 """
 
 VARIANTS: Final[dict[str, Rules]] = {

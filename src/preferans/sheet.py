@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .bids import Bid
 from .outcome import DealOutcome
 from .rules import Rules
 from .scoring import DealScore, ScoringError, name_notes, next_allpass_streak, score_deal
@@ -121,6 +122,8 @@ class SheetEntry:
     short: tuple[int, ...] = ()
     summary: str = ""
     notes: list[str] = field(default_factory=list)
+    irregularity: dict[str, Any] | None = None
+    """A revoke in all-pass (:meth:`Sheet.irregularity`): ``seat``, ``kind``, ``dealer``."""
 
     def to_json(self) -> dict[str, Any]:
         """The records.md deal entry, plus ``stake``, ``summary`` and ``balance_change``."""
@@ -142,6 +145,7 @@ class SheetEntry:
             **({"invited": True, "dealer_shared": o.dealer_shared} if o.invited else {}),
             "summary": self.summary,
             "balance_change": [json_number(x) for x in self.balance_change],
+            **({"irregularity": dict(self.irregularity)} if self.irregularity else {}),
         }
 
 
@@ -165,6 +169,8 @@ class Sheet:
         self.whists: list[list[Fraction]] = [[Fraction(0)] * n for _ in range(n)]
         self.allpass_streak = 0
         self.entries: list[SheetEntry] = []
+        self.irregularities: list[dict[str, Any]] = []
+        """Irregularities scored outside a deal (:meth:`irregularity`), as JSON, in order."""
         self.bonuses: dict[str, int] = {}
         """Bonuses already written: ``first_pool`` / ``clear_mountain`` → the seat."""
         self._new_bonuses: dict[str, int] = {}
@@ -360,6 +366,103 @@ class Sheet:
         )
         self.entries.append(entry)
         return entry
+
+    IRREGULARITIES = ("misdeal", "no_discard", "revoke", "advice")
+    """The irregularities :meth:`irregularity` scores (000's list)."""
+
+    def irregularity(
+        self, seat: int, kind: str, *, contract: str | Bid | None = None,
+        dealer: int | None = None,
+    ) -> dict[str, Any]:
+        """Score an irregularity at a real table (000's penalties); return the sheet's entry.
+
+        000: "If the dealer mis-deals, he/she writes one point on his/her hill and deals
+        again" (``misdeal``, ``seat`` the dealer: 1 on his mountain).  "If the soloist forgets
+        to discard two cards after taking the widow, he/she writes three undertricks and the
+        hand is not considered as played" (``no_discard``).  "If a player fails to follow the
+        suit led or play a trump when he/she can, he/she writes three undertricks on the hill
+        and the hand is not considered as played" (``revoke``).  Three undertricks are three
+        times the ``contract``'s game value times ``mountain_scale`` on the offender's
+        mountain, as for a resigned game (``contract`` is required for these two).  "If a
+        partner gives an advise to the other, he/she writes one point on his/her hill"
+        (``advice``).  Such a hand is not played: no deal is counted (the Rogue lists, the
+        second half's deals, the all-pass streak and the staying dealer are unchanged), so
+        the entry goes to :attr:`irregularities`, not :attr:`entries`.  Who deals next is the
+        table's business: the misdealer deals again; after ``no_discard`` and ``revoke`` the
+        deal was dealt properly, so the deal passes on as usual.
+
+        "If this happens in all-pass, the offending player is assumed to have taken ten
+        tricks and the all-pass is considered to be played": ``revoke`` without ``contract``
+        but with ``dealer`` records that all-pass (10 tricks for ``seat``) through
+        :meth:`record`, and returns that deal's JSON with the ``irregularity`` added.
+        ``dealer``, when given, is kept in the entry (records write it back).
+
+        Raises :class:`ScoringError` (a ``ValueError``) for a bad seat, kind or contract.
+        """
+        n = len(self.players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ScoringError(f"irregularity: seat {seat!r} is not a seat (0..{n - 1})")
+        if kind not in self.IRREGULARITIES:
+            raise ScoringError(f"irregularity: unknown kind {kind!r} "
+                               f"(one of {', '.join(self.IRREGULARITIES)})")
+        if self.finished:
+            raise ScoringError("irregularity: the game is already over")
+        bid: Bid | None = None
+        if contract is not None:
+            if kind not in ("no_discard", "revoke"):
+                raise ScoringError(f"irregularity: a {kind} names no contract")
+            try:
+                bid = contract if isinstance(contract, Bid) else Bid.parse(str(contract))
+            except ValueError as exc:
+                raise ScoringError(f"irregularity: contract {contract!r}: {exc}") from None
+        if dealer is not None and (
+                isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n):
+            raise ScoringError(f"irregularity: dealer {dealer!r} is not a seat (0..{n - 1})")
+        info: dict[str, Any] = {"seat": seat, "kind": kind}
+        if dealer is not None:
+            info["dealer"] = dealer
+        if kind == "revoke" and bid is None:
+            if dealer is None:
+                raise ScoringError("irregularity: a revoke names the contract, or the dealer "
+                                   "of an all-pass")
+            if self.stage == "first half":
+                raise ScoringError("irregularity: Classical's first half plays no all-pass "
+                                   "(every deal is a game of the Rogue list)")
+            if n == 4 and seat == dealer:
+                raise ScoringError("irregularity: the dealer sits out and cannot revoke")
+            tricks = tuple(10 if s == seat else 0 for s in range(n))
+            entry = self.record(DealOutcome("allpass", dealer=dealer, players=n, tricks=tricks))
+            entry.notes.append(f"{{{seat}}} revoked in all-pass: counted as ten tricks")
+            entry.summary = name_notes(entry.notes, self.players)
+            entry.irregularity = info
+            return entry.to_json()
+        if kind in ("no_discard", "revoke"):
+            if bid is None:
+                raise ScoringError(f"irregularity: a {kind} names the contract (three "
+                                   "undertricks of its game)")
+            cost = Fraction(self.rules.contract_value(bid) * 3 * self.rules.mountain_scale)
+            what = "did not discard" if kind == "no_discard" else "revoked"
+            note = (f"{{{seat}}} {what} in {bid.symbol}: three undertricks "
+                    f"(+{_show(cost)} mountain), the hand not played")
+            info["contract"] = str(bid)
+        else:
+            cost = Fraction(1)
+            what = "misdealt (deals again)" if kind == "misdeal" else "gave advice"
+            note = f"{{{seat}}} {what} (+1 mountain)"
+        before = self.balance()
+        change = [Fraction(0)] * n
+        change[seat] = cost
+        self.mountain = [m + c for m, c in zip(self.mountain, change, strict=True)]
+        out = {
+            **info,
+            "after_deal": len(self.entries),
+            "mountain": [json_number(x) for x in change],
+            "note": name_notes([note], self.players),
+            "balance_change": [json_number(a - b) for a, b in zip(
+                self.balance(), before, strict=True)],
+        }
+        self.irregularities.append(out)
+        return out
 
     def _racing(
         self,
@@ -868,6 +971,8 @@ class Sheet:
             **({"money": [json_number(x * self.rules.stakes) for x in self.balance()]}
                if self.rules.stakes else {}),
             "deals": [e.to_json() for e in self.entries],
+            **({"irregularities": [dict(x) for x in self.irregularities]}
+               if self.irregularities else {}),
         }
 
     def _classical_json(self) -> dict[str, Any]:
