@@ -21,6 +21,7 @@ from preferans.outcome import DealOutcome
 from preferans.players import RandomPlayer
 from preferans.rules import Rules, RulesError
 from preferans.sheet import Sheet, settle
+from test_classical_halftime import play_out
 
 CLASSIC = Rules.preset("classical-1971")
 
@@ -300,14 +301,7 @@ def test_a_whole_game_replays_to_the_same_sheet_with_the_leaders_choice():
     game = Game(rules, seed=11)
     rng = random.Random(11)
     bots = [RandomPlayer(20 + s) for s in range(3)]
-    while not game.finished:
-        deal = game.deal or game.start_deal()
-        obs = deal.observation(deal.to_act)
-        if deal.phase is Phase.AUCTION and "PASS" in obs["legal"] and rng.random() < 0.7:
-            token = "PASS"
-        else:
-            token = bots[deal.to_act].choose(obs)
-        game.apply(token)
+    play_out(game, bots, rng)
     choice = game.sheet.halftime
     assert choice is not None and choice["pool"] == game.sheet.pool_size
     again = Game.from_record(game.to_record())

@@ -121,7 +121,7 @@ def play_weights(view: SeatView, worlds: Sequence[World], *, allpass_talon: str 
     positions: list[Position] = []
     keys: list[tuple] = []
     memo = cache if cache is not None else {}
-    pending: dict[tuple, int] = {}
+    pending: set[tuple] = set()
     for wi, w in enumerate(worlds):
         for number, seat, card, before in checks:
             k = len(before)
@@ -145,7 +145,7 @@ def play_weights(view: SeatView, worlds: Sequence[World], *, allpass_talon: str 
                 mode == "misere" and seat != view.declarer)
             jobs.append((wi, card, int(maximise), key))
             if key not in memo and key not in pending:
-                pending[key] = len(positions)
+                pending.add(key)
                 positions.append(Position(
                     hands=key[0], trick=key[1], leader=key[2], trump=trump, mode=mode,
                     side=key[5], talon_leads=leads))
