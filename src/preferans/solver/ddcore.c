@@ -275,6 +275,34 @@ static int quick_tricks(const dd_solver *S, const uint32_t h[3], int leader, int
     return total;
 }
 
+/* Tricks seat x takes from here whatever the others do, when they hold no trumps (or there are
+ * none).  x's masters (cards above every other card of their suit) win whenever their suit is
+ * led or x ruffs with one, and once x is on lead it cashes them all; so x loses a master only
+ * by discarding it, when it is void in the suit led, holds no trump and holds nothing but
+ * masters.  The others can lead suits in which x holds no master at most
+ * L = sum(max(a_s, b_s)) times (both must follow suit), and the first N of those tricks take
+ * x's N other cards.  So x takes at least M - max(0, L - N), and all M when it is on lead. */
+static inline int sure_tricks(const uint32_t h[3], int x, int onlead, int T, uint32_t tmask)
+{
+    const uint32_t X = h[x], A = h[NEXT[x]], B = h[NEXT[NEXT[x]]];
+    if ((A | B) & tmask) return 0;
+    int M = 0, L = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t xs = (X >> (8 * s)) & 0xFF, as = (A >> (8 * s)) & 0xFF, bs = (B >> (8 * s)) & 0xFF;
+        uint32_t os = as | bs;
+        int m = !os ? POPC(xs) : POPC(xs >> (HIBIT(os) + 1));
+        if (m) {
+            M += m;
+        } else {
+            int la = POPC(as), lb = POPC(bs);
+            L += la > lb ? la : lb;
+        }
+    }
+    if (onlead || !M) return M;
+    int lost = L - (T - M);
+    return lost > 0 ? (M > lost ? M - lost : 0) : M;
+}
+
 /* The most disjoint pairs (h, l), h in hi above l in lo (two disjoint card bytes of one
  * suit), from a table indexed by the owners of the cards in rank order (see init_tables). */
 static inline int beat_pairs(uint32_t hi, uint32_t lo)
@@ -732,6 +760,15 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             } else if (T - q < target) {
                 LSTAT(1);
                 return 0;
+            }
+            {
+                /* sure tricks by masters (see sure_tricks) */
+                const int c = S->counted;
+                const uint32_t tm = S->trump != DD_NOTRUMP ? SUITMASK(S->trump) : 0;
+                if (!decl && sure_tricks(nd->h, c, 0, T, tm) >= target) {
+                    LSTAT(4);
+                    return 1;
+                }
             }
             if (S->trump != DD_NOTRUMP) {
                 /* Every trump a player holds is played to some trick, and a trump that does
