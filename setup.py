@@ -44,8 +44,12 @@ setup(
     ext_modules=[
         Extension(
             "preferans.solver._solver",
-            sources=[f"{SOLVER_DIR}/_solver.c", f"{SOLVER_DIR}/ddcore.c"],
-            depends=[f"{SOLVER_DIR}/ddcore.h"],
+            sources=[
+                f"{SOLVER_DIR}/_solver.c",
+                f"{SOLVER_DIR}/ddcore.c",
+                f"{SOLVER_DIR}/ddcore_bmi2.c",  # the search again, for CPUs with BMI2
+            ],
+            depends=[f"{SOLVER_DIR}/ddcore.h", f"{SOLVER_DIR}/ddcore.c"],
             extra_compile_args=BASE_FLAGS,
             extra_link_args=["-pthread"],
         )

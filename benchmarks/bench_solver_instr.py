@@ -9,7 +9,9 @@ generator: full ten-card deals), compiles ``bench_solver_driver.c`` with the cor
 Prints instructions and nodes per solve for: contract value solves, every root move of
 the same contract positions, exact misère and exact all-pass.  ``--time R`` instead runs
 the driver natively, each set R times, and prints CPU ms per solve (noisy under load).
-``--table-kb`` sets the table size (default 512 KB, the module's default).
+``--table-kb`` sets the table size (default 512 KB, the module's default).  The driver runs
+the copy of the search the CPU allows (see ddcore.c); ``PREFERANS_SOLVER_GENERIC=1`` counts
+the generic copy.
 """
 
 from __future__ import annotations
@@ -29,7 +31,11 @@ from preferans.solver.samples import random_position
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORE = os.path.join(ROOT, "src", "preferans", "solver")
 DRIVER = os.path.join(ROOT, "benchmarks", "bench_solver_driver.c")
-FLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing", "-mpopcnt", "-g"]
+# XFLAGS: extra compiler flags to try (for example XFLAGS="-mbmi2")
+FLAGS = [
+    *["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing", "-mpopcnt", "-g"],
+    *os.environ.get("XFLAGS", "").split(),
+]
 MODE_NUMBER = {"contract": 0, "misere": 1, "allpass": 2}
 
 
@@ -61,7 +67,8 @@ def _line(label: str, pos) -> str:
 
 def build(tmp: str) -> str:
     exe = os.path.join(tmp, "driver")
-    cmd = ["gcc", *FLAGS, f"-I{CORE}", DRIVER, os.path.join(CORE, "ddcore.c"), "-o", exe]
+    core = [os.path.join(CORE, "ddcore.c"), os.path.join(CORE, "ddcore_bmi2.c")]
+    cmd = ["gcc", *FLAGS, f"-I{CORE}", DRIVER, *core, "-o", exe]
     subprocess.run(cmd, check=True)
     return exe
 

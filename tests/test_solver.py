@@ -275,3 +275,88 @@ def test_revoke_on_the_table_is_rejected() -> None:
                 leader=2,
             )
         )
+
+
+# ------------------------------------------------------------------ bounds and copies
+
+
+def _masters_positions(seed: int, count: int) -> list[Position]:
+    """Contract endings built to test the declarer's sure tricks by masters: the declarer
+    holds top cards of a few suits (and at most two small cards), the defenders the rest of
+    few suits, trumps with the declarer only or no trumps at all, a defender on lead."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        per_hand = rng.randint(2, 5)
+        declarer = rng.randrange(3)
+        master_suits = rng.sample(range(4), rng.randint(1, 3))
+        small = rng.choice([0, 0, 1, 2])
+        mine: list[int] = []
+        for i in range(per_hand - small):
+            suit = master_suits[i % len(master_suits)]
+            mine.append(suit * 8 + 7 - sum(1 for c in mine if c // 8 == suit))
+        rest = [c for c in range(32) if c not in mine]
+        mine += rng.sample([c for c in rest if c % 8 <= 2], small)
+        trump = rng.choice([None, None, master_suits[0]])
+        pool = [c for c in range(32) if c not in mine and (trump is None or c // 8 != trump)]
+        rng.shuffle(pool)
+        pool.sort(key=lambda c: rng.random() * (2 if c // 8 in master_suits else 1))
+        if len(pool) < 2 * per_hand or len(set(mine)) != per_hand:
+            continue
+        hands = [0, 0, 0]
+        for c in mine:
+            hands[declarer] |= 1 << c
+        defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
+        for i, c in enumerate(pool[: 2 * per_hand]):
+            hands[defenders[i // per_hand]] |= 1 << c
+        out.append(
+            Position(
+                hands, leader=rng.choice(defenders), trump=trump, mode="contract", side=declarer
+            )
+        )
+    return out
+
+
+def test_sure_tricks_by_masters_against_the_reference() -> None:
+    """The masters bound (the declarer's sure tricks when the defenders lead) never claims
+    more than the declarer takes: 400 endings built for it, against the Python reference."""
+    for pos in _masters_positions(77, 400):
+        assert solve(pos) == ref.solve_ab(pos), pos.to_json()
+
+
+def test_generic_and_bmi2_copies_agree() -> None:
+    """The two compiled copies of the search (see ddcore.c) give the same values: this
+    process runs the copy the CPU allows, a child process the generic one."""
+    import os
+    import subprocess
+    import sys
+
+    from preferans.solver import core_variant
+
+    rng = random.Random(31)
+    positions = [
+        random_position(rng, rng.choice([4, 6, 8, 10]), MODES[i % 3], trick_cards=rng.randint(0, 2))
+        for i in range(240)
+    ]
+    code = (
+        "import json, sys\n"
+        "from preferans.solver import Position, solve, solve_moves, core_variant\n"
+        "ps = [Position.from_json(o) for o in json.load(sys.stdin)]\n"
+        "print(json.dumps([core_variant(), [solve(p) for p in ps],\n"
+        "                  [sorted(solve_moves(p).items()) for p in ps[:80]]]))\n"
+    )
+    env = dict(os.environ, PREFERANS_SOLVER_GENERIC="1")
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps([p.to_json() for p in positions]),
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=300,
+    )
+    variant, values, moves = json.loads(done.stdout)
+    assert variant == "generic"
+    assert core_variant() in ("generic", "bmi2")
+    assert values == [solve(p) for p in positions]
+    assert moves == [[list(kv) for kv in sorted(solve_moves(p).items())] for p in positions[:80]]

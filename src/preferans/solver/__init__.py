@@ -31,6 +31,7 @@ __all__ = [
     "Card",
     "Position",
     "SolverError",
+    "core_variant",
     "misere_can_take_none",
     "nodes",
     "reset_stats",
@@ -88,6 +89,13 @@ def set_table_size_mb(mb: float) -> None:
 def table_size_mb() -> float:
     """The current size of each transposition table in MB."""
     return _solver.table_size_mb()
+
+
+def core_variant() -> str:
+    """Which copy of the C search this machine runs: ``"bmi2"`` (CPUs with BMI1, BMI2 and
+    LZCNT) or ``"generic"``; set the environment variable ``PREFERANS_SOLVER_GENERIC=1``
+    before the import to force the generic one.  Both give the same values."""
+    return _solver.core_variant()
 
 
 def nodes() -> int:

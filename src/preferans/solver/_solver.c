@@ -389,6 +389,14 @@ static PyObject *py_set_table_size_mb(PyObject *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
+static PyObject *py_core_variant(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    if (ensure_main() < 0) return NULL;
+    return PyUnicode_FromString(dd_variant(g_main) ? "bmi2" : "generic");
+}
+
 static PyObject *py_table_size_mb(PyObject *self, PyObject *unused)
 {
     (void)self;
@@ -449,6 +457,8 @@ static PyMethodDef methods[] = {
     {"set_table_size_mb", py_set_table_size_mb, METH_O,
      "set_table_size_mb(mb): transposition table size per solver (one per thread)"},
     {"table_size_mb", py_table_size_mb, METH_NOARGS, "table size per solver in MB"},
+    {"core_variant", py_core_variant, METH_NOARGS,
+     "core_variant() -> 'bmi2' or 'generic': the copy of the search this CPU runs"},
     {"nodes", py_nodes, METH_NOARGS, "search nodes of the single-call solver since reset()"},
     {"reset", py_reset, METH_VARARGS, "reset(clear_tables=False): reset the node counter"},
     {NULL, NULL, 0, NULL},

@@ -52,6 +52,8 @@ int dd_solve_moves(dd_solver *s, const dd_position *p, int8_t *cards, int8_t *va
 int dd_test(dd_solver *s, const dd_position *p, int target);
 /* 1 when the counted seat takes no trick with best play, else 0. */
 int dd_takes_none(dd_solver *s, const dd_position *p);
+/* 1 when the solver runs the BMI2 copy of the search, 0 for the generic one (see ddcore.c). */
+int dd_variant(const dd_solver *s);
 
 uint64_t dd_nodes(const dd_solver *s);
 void dd_reset_nodes(dd_solver *s);
