@@ -784,23 +784,22 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             }
         }
         if (S->mode == DD_CONTRACT) {
+            const int decl = nd->leader == S->counted;
+            if (!decl) {
+                /* sure tricks by masters (see sure_tricks) */
+                const uint32_t tm = S->trump != DD_NOTRUMP ? SUITMASK(S->trump) : 0;
+                if (sure_tricks(nd->h, S->counted, 0, T, tm) >= target) {
+                    LSTAT(4);
+                    return 1;
+                }
+            }
             int qt;
             int q = quick_tricks(S, nd->h, nd->leader, &qt);
-            const int decl = nd->leader == S->counted;
             if (decl) {
                 if (q >= target) { LSTAT(1); return 1; }
             } else if (T - q < target) {
                 LSTAT(1);
                 return 0;
-            }
-            {
-                /* sure tricks by masters (see sure_tricks) */
-                const int c = S->counted;
-                const uint32_t tm = S->trump != DD_NOTRUMP ? SUITMASK(S->trump) : 0;
-                if (!decl && sure_tricks(nd->h, c, 0, T, tm) >= target) {
-                    LSTAT(4);
-                    return 1;
-                }
             }
             if (S->trump != DD_NOTRUMP) {
                 /* Every trump a player holds is played to some trick, and a trump that does
