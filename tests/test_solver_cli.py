@@ -51,3 +51,31 @@ def test_targets_check() -> None:
     assert result["contract_median_ms"]["met"] is True
     assert result["batch_speedup"]["met"] is False
     assert result["dds_ratio"]["met"] is None
+
+
+def test_bench_quick_run_has_the_issue_keys(capsys) -> None:
+    """A quick one-pass bench gives every figure the issue names, positive, and the JSON
+    object on stdout; a pass count below one is refused with a message."""
+    import json
+
+    from preferans.solver.commands import bench_solver_command
+
+    assert bench_solver_command(True, quick=True, passes=1) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["timing_passes"] == 1 and figures["quick"] is True
+    for key in (
+        "contract_median_ms",
+        "contract_p99_ms",
+        "contract_solves_per_s",
+        "root_moves_ratio",
+        "misere_solves_per_s",
+        "allpass_solves_per_s",
+        "batch_speedup",
+        "contract_solves_per_s_median_pass",
+    ):
+        assert figures[key] > 0, key
+    assert "dds_median_ms" in figures and "dds_ratio" in figures
+    assert figures["contract_nodes_per_solve"] > 0
+    assert set(figures["targets"]) >= {"contract_solves_per_s", "root_moves_ratio"}
+    assert bench_solver_command(True, passes=0) == 2
+    assert "--passes must be at least 1" in capsys.readouterr().err

@@ -72,11 +72,14 @@ def solve_command(path: str, as_json: bool) -> int:
     return 0
 
 
-def bench_solver_command(as_json: bool, quick: bool = False) -> int:
+def bench_solver_command(as_json: bool, quick: bool = False, passes: int | None = None) -> int:
     """Run the solver benchmark and print its figures (text or one JSON object)."""
     from preferans.solver.bench import format_text, run
 
-    figures = run(quick=quick)
+    if passes is not None and passes < 1:
+        print(f"--passes must be at least 1, not {passes}", file=sys.stderr)
+        return 2
+    figures = run(quick=quick, passes=passes)
     if as_json:
         print(json.dumps(figures))
     else:
