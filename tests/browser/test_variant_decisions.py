@@ -98,8 +98,8 @@ BLIND_DEAL = 25
 def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Path) -> None:
     """Classical 1971 with its ``blind_bids``: the first half (the Rogue) and half-time are
     played by Easy players in Python, the game saved where the human, in the second half,
-    first has a blind decision; the page offers the blind grid with the cards face down,
-    the seeing grid unusable, a blind bid is accepted, the deal is played to its end through
+    first has a blind decision; the page offers SEE, BLIND PASS and the blind grid with the
+    cards face down (no seeing grid before SEE), all on the screen, a blind bid is accepted, the deal is played to its end through
     the page and the sheet writes the blind game (doubled)."""
 
     def blind_turn(table: Table, seat: int, legal: list[str]) -> bool:
@@ -126,13 +126,19 @@ def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Pat
                   token != "BLIND PASS"]
     assert blind.locator("button.lit").count() == len(blind_bids) == 25
     assert blind.locator("button:enabled").count() == len(blind_bids)
-    # the seeing grid is drawn but every bid of it is disabled until SEE
-    seeing = panel.locator(".bid-grid > .grid-cells:not(.blind-cells) button")
-    assert seeing.count() == 25
-    assert panel.locator(".bid-grid > .grid-cells:not(.blind-cells) button:enabled").count() == 0
-    assert panel.locator('button[data-token="PASS"]').is_disabled()
+    # the seeing grid, useless until SEE, is left out: SEE and BLIND PASS come first, the
+    # blind grid under them, and the whole choice fits on the screen without scrolling
+    assert panel.locator(".bid-grid > .grid-cells:not(.blind-cells)").count() == 0
+    assert panel.locator('button[data-token="PASS"]').count() == 0
     for token in ("SEE", "BLIND PASS"):
         assert panel.locator(f'button[data-token="{token}"]').is_enabled(), token
+    assert page.evaluate("document.activeElement.dataset.token") == "SEE"
+    box = panel.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800
+    assert page.evaluate("(p => p.scrollHeight <= p.clientHeight)(document.querySelector('#panel'))")
+    for token in ("SEE", "BLIND PASS", "BLIND 10NT"):
+        button = panel.locator(f'button[data-token="{token}"]').bounding_box()
+        assert button is not None and button["y"] + button["height"] <= box["y"] + box["height"]
     page.screenshot(path=str(artifacts / "decision-blind-grid.png"))
 
     blind.locator('button[data-token="BLIND 6S"]').click()

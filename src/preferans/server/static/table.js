@@ -870,8 +870,62 @@
     ]);
   }
 
+  /** The blind decision (Classical's second half): the cards are face down, so the panel
+   *  offers SEE and BLIND PASS first, then the blind grid; the seeing grid, useless until
+   *  SEE, is left out so that the whole choice fits on the screen. */
+  function blindPanel(legal) {
+    const lit = new Set(legal);
+    const grid = el("div", {
+      class: "bid-grid blind-only", role: "group", onkeydown: onGridKey,
+      "aria-label": "Your cards are face down: look at them, or bid or pass blind",
+    });
+    grid.append(el("div", { class: "grid-title", text: "Your cards are face down" }));
+    const row = el("div", { class: "grid-row blind-calls" });
+    if (lit.has("SEE")) {
+      row.append(el("button", {
+        type: "button", class: "action primary wide see", "data-action": "SEE", "data-token": "SEE",
+        title: "Look at your cards, then bid as usual", onclick: () => sendAction("SEE"),
+        text: "SEE your cards",
+      }));
+    }
+    if (lit.has("BLIND PASS")) {
+      row.append(el("button", {
+        type: "button", class: "action wide", "data-action": "BLIND PASS", "data-token": "BLIND PASS",
+        title: "Pass without looking", onclick: () => sendAction("BLIND PASS"), text: "BLIND PASS",
+      }));
+    }
+    grid.append(row);
+    grid.append(blindCells(lit, "Or bid blind, without looking (a blind game counts double)"));
+    return grid;
+  }
+
+  /** The grid of blind bids, each lit when legal. */
+  function blindCells(lit, title) {
+    const box = el("div", { class: "blind-box" });
+    box.append(el("div", { class: "grid-title blind-title", text: title }));
+    const blind = el("div", { class: "grid-cells blind-cells" });
+    for (const level of LEVELS) {
+      for (const strain of STRAINS) {
+        const token = `BLIND ${level}${strain}`;
+        const red = strain === "D" || strain === "H";
+        blind.append(el("button", {
+          type: "button", class: `bid blind${red ? " red" : ""}${lit.has(token) ? " lit" : ""}`,
+          "data-token": token, disabled: !lit.has(token),
+          "aria-label": `blind ${level} ${strain === "NT" ? "no trump" : SUIT_NAME[strain]}`,
+          onclick: () => sendAction(token),
+        }, [String(level), el("span", { class: "strain", text: strain === "NT" ? "NT" : SUIT_SYMBOL[strain] })]));
+      }
+    }
+    box.append(blind);
+    return box;
+  }
+
   function bidGrid(legal, phase) {
     const lit = new Set(legal);
+    const obs = (app.state && app.state.observation) || {};
+    if (phase === "auction" && obs.hand_hidden && legal.some((t) => t === "SEE" || t.startsWith("BLIND "))) {
+      return blindPanel(legal);
+    }
     const grid = el("div", {
       class: "bid-grid", role: "group", onkeydown: onGridKey,
       "aria-label": phase === "contract" ? "Choose your contract" : "Choose your bid",
@@ -904,21 +958,7 @@
     }
     grid.append(row);
     if (LEVELS.some((level) => STRAINS.some((strain) => lit.has(`BLIND ${level}${strain}`)))) {
-      grid.append(el("div", { class: "grid-title blind-title", text: "Or bid blind, without looking" }));
-      const blind = el("div", { class: "grid-cells blind-cells" });
-      for (const level of LEVELS) {
-        for (const strain of STRAINS) {
-          const token = `BLIND ${level}${strain}`;
-          const red = strain === "D" || strain === "H";
-          blind.append(el("button", {
-            type: "button", class: `bid blind${red ? " red" : ""}${lit.has(token) ? " lit" : ""}`,
-            "data-token": token, disabled: !lit.has(token),
-            "aria-label": `blind ${level} ${strain === "NT" ? "no trump" : SUIT_NAME[strain]}`,
-            onclick: () => sendAction(token),
-          }, [String(level), el("span", { class: "strain", text: strain === "NT" ? "NT" : SUIT_SYMBOL[strain] })]));
-        }
-      }
-      grid.append(blind);
+      grid.append(blindCells(lit, "Or bid blind, without looking"));
     }
     if (lit.has("RESIGN")) grid.append(optionalCalls(legal));
     return grid;
