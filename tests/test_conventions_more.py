@@ -300,6 +300,9 @@ def test_vmk_deal_asks_the_soloist_pool_or_hill():
     deal = _passed_7h(([18, 0, 0], [10, 0, 0]))
     assert deal.phase is Phase.WRITE and deal.to_act == 0
     assert [str(a) for a in deal.legal_actions()] == ["POOL", "HILL"]
+    # what the soloist sees at stake: 4 earned, room for 2, 2 over, a mountain of 10
+    assert deal.observation(0)["write"] == {"points": 4, "room": 2, "surplus": 2, "mountain": 10}
+    assert "write" not in deal.observation(1)
     with pytest.raises(IllegalAction, match="say POOL or HILL"):
         deal.apply("PASS")
     deal.apply("HILL")

@@ -218,6 +218,9 @@ def test_an_unwhisted_game_made_may_be_written_off_the_hill():
         deal.apply(token)
     assert deal.phase is Phase.WRITE and deal.to_act == 0
     assert [str(a) for a in deal.legal_actions()] == ["POOL", "HILL"]
+    # the writer sees what is at stake (the deal does not know Racing's sheet)
+    assert deal.observation(0)["write"] == {"points": 4}
+    assert "write" not in deal.observation(1)
     deal.apply("HILL")
     o = deal.outcome()
     assert o.kind == "passed" and o.off_hill == (0,)

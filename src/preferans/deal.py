@@ -1191,6 +1191,10 @@ class Deal:
         """What happened, for the score sheet (only once the deal is done)."""
         if self.phase is not Phase.DONE:
             raise ValueError(f"the deal is not over (phase {self.phase.label})")
+        return self._outcome()
+
+    def _outcome(self) -> DealOutcome:
+        """The outcome as it stands (the write phase's choices made so far included)."""
         played = self.kind in ("contract", "misere", "allpass")
         tricks = list(self.tricks_won) if played else [0] * len(self._hands)
         if self.dummy is not None:
@@ -1313,7 +1317,41 @@ class Deal:
                 obs["hand_hidden"] = True
         if self._looked is not None and seat == self.dealer:
             obs["looked"] = {str(self._looked): CardSet(self._hands[self._looked]).to_list()}
+        if self.phase is Phase.WRITE and to_act == seat:
+            obs["write"] = self.write_preview(seat)
         return obs
+
+    def write_preview(self, seat: int) -> dict[str, Any]:
+        """What is at stake in ``seat``'s POOL or HILL (phase ``write``): the pool points
+        this deal earns it and, where the deal knows the sheet (VMK's
+        ``pool_overflow_choice``), its pool's room, the surplus beyond it and its mountain.
+
+        >>> from preferans.rules import Rules
+        >>> import random
+        >>> deal = Deal.shuffle(Rules.preset("vmk"), 2, random.Random(3),
+        ...                     pool_state=([18, 0, 0], [10, 0, 0]))
+        >>> for token in ("7H", "PASS", "PASS"):
+        ...     deal.apply(token)
+        >>> deal.apply(deal.legal_actions()[0])
+        >>> for token in ("7H", "PASS", "PASS"):
+        ...     deal.apply(token)
+        >>> deal.write_preview(0)
+        {'points': 4, 'room': 2, 'surplus': 2, 'mountain': 10}
+        """
+        from .scoring import score_deal
+
+        def number(x: Fraction) -> int | float:
+            return int(x) if x.denominator == 1 else float(x)
+
+        earned = score_deal(self.rules, self._outcome()).pool[seat]
+        preview: dict[str, Any] = {"points": number(earned)}
+        if self.pool_state is not None:
+            pools, mountains = self.pool_state
+            room = max(Fraction(0), self.rules.pool - pools[seat])
+            preview["room"] = number(room)
+            preview["surplus"] = number(max(Fraction(0), earned - room))
+            preview["mountain"] = number(mountains[seat])
+        return preview
 
     def __repr__(self) -> str:
         return (

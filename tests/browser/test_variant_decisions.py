@@ -99,8 +99,9 @@ def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Pat
     """Classical 1971 with its ``blind_bids``: the first half (the Rogue) and half-time are
     played by Easy players in Python, the game saved where the human, in the second half,
     first has a blind decision; the page offers SEE, BLIND PASS and the blind grid with the
-    cards face down (no seeing grid before SEE), all on the screen, a blind bid is accepted, the deal is played to its end through
-    the page and the sheet writes the blind game (doubled)."""
+    cards face down (no seeing grid before SEE), all on the screen, a blind bid is
+    accepted, the deal is played to its end through the page and the sheet writes the blind
+    game (doubled)."""
 
     def blind_turn(table: Table, seat: int, legal: list[str]) -> bool:
         return seat == 0 and any(token.startswith("BLIND ") for token in legal)
@@ -135,7 +136,8 @@ def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Pat
     assert page.evaluate("document.activeElement.dataset.token") == "SEE"
     box = panel.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800
-    assert page.evaluate("(p => p.scrollHeight <= p.clientHeight)(document.querySelector('#panel'))")
+    fits = "(p => p.scrollHeight <= p.clientHeight)(document.querySelector('#panel'))"
+    assert page.evaluate(fits)
     for token in ("SEE", "BLIND PASS", "BLIND 10NT"):
         button = panel.locator(f'button[data-token="{token}"]').bounding_box()
         assert button is not None and button["y"] + button["height"] <= box["y"] + box["height"]
@@ -251,6 +253,14 @@ def test_pool_or_hill_reached_in_play(page: Any, live_server: LiveServer,
         button = panel.locator(f'button[data-token="{token}"]')
         assert button.count() == 1 and button.is_visible() and button.is_enabled(), token
     assert panel.locator('button[data-token="HILL"]').inner_text() == "HILL (off your mountain)"
+    # what is at stake, from the deal's preview: the points, the pool's room, the surplus
+    stake = obs["write"]
+    assert stake["surplus"] > 0 and stake["mountain"] > 0
+    assert stake["room"] + stake["surplus"] == stake["points"]
+    help_text = panel.locator(".write-help").inner_text()
+    assert f"earns {stake['points']} points" in help_text, help_text
+    assert f"room for {stake['room']}" in help_text
+    assert f"({stake['mountain']} on it now)" in help_text
     page.screenshot(path=str(artifacts / "decision-pool-or-hill.png"))
 
     panel.locator('button[data-token="HILL"]').click()

@@ -799,7 +799,7 @@
     else if (phase === "defence" || phase === "defence_mode") content = callButtons(legal);
     else if (phase === "dealer_whist") content = dealerPanel(legal);
     else if (phase === "name") content = namePanel(legal);
-    else if (phase === "write") content = tokenButtons(legal, "Where do your points go?");
+    else if (phase === "write") content = writePanel(legal, obs);
     else if (phase !== "play" && legal.length) content = tokenButtons(legal);
     // Whatever the server offers that no control above shows still gets a button: the
     // player can never be stuck on a call this page does not know.
@@ -1016,6 +1016,30 @@
   }
 
   /** Any other decision the rules bring: one button per legal token. */
+  /** POOL or HILL, with what is at stake: the points, and under VMK's rule the pool's room,
+   *  the surplus and the mountain (the deal's ``write`` preview); under Racing's the
+   *  mountain comes from the sheet. */
+  function writePanel(legal, obs) {
+    const panel = tokenButtons(legal, "Where do your points go?");
+    const w = obs.write;
+    if (!w) return panel;
+    const n = (x) => { const v = Number(x); return Number.isInteger(v) ? String(v) : v.toFixed(1); };
+    const pts = (x) => `${n(x)} point${x === 1 ? "" : "s"}`;
+    let text;
+    if (w.surplus !== undefined) {
+      text = `Your game earns ${pts(w.points)}; your pool has room for ${n(w.room)}. ` +
+        `POOL: the ${n(w.surplus)} over it help the other pools, as usual. ` +
+        `HILL: they come off your mountain first (${n(w.mountain)} on it now).`;
+    } else {
+      const sheet = obs.sheet || {};
+      const mountain = sheet.mountain ? sheet.mountain[obs.seat] : null;
+      text = `${pts(w.points)} for you: POOL writes them in your pool, HILL takes them off ` +
+        `your mountain${mountain === null || mountain === undefined ? "" : ` (${n(mountain)} on it now)`}.`;
+    }
+    panel.append(el("small", { class: "help write-help", text }));
+    return panel;
+  }
+
   function tokenButtons(legal, title = "Your call") {
     const row = el("div", { class: "call-row" });
     for (const token of legal) {
