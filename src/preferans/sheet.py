@@ -616,7 +616,7 @@ class Sheet:
             return []
         factor = 2 if outcome.blind else 1
         bombs = self.bombs[declarer]
-        notes = ["won blind: doubled"] if outcome.blind else []
+        notes = ["bid blind: doubled"] if outcome.blind else []
         if bombs:
             factor *= 2 ** bombs[0]
             notes.append(f"{{{declarer}}}'s bomb ×{2 ** bombs[0]}")

@@ -157,11 +157,11 @@ def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Pat
     entry = st["last_entry"]
     assert entry is not None and entry["kind"] in ("contract", "misere")
     assert entry["declarer"] == 0, entry
-    assert "won blind: doubled" in entry["summary"], entry["summary"]
+    assert "bid blind: doubled" in entry["summary"], entry["summary"]
     assert len(st["observation"]["sheet"]["deals"]) == BLIND_DEAL
     page.locator("#sheet-overlay").wait_for(state="visible")
     shown = page.locator("#sheet-overlay .entry .summary").last.inner_text()
-    assert "won blind: doubled" in shown, shown
+    assert "bid blind: doubled" in shown, shown
     no_error(page)
     page.screenshot(path=str(artifacts / "decision-blind-sheet.png"))
 
