@@ -102,3 +102,19 @@ def test_play_in_the_terminal_accepts_moves_and_quits():
     result = runner.invoke(app, ["play", "--terminal", "--seed", "2"], input="?\nHELLO\nPASS\nq\n")
     assert result.exit_code == 0, result.output
     assert "legal:" in result.stdout and "not allowed" in result.stdout and "bye" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "opens"),
+    [(["play"], True), (["play", "--no-browser"], False), (["serve", "--no-browser"], False)],
+)
+def test_play_and_serve_pass_the_browser_choice(monkeypatch, args, opens):
+    """`make play ARGS="--port 9000 --no-browser"` (the README's example) works: play and
+    serve hand host, port, database and whether to open the browser to the server."""
+    import preferans.server as server
+
+    calls = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((a, k)))
+    result = runner.invoke(app, [*args, "--port", "9000", "--db", "sqlite://"])
+    assert result.exit_code == 0, result.output
+    assert calls == [(("127.0.0.1", 9000, "sqlite://"), {"open_browser": opens})]

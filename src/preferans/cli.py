@@ -146,10 +146,13 @@ def play(
     seed: Annotated[int, typer.Option(help="--terminal: seed of the deals and players.")] = 0,
     rules: Annotated[str, typer.Option(help="--terminal: rules preset.")] = "sochi",
     pool: Annotated[int, typer.Option(help="--terminal: pool (pulya) length.")] = 10,
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="Serve the game without opening the browser.")
+    ] = False,
 ) -> None:
     """Play: start the web game and open it in the browser (or --terminal)."""
     if not terminal:
-        _serve(host, port, db, True)
+        _serve(host, port, db, not no_browser)
         return
     from .rules import Rules, RulesError
     from .terminal import play_terminal
