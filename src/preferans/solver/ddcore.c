@@ -569,9 +569,15 @@ static inline int trick_winner_seat(const dd_solver *S, const node_t *nd, int c,
 }
 
 #ifdef DD_STATS
-long dd_cut_at[3][5];
-long dd_nodes_at[11][3];
-long dd_lead_stat[16];
+/* counters of a statistics build (-DDD_STATS), shared by both copies of the search */
+#ifdef DD_VARIANT
+#define DD_STAT_STORAGE extern
+#else
+#define DD_STAT_STORAGE
+#endif
+DD_STAT_STORAGE long dd_cut_at[3][5];
+DD_STAT_STORAGE long dd_nodes_at[11][3];
+DD_STAT_STORAGE long dd_lead_stat[16];
 #define LSTAT(i) (dd_lead_stat[i]++)
 #else
 #define LSTAT(i) ((void)0)
@@ -1148,7 +1154,7 @@ static int tricks_left(const node_t *nd)
 }
 
 #ifdef DD_STATS
-long dd_stat_iters, dd_stat_guess_err;
+DD_STAT_STORAGE long dd_stat_iters, dd_stat_guess_err;
 #endif
 /* Exact value by a sequence of zero-window tests, starting at guess. */
 static int mtd(dd_solver *S, const node_t *nd, int lo, int hi, int guess)
