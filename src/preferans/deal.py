@@ -1106,12 +1106,10 @@ class Deal:
             return
         if self.kind not in ("contract", "misere", "passed", "halfwhist"):
             return
-        from .scoring import score_deal
-
         seat = self.declarer
-        earned = score_deal(rules, self.outcome()).pool[seat]
+        earned, room = self._pool_stake(seat)
         pools, mountains = self.pool_state
-        surplus = earned - max(Fraction(0), rules.pool - pools[seat])
+        surplus = earned - room
         others_open = rules.pool_help and any(
             p < rules.pool for s, p in enumerate(pools) if s != seat
         )
@@ -1338,20 +1336,26 @@ class Deal:
         >>> deal.write_preview(0)
         {'points': 4, 'room': 2, 'surplus': 2, 'mountain': 10}
         """
-        from .scoring import score_deal
-
         def number(x: Fraction) -> int | float:
             return int(x) if x.denominator == 1 else float(x)
 
-        earned = score_deal(self.rules, self._outcome()).pool[seat]
+        earned, room = self._pool_stake(seat)
         preview: dict[str, Any] = {"points": number(earned)}
         if self.pool_state is not None:
-            pools, mountains = self.pool_state
-            room = max(Fraction(0), self.rules.pool - pools[seat])
             preview["room"] = number(room)
             preview["surplus"] = number(max(Fraction(0), earned - room))
-            preview["mountain"] = number(mountains[seat])
+            preview["mountain"] = number(self.pool_state[1][seat])
         return preview
+
+    def _pool_stake(self, seat: int) -> tuple[Fraction, Fraction]:
+        """The pool points this deal earns ``seat`` (the write phase's choices so far
+        included) and the room left in its pool (0 where the deal does not know the sheet)."""
+        from .scoring import score_deal
+
+        earned = score_deal(self.rules, self._outcome()).pool[seat]
+        if self.pool_state is None:
+            return earned, Fraction(0)
+        return earned, max(Fraction(0), self.rules.pool - self.pool_state[0][seat])
 
     def __repr__(self) -> str:
         return (

@@ -307,14 +307,15 @@ static int quick_tricks(const dd_solver *S, const uint32_t h[3], int leader, int
  * by discarding it, when it is void in the suit led, holds no trump and holds nothing but
  * masters.  The others can lead suits in which x holds no master at most
  * L = sum(max(a_s, b_s)) times (both must follow suit), and the first N of those tricks take
- * x's N other cards.  So x takes at least M - max(0, L - N), and all M when it is on lead.
+ * x's N other cards.  So x takes at least M - max(0, L - N) (used for x not on lead; on lead
+ * it takes all M, which the quick tricks already count).
  * (A suit whose masters x has all discarded could be led too; x, seeing every card, keeps a
  * master in each suit the next leader can lead as long as it can, and forcing it to give
  * that up costs the others more cards of the suits counted in L.  The bound was checked
  * against exact values on 152,500 positions (108,500 built to stress it, 52,500 of them every deal
  * of five ending templates) with no case above the value; tests/test_solver.py keeps a set
  * of such endings against the reference.) */
-static inline int sure_tricks(const uint32_t h[3], int x, int onlead, int T, uint32_t tmask)
+static inline int sure_tricks(const uint32_t h[3], int x, int T, uint32_t tmask)
 {
     const uint32_t X = h[x], A = h[NEXT[x]], B = h[NEXT[NEXT[x]]];
     if ((A | B) & tmask) return 0;
@@ -330,7 +331,7 @@ static inline int sure_tricks(const uint32_t h[3], int x, int onlead, int T, uin
             L += la > lb ? la : lb;
         }
     }
-    if (onlead || !M) return M;
+    if (!M) return 0;
     int lost = L - (T - M);
     return lost > 0 ? (M > lost ? M - lost : 0) : M;
 }
@@ -800,7 +801,7 @@ static int search_lead(dd_solver *S, const node_t *nd, int target)
             if (!decl) {
                 /* sure tricks by masters (see sure_tricks) */
                 const uint32_t tm = S->trump != DD_NOTRUMP ? SUITMASK(S->trump) : 0;
-                if (sure_tricks(nd->h, S->counted, 0, T, tm) >= target) {
+                if (sure_tricks(nd->h, S->counted, T, tm) >= target) {
                     LSTAT(4);
                     return 1;
                 }
