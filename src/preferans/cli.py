@@ -239,6 +239,42 @@ def solve(
 
 
 @app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A game record (preferans-record/1 JSON).")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print preferans-analysis/1 JSON (docs/analysis.md).")
+    ] = False,
+) -> None:
+    """Analyse every played deal of a record: its double-dummy value, and each card that
+    cost its side tricks against best play, with the cards that would have cost nothing."""
+    from .analysis import analyse as analyse_record
+    from .analysis import render
+    from .record import RecordError, read_record
+    from .rules import RulesError
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"{file} is not UTF-8 text")
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{file} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    except (RecursionError, ValueError) as exc:
+        fail(f"{file} cannot be read as JSON: {exc}")
+    try:
+        report = analyse_record(read_record(obj))
+    except (RecordError, RulesError) as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    typer.echo(render(report))
+
+
+@app.command()
 def guide(
     out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")] = Path(
         "preferans-guide.html"
