@@ -341,7 +341,7 @@ def create_app(
 
     def store_problem() -> str | None:
         """The banner of the settings page when the database failed on opening."""
-        fault = store.fault
+        fault = store.fault or store.last_error
         return f"Games cannot be saved: {fault.message}." if fault is not None else None
 
     def store_unavailable(exc: StoreError, doing: str) -> Response:

@@ -46,6 +46,7 @@ from sqlalchemy import (
     cast,
     create_engine,
     event,
+    false,
     insert,
     inspect,
     select,
@@ -194,6 +195,8 @@ class GameStore:
         self.fault: StoreError | None = None
         """Why the database could not be prepared on opening (damaged, read-only...), or None:
         the server still starts, and the settings page names the problem."""
+        self.last_error: StoreError | None = None
+        """Why the last write failed, or None once a write succeeds."""
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="preferans-store")
         try:
             with self.guard():
@@ -202,21 +205,30 @@ class GameStore:
             self.fault = exc
 
     def _prepare(self) -> None:
-        """Create the table, or add the columns an older version did not have."""
+        """Create the table, or add the columns an older version did not have, and check
+        that the database takes writes (a read-only one is found now, not at the first
+        move)."""
         metadata.create_all(self.engine)
         columns = {column["name"] for column in inspect(self.engine).get_columns("games")}
-        if "seats" not in columns:
-            with self.engine.begin() as conn:
+        with self.engine.begin() as conn:
+            if "seats" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seats JSON"))
+            conn.execute(update(games).where(false()).values(id=games.c.id))
 
     @contextmanager
-    def guard(self) -> Iterator[None]:
-        """Turn a database error into a :class:`StoreError` naming the database."""
+    def guard(self, writing: bool = False) -> Iterator[None]:
+        """Turn a database error into a :class:`StoreError` naming the database (a write's
+        is kept as :attr:`last_error` until a write succeeds)."""
         try:
             yield
         except (SQLAlchemyError, OSError) as exc:
             problem, detail = describe_fault(exc)
-            raise StoreError(self.location, problem, detail) from exc
+            error = StoreError(self.location, problem, detail)
+            if writing:
+                self.last_error = error
+            raise error from exc
+        if writing:
+            self.last_error = None
 
     async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``fn`` (a write: :meth:`save`, :meth:`claim`) on the store's writer thread,
@@ -257,7 +269,7 @@ class GameStore:
             "summary": dict(summary) if summary is not None else None,
             "seats": dict(seats) if seats is not None else None,
         }
-        with self.guard(), self.engine.begin() as conn:
+        with self.guard(writing=True), self.engine.begin() as conn:
             conn.execute(insert(games).values(**values))
         saved = self.get(game_id)
         assert saved is not None
@@ -284,7 +296,7 @@ class GameStore:
         }
         if summary is not None:
             values["summary"] = dict(summary)
-        with self.guard(), self.engine.begin() as conn:
+        with self.guard(writing=True), self.engine.begin() as conn:
             done = conn.execute(update(games).where(games.c.id == game_id).values(**values))
         if done.rowcount == 0:
             raise KeyError(f"no saved game {game_id!r}")
