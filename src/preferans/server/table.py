@@ -49,6 +49,12 @@ that ended the deal), ``deal_started``; the event also names the ``seat`` and
 connecting and after pause/resume has ``event: null``.  ``thinking`` is the computer
 player about to move (null when the human is to act, the deal is over or the table is
 paused).
+
+An ``error`` message is ``{"type": "error", "code": ..., "message": "..."}``; the codes:
+``bad_message``, ``too_large`` (the frame), ``illegal`` (with ``reason`` and ``token``),
+``not_your_turn``, ``save_failed`` (with ``database`` and ``problem``: the action was taken
+back), ``server_error``; before a socket joins a table (see :mod:`preferans.server.app`):
+``unknown_game``, ``not_yours``, ``damaged`` and ``database``, then the socket closes.
 """
 
 from __future__ import annotations
