@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import (
     human_to_act,
@@ -22,10 +24,11 @@ from server_helpers import (
     send_action,
 )
 from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
 
 from preferans.game import Game
 from preferans.server.app import create_app
-from preferans.server.store import make_engine
+from preferans.server.store import StoreError, describe_fault, make_engine
 
 HUMAN_FIRST = 2  # seed 2: seat 2 deals, so the human speaks first
 BOTS_FIRST = 1  # seed 1: Misha deals, a computer player speaks first
@@ -285,3 +288,18 @@ def test_a_read_only_database_still_opens_the_settings_page(db_url: str, tmp_pat
         created = client.post("/api/games", json={"difficulty": "easy"})
         assert created.status_code == 503
         assert "read-only" in created.json()["detail"] and str(db_file) in created.json()["detail"]
+
+
+@pytest.mark.parametrize(("detail", "problem"), [
+    ("attempt to write a readonly database", "is read-only"),
+    ("database or disk is full", "is on a full disk"),
+    ("database disk image is malformed", "is damaged"),
+    ("file is not a database", "is damaged"),
+    ("database is locked", "is locked by another program"),
+])
+def test_each_database_fault_is_named(detail: str, problem: str) -> None:
+    """What sqlite3 says, turned into what the status line says."""
+    error = OperationalError("UPDATE games ...", {}, sqlite3.OperationalError(detail))
+    assert describe_fault(error) == (problem, detail)
+    assert StoreError("/data/games.db", problem, detail).message == (
+        f"the database /data/games.db {problem} ({detail})")
