@@ -311,6 +311,10 @@
     });
     ws.addEventListener("close", (event) => {
       if (app.ws !== ws) return;
+      if (event.code === 4403) {
+        showConnection("This game belongs to another browser.", true);
+        return;
+      }
       if (event.code === 4404 || event.code === 1008) {
         showConnection("This game does not exist. Start a new one from the settings.", true);
         return;
