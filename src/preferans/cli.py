@@ -282,6 +282,86 @@ def match(
 
 
 @app.command()
+def attribute(
+    records: Annotated[
+        Path, typer.Argument(help="A records directory (preferans match --records-dir) or "
+                             "one record file.")
+    ],
+    players: Annotated[
+        str | None, typer.Option(help="The two players to compare, e.g. crazy,hard (default: "
+                                 "the two in the records).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Each player's cost per decision type by double-dummy replay of match records."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .attribution import AttributionError, attribute, compare, record_files, totals
+
+    try:
+        files = record_files(records)
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("records", total=len(files))
+            results = attribute(files, progress=lambda k: bar.update(task, completed=k))
+        per_player = totals(results)
+        names = list(per_player)
+        if players is not None:
+            pair = [p.strip().lower() for p in players.split(",") if p.strip()]
+            if len(pair) != 2:
+                raise AttributionError(f"--players names two players, not {len(pair)}")
+            missing = [p for p in pair if p not in per_player]
+            if missing:
+                raise AttributionError(f"no {', '.join(missing)} in the records (they hold "
+                                       f"{', '.join(names)})")
+        elif len(names) == 2:
+            pair = names
+        else:
+            pair = []
+        versus = compare(results, pair[0], pair[1]) if pair else None
+    except AttributionError as exc:
+        fail(str(exc))
+    summary = {"records": len(files), "players": per_player,
+               **({"compare": {"players": pair, "types": versus}} if versus else {})}
+    if as_json:
+        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        return
+    from .attribution import TYPES
+
+    shown = pair or names
+    out = Table(title=f"cost per deal by decision type, {len(files)} records (double dummy)")
+    out.add_column("decision")
+    out.add_column("unit")
+    for p in shown:
+        out.add_column(f"{p} ({per_player[p]['deals']} deals)", justify="right")
+    if versus:
+        out.add_column(f"{pair[0]} − {pair[1]}", justify="right")
+        out.add_column("95% CI (boards)", justify="right")
+    groups = [*TYPES, "calls (whists)", "card play (tricks)"]
+    for kind in groups:
+        unit = "tricks" if "play" in kind else "whists"
+        row = [kind, unit]
+        for p in shown:
+            types = per_player[p]["types"]
+            if kind in types:
+                t = types[kind]
+                row.append(f"{t['cost_per_deal']:.3f} ({t['costly']}/{t['decisions']})")
+            else:
+                cost = sum(t["cost"] for k, t in types.items()
+                           if ("play" in k) == ("play" in kind))
+                row.append(f"{cost / max(1, per_player[p]['deals']):.3f}")
+        if versus:
+            v = versus[kind]
+            row += [f"{v['difference_per_deal']:+.3f}",
+                    f"[{v['ci95'][0]:+.3f}, {v['ci95'][1]:+.3f}]"]
+        out.add_row(*row)
+    Console().print(out)
+    typer.echo("cells: cost per deal played (costly decisions / decisions with a choice); "
+               "the difference per deal is averaged over boards, the players on the same cards")
+
+
+@app.command()
 def solve(
     file: Annotated[Path, typer.Argument(help="A position (preferans-position/1 JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print value and moves as JSON.")] = False,
