@@ -216,7 +216,9 @@ def test_board_records_directory(tmp_path) -> None:
     assert len(files) == 6 and summary["boards"] == 2
     obj = json.loads(files[4].read_text())
     assert obj["match"]["board"] == 1 and obj["match"]["rotation"] == 1
+    assert obj["match"]["lineup"] == ["random", "random", "easy"]
     replay(read_record(obj))
+    assert json.loads((tmp_path / "summary.json").read_text())["players"] == summary["players"]
 
 
 # --- Ray --------------------------------------------------------------------------------

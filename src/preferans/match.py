@@ -297,6 +297,9 @@ def run_match(
     results.sort(key=lambda r: r.board)
     summary = summarise(results)
     summary.update({"lineup": list(lineup), "rules": rules.to_json(), "seed": seed})
+    if records_dir is not None:
+        (records_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
+                                                  encoding="utf-8")
     return summary
 
 
