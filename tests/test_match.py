@@ -274,3 +274,14 @@ def test_ray_missing_or_unreachable_is_a_clear_error(monkeypatch) -> None:
                                       "1", "--ray", "ray://nowhere:10001"])
     assert result.exit_code == 2
     assert "--ray needs the ray package" in result.output
+
+
+def test_match_module_doctests() -> None:
+    import doctest
+
+    import preferans.match_exec
+    import preferans.match_pulya
+
+    for module in (preferans.match_pulya, preferans.match_exec):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
