@@ -416,7 +416,8 @@ class Rules:
     )
     allpass_progression: tuple[int, ...] = _opt(
         (1, 2, 3),
-        "Stake multiplier of the 1st, 2nd, 3rd… all-pass in a row (the last repeats): "
+        "Stake multiplier of the 1st, 2nd, 3rd… all-pass in a row (the last repeats, unless "
+        "allpass_growth): "
         "(1,) none, (1, 2, 3) arithmetic, (1, 2, 4) geometric.",
     )
     allpass_growth: AllPassGrowth = _opt(

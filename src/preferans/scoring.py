@@ -62,6 +62,24 @@ The conventions, by option (Sochi in brackets):
   hands; his gentlemanly whist shares with nobody.
 - a four-player dealer who accepted the soloist's invitation (``dealer_share``) shares the
   deal half and half with him (:func:`share_with_dealer`).
+
+House options (:data:`preferans.rules.HOUSE_OPTIONS`, off in every preset):
+
+- ``shortage="none"`` (non-responsible whist): a short whister pays nothing, is not counted
+  as penalised (``short``), and still writes his trick whists.
+- ``responsible_at_8plus="each"``: against 8+ with two whisters each owes half the quota
+  rounded up (one trick) of his own, whatever the defence took together.
+- ``allpass_zero_staked``: the zero-trick pool points are ``allpass_zero_pool × s``.
+- ``allpass_dealer_zero``: with four players and a closed talon the sitting dealer earns the
+  zero-trick points too.
+- ``talon_tricks_three``: with three players and ``talon_prizes="tricks"`` each defender
+  writes the quick tricks at ``v × whist_scale / 2``.
+- ``gentlemanly_made``: the gentlemanly lone whister shares with the passer whether the
+  contract fails or is made.
+- ``checked_ten_whists``: in a checked ten (``tens_whisted`` off) each defender writes
+  ``v × whist_scale`` per trick of his own; no quota.
+- ``half_whist_played``: a played contract whose lone whister is the ``half_whister`` is a
+  half-whist played out: the quota is ``half_whist_tricks``, otherwise a lone whister's deal.
 """
 
 from __future__ import annotations
