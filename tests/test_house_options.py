@@ -304,7 +304,7 @@ def test_played_half_whist_scoring():
     o = contract("6S", (7, 2, 1), (2,), defence=HALF_CALLS, half=2)
     sheet = after(PLAYED, o)
     assert state(sheet) == ([2, 0, 0], [0, 0, 0], W(CA=6))
-    assert "C's half-whist played out: quota 2" in sheet.entries[0].summary
+    assert "C played the half-whist out (quota 2)" in sheet.entries[0].summary
     # 9–1–0: the defence has 1 of C's 2: C 1×2=2 mountain, writes 1×2=2.  An ordinary lone
     # whister would owe 4 and be short 3 (6).
     short = contract("6S", (9, 1, 0), (2,), defence=HALF_CALLS, half=2)

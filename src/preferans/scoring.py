@@ -397,7 +397,7 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         quota = rules.dummy_alone_quota[level - 6]
     elif _half_whist_played(outcome):  # house option: the half-whister owes half the quota
         quota = rules.half_whist_tricks[level - 6]
-        score.notes.append(f"{{{whisters[0]}}}'s half-whist played out: quota {quota}")
+        score.notes.append(f"{{{whisters[0]}}} played the half-whist out (quota {quota})")
     else:
         quota = rules.quota(level)
     each_owes = (
