@@ -491,3 +491,13 @@ def test_no_preset_uses_a_house_option():
         flags = [getattr(rules, o) for o in HOUSE_OPTIONS if o not in NEW_CHOICES]
         assert not any(flags), name
         assert Rules.from_json(rules.to_json()) == rules
+
+
+def test_played_half_whist_with_four_players_the_dealer_writes_his_consolation():
+    # Four players, D deals and sits out; A declares 6♠ (v=2), B passes, C half-whists, B
+    # passes: played out, C alone for 2.  5–3–2 fails by 1: A 2 mountain; consolation 2
+    # from B, C and the sitting dealer D; C writes (3+2)×2=10 more: C 12.
+    rules = SOCHI.replace(players=4, half_whist_played=True)
+    o = DealOutcome("contract", 3, 4, 0, Bid.parse("6S"), HALF_CALLS,  # type: ignore[arg-type]
+                    (2,), 2, False, (5, 3, 2, 0))
+    assert state(after(rules, o)) == ([0] * 4, [2, 0, 0, 0], W(4, BA=2, CA=12, DA=2))
