@@ -1058,9 +1058,13 @@ class Deal:
         self._start_play()
 
     def _finish_defence(self, kind: str) -> None:
-        """End an unplayed defence, unless a four-player dealer may still whist."""
+        """End an unplayed defence, unless a four-player dealer may still whist, or a
+        half-whist that stands is played out (``half_whist_played``)."""
         assert self.contract is not None
         level = self.contract.level
+        if kind == "halfwhist" and self.rules.half_whist_played:
+            self._play_half_whist()
+            return
         if (
             self.players == 4
             and self.rules.dealer_whist
@@ -1071,6 +1075,19 @@ class Deal:
             self.phase = Phase.DEALER
             return
         self._finish(kind)
+
+    def _play_half_whist(self) -> None:
+        """House option (``half_whist_played``): the half-whist that stands is played out.
+
+        The half-whister becomes the lone whister, owing half the quota
+        (``half_whist_tricks``, see :func:`preferans.scoring.score_deal`); like any lone
+        whister he first chooses OPEN or CLOSED (phase ``defence mode``).  The outcome is a
+        played ``contract`` whose ``whisters`` are ``(half_whister,)``."""
+        assert self.half_whister is not None
+        self.kind = "contract"
+        self.whisters = (self.half_whister,)
+        self._def_to_act = None
+        self.phase = Phase.DEFENCE_MODE
 
     def _apply_dealer(self, act: Action) -> None:
         dealer = self.dealer
