@@ -284,3 +284,16 @@ def test_module_doctests():
     for module in (i18n, reasons):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_the_catalogues_are_in_line_with_the_code():
+    """Every reason code, option and guide example of the code is in the catalogues with the
+    code's English (tools/i18n_sync.py adds what is missing)."""
+    import importlib.util
+
+    path = Path(__file__).parents[1] / "tools" / "i18n_sync.py"
+    spec = importlib.util.spec_from_file_location("i18n_sync", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.sync(check=True) == []
