@@ -30,7 +30,7 @@ dev: $(VENV)/.installed-dev build
 # catalogues (locale/*/LC_MESSAGES/*.po -> .mo, build outputs).
 build: $(VENV)/.installed
 	@if [ -f setup.py ] && [ -n "$(C_SRC)" ]; then $(PY) setup.py -q build_ext --inplace; fi
-	@$(VENV)/bin/pybabel -q compile --use-fuzzy -d src/preferans/locale -D preferans
+	@$(VENV)/bin/pybabel -q compile -d src/preferans/locale -D preferans
 
 play: install
 	$(VENV)/bin/preferans play $(ARGS)
