@@ -413,12 +413,15 @@ def guide(
     out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")] = Path(
         "preferans-guide.html"
     ),
+    lang: Annotated[str, typer.Option("--lang", help="The guide's language: en or ru.")] = "en",
 ) -> None:
     """Write the rules guide as one static HTML file that works offline."""
-    from .guide import render_guide
+    from .guide import GUIDE_LANGUAGES, render_guide
 
+    if lang not in GUIDE_LANGUAGES:
+        fail(f"--lang {lang!r}: the guide is written in {', '.join(GUIDE_LANGUAGES)}")
     try:
-        out.write_text(render_guide(standalone=True), encoding="utf-8")
+        out.write_text(render_guide(standalone=True, lang=lang), encoding="utf-8")
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}")
     typer.echo(f"wrote {out}")

@@ -441,13 +441,13 @@ def create_app(
                     difficulties=DIFFICULTIES)
 
     @app.get("/guide", response_class=HTMLResponse)
-    def guide_page(request: Request) -> Response:
+    def guide_page(request: Request, lang: str = "en") -> Response:
         try:
             from ..guide import render_guide  # type: ignore[attr-defined]
         except ImportError:
             return page(request, "notfound.html", status_code=200, title="Rules guide",
                         message="The rules guide is coming soon.")
-        return HTMLResponse(render_guide())
+        return HTMLResponse(render_guide(lang=lang))
 
     # --- the JSON API ------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)

@@ -836,8 +836,13 @@ def _event_kind(phase: str, action: Action) -> str:
 
 
 def _illegal(exc: IllegalAction, token: str) -> MessageError:
-    """The error for an action the engine refused, naming the action and the engine's reason."""
+    """The error for an action the engine refused, naming the action and the engine's reason:
+    ``reason`` in English, ``reason_code`` and ``reason_params`` (JSON tokens) for a browser
+    that shows it in its own language (``code`` is already the error's own code)."""
+    from ..reasons import params_json
+
     reason = str(exc.reason).rstrip(".")
     return MessageError(
-        "illegal", f"{token} is not allowed now: {reason}.", reason=reason, token=token
+        "illegal", f"{token} is not allowed now: {reason}.", reason=reason, token=token,
+        reason_code=exc.code, reason_params=params_json(exc.params),
     )
