@@ -451,7 +451,7 @@ class Rules:
     allpass_dealer_zero: bool = _opt(
         False,
         "House option, four players with a closed all-pass talon: the sitting dealer, who "
-        "takes no trick, also writes the zero-trick pool points (000: 'some allow').",
+        "takes no trick, also writes the zero-trick pool points.",
         (False, True),
     )
     allpass_zero_full: AllPassZeroFull = _opt(
