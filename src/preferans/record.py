@@ -175,12 +175,14 @@ def _read_irregularity(deal: Mapping[str, Any], where: str, dealer: int, n: int)
 def replay(
     record: Mapping[str, Any],
     before_action: Callable[[int, Deal, str], None] | None = None,
+    after_deal: Callable[[int, Game], None] | None = None,
 ) -> Game:
     """Replay a record into a :class:`~preferans.game.Game` (its sheet rebuilt).
 
     ``before_action(number, deal, token)``, when given, is called before each action is
     applied, with the deal's number in the record (1-based) and the deal as it stands
-    (the after-deal analysis reads every position this way).
+    (the after-deal analysis reads every position this way); ``after_deal(number, game)``
+    after each dealt deal's actions (the replay viewer reads the sheet after each deal).
 
     The last deal may be unfinished (a game in progress): it stays open as
     ``game.deal``.  Errors read ``deal N, action K (TOKEN), seat S (NAME),
@@ -239,6 +241,8 @@ def replay(
                 raise RecordError(
                     f"deal {i}, action {k} ({token}), {seat}, phase {phase}: {exc.reason}"
                 ) from None
+        if after_deal is not None:
+            after_deal(i, game)
     return game
 
 

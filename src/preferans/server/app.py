@@ -579,6 +579,11 @@ def create_app(
         finally:
             table.disconnect(socket)
 
+    from .review_routes import register as register_review
+
+    register_review(app, store=store, game_id_ok=lambda g: bool(GAME_ID.match(g)),
+                    claim_for=claim_for, with_token=with_token, page=page,
+                    not_yours=NOT_YOURS)
     return app
 
 
