@@ -124,3 +124,63 @@ def test_game_to_and_from_record():
     g = Game.from_record(record(["PASS", "PASS", "6S"]))
     assert g.deal is not None and g.deal.declarer == 2
     assert g.to_record()["deals"][0]["actions"] == ["PASS", "PASS", "6S"]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (None, "a record is a JSON object {...}, not null"),
+        ([], "a record is a JSON object {...}, not a list"),
+        (5, "a record is a JSON object {...}, not a number"),
+        ('{"deals": [', "the record text is not valid JSON"),
+        ('{"deals": ' + "9" * 5000 + "}", "the record text holds a number of 5000 digits"),
+        ('{"deals": ' + "[" * 200 + "]" * 200 + "}", "nested 201 levels deep (at most 64)"),
+        ({"format": ["x"]}, "format ['x'] is not 'preferans-record/1'"),
+        ({"rules": {"preset": "sochi", "contract_values": "x"}},
+         "rules: option contract_values='x' must be a list of 5 whole numbers"),
+        ({"rules": {"preset": "sochi", "consolation_per_undertrick": "x"}},
+         "rules: option consolation_per_undertrick='x' must be a whole number or null"),
+        ({"rules": {"preset": "sochi", "whist_quota": [4, 2, 1, 1, 11]}},
+         "rules: option whist_quota=[4, 2, 1, 1, 11]: 11 is out of range: each entry 0 to 10"),
+        ({"rules": {"preset": "sochi", "allpass_progression": [1] * 40}},
+         "rules: option allpass_progression=(a list of 40 entries) has 40 entries (at most 32)"),
+        ({"rules": {"preset": "sochi", "players": 10**40}},
+         "rules: option players=(a number of 41 digits) is not allowed (choose 2, 3, 4)"),
+        ({"players": "ABC"}, "players must be a list of names"),
+        ({"deals": {}}, "deals must be a list, not an object"),
+        ({"deals": [{"dealer": 0}] * 10_001}, "10001 deals (a record holds at most 10000)"),
+        ({"deals": [None]}, "deal 1: a deal is a JSON object, not null"),
+        ({"deals": [{"dealer": 10**40}]}, "deal 1: dealer (a number of 41 digits) is not a seat"),
+        ({"deals": [{"dealer": True}]}, "deal 1: dealer True is not a seat (0..2)"),
+        ({"deals": [{"dealer": 0, "irregularity": {"seat": -1, "kind": "misdeal"}}]},
+         "deal 1: irregularity seat -1 is not a seat (0..2)"),
+        ({"deals": [{"dealer": 0, "irregularity": {"seat": 0, "kind": ["x"]}}]},
+         "deal 1: irregularity kind ['x'] is not one of"),
+    ],
+)
+def test_bad_records_of_every_kind_are_record_errors(source, message):
+    with pytest.raises(RecordError) as info:
+        read_record(source)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ({"a": 1}, "deal 1: actions must be a list of tokens, not an object"),
+        (["PASS"] * 501, "deal 1: 501 actions (a deal has at most 500)"),
+        ([None], "deal 1, action 1 (None): an action is a token string"),
+        (["6S" * 40], "deal 1, action 1: a token of 80 characters (at most 64)"),
+    ],
+)
+def test_bad_actions_are_record_errors(actions, message):
+    with pytest.raises(RecordError) as info:
+        read_record(record(actions))
+    assert str(info.value).startswith(message)
+
+
+def test_a_record_file_that_is_not_utf8_is_a_record_error(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(json.dumps(record([])).encode("utf-16"))
+    with pytest.raises(RecordError, match="is UTF-16 text"):
+        read_record(path)
