@@ -127,3 +127,11 @@ def test_any_json_options_give_rules_or_a_rules_error(options, preset):
             rules.quota(level)
         rules.allpass_stake(5)
         rules.min_bid_level(5)
+
+
+def test_the_ranges_are_documented_with_the_record_formats():
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[1] / "docs" / "records-extensions.md").read_text()
+    for name, (lo, hi) in BOUNDS.items():
+        assert f"| `{name}` | {lo:,} | {hi:,} |" in doc, name

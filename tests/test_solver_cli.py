@@ -92,7 +92,7 @@ BAD_POSITIONS = {
     "binary": (bytes(range(256)) * 4, "is a binary file, not JSON text"),
     "invalid UTF-8": (b'{"hands": "\xff"}', "is not UTF-8 text (byte 0xff at offset 11)"),
     "UTF-16 with BOM": (json.dumps(EXAMPLE).encode("utf-16"), "is UTF-16 text"),
-    "UTF-16, no BOM": (json.dumps(EXAMPLE).encode("utf-16-le"), "looks like UTF-16 text"),
+    "UTF-16, no BOM": (json.dumps(EXAMPLE).encode("utf-16-le"), "looks like UTF-16 or UTF-32 text"),
     "null": (b"null", "a position is a JSON object {...}, not null"),
     "list": (b"[]", "a position is a JSON object {...}, not a list"),
     "number": (b"3", "a position is a JSON object {...}, not a number"),

@@ -78,7 +78,7 @@ def decode(data: bytes) -> str:
     if b"\x00" in data:
         half = len(data) // 2
         if half and (data[1::2].count(0) > half * 0.9 or data[0::2].count(0) > half * 0.9):
-            return _not_utf8("looks like UTF-16 text (every other byte is zero)")
+            return _not_utf8("looks like UTF-16 or UTF-32 text (zero bytes between the characters)")
         raise JsonFileError("is a binary file, not JSON text (it holds zero bytes)")
     try:
         return data.decode("utf-8")
