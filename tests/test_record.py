@@ -4,10 +4,12 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from preferans.game import Game
 from preferans.record import RecordError, read_record, replay, write_record
-from preferans.rules import Rules
+from preferans.rules import Rules, RulesError
 
 HANDS = [
     ["AS", "KS", "QS", "JS", "AC", "KC", "AD", "9H", "8H", "7H"],
@@ -184,3 +186,48 @@ def test_a_record_file_that_is_not_utf8_is_a_record_error(tmp_path):
     path.write_bytes(json.dumps(record([])).encode("utf-16"))
     with pytest.raises(RecordError, match="is UTF-16 text"):
         read_record(path)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12)
+    | st.sampled_from(["LOOK 1", "SECOND 5 2", "TRICKS 7", "BLIND 6S", "MISERE HAND", "SEE",
+                       "REFUSE", "RESIGN", "HALF", "OPEN"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["preset", "players", "pool", "dealer", "irregularity", "seat", "kind",
+                         "contract", "x"]), inner, max_size=3),
+    max_leaves=8,
+)
+_BASE = record(["6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "WHIST", "WHIST", "OPEN", "AS"])
+
+
+def _paths(obj, prefix=()):
+    yield prefix
+    if isinstance(obj, dict):
+        children = list(obj.items())
+    else:
+        children = list(enumerate(obj)) if isinstance(obj, list) else []
+    for key, value in children:
+        yield from _paths(value, (*prefix, key))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(list(_paths(_BASE))[1:]), _JSON), min_size=1,
+                max_size=3),
+       st.sampled_from(["sochi", "classical-1971", "rogue-small", "two-player", "finn"]))
+def test_a_record_changed_anywhere_replays_or_is_a_record_error(changes, preset):
+    """Any field of a good record replaced by any JSON value: the record replays, or
+    read_record/replay raise RecordError or RulesError (never anything else)."""
+    rec = copy.deepcopy(_BASE)
+    rec["rules"]["preset"] = preset
+    for path, value in changes:
+        node = rec
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change removed the path
+    try:
+        replay(read_record(rec))
+    except (RecordError, RulesError) as exc:
+        assert str(exc) and len(str(exc)) < 600
