@@ -45,7 +45,7 @@ test: dev lint
 # interpreter's own allocations would drown them).  Slow: a few minutes.
 ASAN_DIR   := build/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -O1 -g
-ASAN_TESTS ?= tests/test_solver.py tests/test_solver_cli.py tests/test_solver_tables.py tests/test_solver_binding_fuzz.py
+ASAN_TESTS ?= $(wildcard tests/test_solver*.py)
 asan-test: dev
 	rm -rf $(ASAN_DIR) && mkdir -p $(ASAN_DIR)/lib
 	cp -r src/preferans $(ASAN_DIR)/lib/ && find $(ASAN_DIR)/lib -name '*.so' -delete
