@@ -118,3 +118,82 @@ def test_play_and_serve_pass_the_browser_choice(monkeypatch, args, opens):
     result = runner.invoke(app, [*args, "--port", "9000", "--db", "sqlite://"])
     assert result.exit_code == 0, result.output
     assert calls == [(("127.0.0.1", 9000, "sqlite://"), {"open_browser": opens})]
+
+
+GOOD = json.dumps({"format": "preferans-record/1", "rules": {"preset": "sochi", "pool": 10},
+                   "players": ["Ann", "Bob", "Cat"], "deals": []})
+BAD_FILES = {
+    # kind: (the file's bytes, what the one error line says)
+    "binary": (bytes(range(256)) * 4, "is a binary file, not JSON text"),
+    "png header": (b"\x89PNG\r\n\x1a\n" + b"\xff" * 32, "is not UTF-8 text (byte 0x89 at offset 0"),
+    "invalid UTF-8": (b'{"players": ["\xc3\x28"]}', "is not UTF-8 text (byte 0xc3 at offset 14)"),
+    "latin-1": ('{"players": ["Sören"]}'.encode("latin-1"), "is not UTF-8 text"),
+    "UTF-16 with BOM": (GOOD.encode("utf-16"), "is UTF-16 text (it starts with a byte-order mark)"),
+    "UTF-16 LE, no BOM": (GOOD.encode("utf-16-le"), "looks like UTF-16 or UTF-32 text"),
+    "UTF-16 BE, no BOM": (GOOD.encode("utf-16-be"), "looks like UTF-16 or UTF-32 text"),
+    "UTF-32": (GOOD.encode("utf-32"), "is UTF-32 text"),
+    "UTF-32 LE, no BOM": (GOOD.encode("utf-32-le"), "looks like UTF-16 or UTF-32 text"),
+    "empty": (b"", "is not valid JSON: Expecting value at line 1, column 1"),
+    "null": (b"null", "a game record is a JSON object {...}, not null"),
+    "list": (b"[]", "a game record is a JSON object {...}, not a list"),
+    "number": (b"42", "a game record is a JSON object {...}, not a number"),
+    "string": (b'"/etc/passwd"', "a game record is a JSON object {...}, not a string"),
+    "true": (b"true", "a game record is a JSON object {...}, not true"),
+    "100,000 nested lists": (b"[" * 100_000 + b"]" * 100_000, "nested too deep"),
+    "100 nested lists": (b'{"deals": ' + b"[" * 100 + b"]" * 100 + b"}",
+                         "nested 101 levels deep (at most 64)"),
+    "5,000-digit number": (b'{"deals": [{"dealer": ' + b"9" * 5000 + b"}]}",
+                           "holds a number of 5000 digits (at most 100)"),
+    "NaN": (b'{"deals": [{"dealer": NaN}]}', "NaN is not a JSON value"),
+    "1e999": (b'{"deals": [{"dealer": 1e999}]}', "the number 1e999 is too large"),
+    "option of the wrong type": (
+        b'{"rules": {"preset": "sochi", "contract_values": "x"}}',
+        "rules: option contract_values='x' must be a list of 5 whole numbers"),
+    "option out of range": (b'{"rules": {"preset": "sochi", "start_mountain": ' + b"9" * 90
+                            + b"}}", "rules: option start_mountain=(a number of 90 digits) is "
+                            "out of range: 0 to 10000"),
+    "stakes of 10^18": (b'{"rules": {"preset": "sochi", "stakes": 1000000000000000000}}',
+                        "rules: option stakes=1000000000000000000 is out of range: 0 to 1000000"),
+    "rules a list": (b'{"rules": [1, 2]}', "rules: rules must be a preset name or an object"),
+    "players not a list": (b'{"players": {"a": 1}}', "players must be a list of names"),
+    "deals not a list": (b'{"deals": null}', "deals must be a list, not null"),
+    "deal not an object": (b'{"deals": ["x"]}', "deal 1: a deal is a JSON object, not a string"),
+    "missing dealer": (b'{"deals": [{}]}', "deal 1: dealer None is not a seat (0..2)"),
+    "dealer a float": (b'{"deals": [{"dealer": 1.5}]}', "deal 1: dealer 1.5 is not a seat"),
+    "missing hands": (b'{"deals": [{"dealer": 0}]}', "deal 1: 3 players need 3 hands, not null"),
+    "hands a string": (b'{"deals": [{"dealer": 0, "hands": "AS"}]}',
+                       "deal 1: 3 players need 3 hands, not a string"),
+    "a token 5,000 long": (
+        json.dumps({"deals": [{"dealer": 2, "hands": HANDS, "talon": ["AH", "7D"],
+                               "actions": ["LOOK " + "9" * 5000]}]}).encode(),
+        "deal 1, action 1: a token of 5005 characters (at most 64)"),
+    "a token not a string": (
+        json.dumps({"deals": [{"dealer": 2, "hands": HANDS, "talon": ["AH", "7D"],
+                               "actions": [6]}]}).encode(),
+        "deal 1, action 1 (6): an action is a token string"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_FILES))
+def test_every_kind_of_bad_file_is_one_error_line_and_exit_code_2(tmp_path, kind):
+    data, message = BAD_FILES[kind]
+    path = tmp_path / "game.json"
+    path.write_bytes(data)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2, (result.output, result.exception)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], lines
+    assert "Traceback" not in result.output and len(lines[0]) < 300
+
+
+def test_a_utf8_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
+    result = runner.invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"] == ["Ann", "Bob", "Cat"]
+
+
+def test_a_directory_is_a_clear_error(tmp_path):
+    result = runner.invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 2 and result.stderr.startswith("error: cannot read")

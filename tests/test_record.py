@@ -4,10 +4,12 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from preferans.game import Game
 from preferans.record import RecordError, read_record, replay, write_record
-from preferans.rules import Rules
+from preferans.rules import Rules, RulesError
 
 HANDS = [
     ["AS", "KS", "QS", "JS", "AC", "KC", "AD", "9H", "8H", "7H"],
@@ -124,3 +126,108 @@ def test_game_to_and_from_record():
     g = Game.from_record(record(["PASS", "PASS", "6S"]))
     assert g.deal is not None and g.deal.declarer == 2
     assert g.to_record()["deals"][0]["actions"] == ["PASS", "PASS", "6S"]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (None, "a record is a JSON object {...}, not null"),
+        ([], "a record is a JSON object {...}, not a list"),
+        (5, "a record is a JSON object {...}, not a number"),
+        ('{"deals": [', "the record text is not valid JSON"),
+        ('{"deals": ' + "9" * 5000 + "}", "the record text holds a number of 5000 digits"),
+        ('{"deals": ' + "[" * 200 + "]" * 200 + "}", "nested 201 levels deep (at most 64)"),
+        ({"format": ["x"]}, "format ['x'] is not 'preferans-record/1'"),
+        ({"rules": {"preset": "sochi", "contract_values": "x"}},
+         "rules: option contract_values='x' must be a list of 5 whole numbers"),
+        ({"rules": {"preset": "sochi", "consolation_per_undertrick": "x"}},
+         "rules: option consolation_per_undertrick='x' must be a whole number or null"),
+        ({"rules": {"preset": "sochi", "whist_quota": [4, 2, 1, 1, 11]}},
+         "rules: option whist_quota=[4, 2, 1, 1, 11]: 11 is out of range: each entry 0 to 10"),
+        ({"rules": {"preset": "sochi", "allpass_progression": [1] * 40}},
+         "rules: option allpass_progression=(a list of 40 entries) has 40 entries (at most 32)"),
+        ({"rules": {"preset": "sochi", "players": 10**40}},
+         "rules: option players=(a number of 41 digits) is not allowed (choose 2, 3, 4)"),
+        ({"players": "ABC"}, "players must be a list of names"),
+        ({"deals": {}}, "deals must be a list, not an object"),
+        ({"deals": [{"dealer": 0}] * 10_001}, "10001 deals (a record holds at most 10000)"),
+        ({"deals": [None]}, "deal 1: a deal is a JSON object, not null"),
+        ({"deals": [{"dealer": 10**40}]}, "deal 1: dealer (a number of 41 digits) is not a seat"),
+        ({"deals": [{"dealer": True}]}, "deal 1: dealer True is not a seat (0..2)"),
+        ({"deals": [{"dealer": 0, "irregularity": {"seat": -1, "kind": "misdeal"}}]},
+         "deal 1: irregularity seat -1 is not a seat (0..2)"),
+        ({"deals": [{"dealer": 0, "irregularity": {"seat": 0, "kind": ["x"]}}]},
+         "deal 1: irregularity kind ['x'] is not one of"),
+    ],
+)
+def test_bad_records_of_every_kind_are_record_errors(source, message):
+    with pytest.raises(RecordError) as info:
+        read_record(source)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ({"a": 1}, "deal 1: actions must be a list of tokens, not an object"),
+        (["PASS"] * 501, "deal 1: 501 actions (a deal has at most 500)"),
+        ([None], "deal 1, action 1 (None): an action is a token string"),
+        (["6S" * 40], "deal 1, action 1: a token of 80 characters (at most 64)"),
+    ],
+)
+def test_bad_actions_are_record_errors(actions, message):
+    with pytest.raises(RecordError) as info:
+        read_record(record(actions))
+    assert str(info.value).startswith(message)
+
+
+def test_a_record_file_that_is_not_utf8_is_a_record_error(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_bytes(json.dumps(record([])).encode("utf-16"))
+    with pytest.raises(RecordError, match="is UTF-16 text"):
+        read_record(path)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12)
+    | st.sampled_from(["LOOK 1", "SECOND 5 2", "TRICKS 7", "BLIND 6S", "MISERE HAND", "SEE",
+                       "REFUSE", "RESIGN", "HALF", "OPEN"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["preset", "players", "pool", "dealer", "irregularity", "seat", "kind",
+                         "contract", "x"]), inner, max_size=3),
+    max_leaves=8,
+)
+_BASE = record(["6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "WHIST", "WHIST", "OPEN", "AS"])
+
+
+def _paths(obj, prefix=()):
+    yield prefix
+    if isinstance(obj, dict):
+        children = list(obj.items())
+    else:
+        children = list(enumerate(obj)) if isinstance(obj, list) else []
+    for key, value in children:
+        yield from _paths(value, (*prefix, key))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(list(_paths(_BASE))[1:]), _JSON), min_size=1,
+                max_size=3),
+       st.sampled_from(["sochi", "classical-1971", "rogue-small", "two-player", "finn"]))
+def test_a_record_changed_anywhere_replays_or_is_a_record_error(changes, preset):
+    """Any field of a good record replaced by any JSON value: the record replays, or
+    read_record/replay raise RecordError or RulesError (never anything else)."""
+    rec = copy.deepcopy(_BASE)
+    rec["rules"]["preset"] = preset
+    for path, value in changes:
+        node = rec
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change removed the path
+    try:
+        replay(read_record(rec))
+    except (RecordError, RulesError) as exc:
+        assert str(exc) and len(str(exc)) < 600

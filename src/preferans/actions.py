@@ -151,7 +151,7 @@ class Action:
             return cls(inner.kind, bid=inner.bid, blind=True)
         if text.startswith("LOOK"):
             parts = text.split()[1:]
-            if len(parts) != 1 or not parts[0].isdigit():
+            if len(parts) != 1 or not (parts[0].isascii() and parts[0].isdigit()):
                 raise ValueError(f"cannot read {token!r}: write 'LOOK s' with a seat number")
             return cls(ActionKind.LOOK, seat=int(parts[0]))
         if text.startswith("TRICKS"):
@@ -161,7 +161,9 @@ class Action:
             return cls(ActionKind.TRICKS, level=int(parts[0]))
         if text.startswith("SECOND"):
             parts = text.split()[1:]
-            if len(parts) != 2 or not all(p.isdigit() and len(p) <= 4 for p in parts):
+            if len(parts) != 2 or not all(
+                p.isascii() and p.isdigit() and len(p) <= 4 for p in parts
+            ):
                 raise ValueError(
                     f"cannot read {token!r}: write 'SECOND p t' (the second half's pool p and "
                     "the final lap after t deals, two whole numbers)"

@@ -40,21 +40,15 @@ def replay(
     ] = False,
 ) -> None:
     """Replay a game record and print its score sheet."""
+    from .jsonfile import JsonFileError, read_object_file
     from .record import RecordError, read_record
     from .record import replay as replay_record
     from .rules import RulesError
 
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"{file} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
-    try:
+        obj = read_object_file(file, "a game record")
         game = replay_record(read_record(obj))
-    except (RecordError, RulesError) as exc:
+    except (JsonFileError, RecordError, RulesError) as exc:
         fail(str(exc))
     sheet_json = game.sheet.to_json()
     if as_json:

@@ -19,13 +19,14 @@ must follow ♠``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .actions import IllegalAction
 from .cards import Card, CardSet
+from .jsonfile import JsonFileError, kind_of, parse_json, predicate, read_json_file
+from .option_bounds import show
 from .rules import Rules, RulesError
 
 if TYPE_CHECKING:
@@ -33,6 +34,12 @@ if TYPE_CHECKING:
     from .game import Game
 
 RECORD_FORMAT = "preferans-record/1"
+MAX_DEALS = 10_000
+"""The most deals a record holds (a game of pool 30 is played in well under 500)."""
+MAX_ACTIONS = 500
+"""The most actions of one deal (an auction, the talon, the defence and 30 cards are far fewer)."""
+MAX_TOKEN = 64
+"""The longest action token, in characters (``DISCARD 10S 10H``, ``SECOND 20 8``: a few)."""
 
 
 class RecordError(ValueError):
@@ -43,18 +50,16 @@ def _load(source: str | Path | Mapping[str, Any]) -> Any:
     if isinstance(source, Mapping):
         return source
     if isinstance(source, str) and source.lstrip().startswith("{"):
-        text = source
-    else:
         try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {source}: {exc.strerror or exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
+            return parse_json(source)
+        except JsonFileError as exc:
+            raise RecordError(f"the record text {predicate(exc)}") from None
+    if isinstance(source, str | Path):
+        try:
+            return read_json_file(source)
+        except JsonFileError as exc:
+            raise RecordError(str(exc)) from None
+    raise RecordError(f"a record is a JSON object {{...}}, not {kind_of(source)}")
 
 
 def _cards(value: Any, where: str) -> list[str]:
@@ -74,10 +79,10 @@ def read_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     """
     obj = _load(source)
     if not isinstance(obj, Mapping):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(f"a record is a JSON object {{...}}, not {kind_of(obj)}")
     fmt = obj.get("format", RECORD_FORMAT)
     if fmt != RECORD_FORMAT:
-        raise RecordError(f"format {fmt!r} is not {RECORD_FORMAT!r}")
+        raise RecordError(f"format {show(fmt)} is not {RECORD_FORMAT!r}")
     try:
         rules = Rules.from_json(obj.get("rules"))
     except RulesError as exc:
@@ -91,7 +96,9 @@ def read_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
         raise RecordError(f"the rules are for {n} players but {len(players)} are named{hint}")
     deals = obj.get("deals", [])
     if not isinstance(deals, list):
-        raise RecordError("deals must be a list")
+        raise RecordError(f"deals must be a list, not {kind_of(deals)}")
+    if len(deals) > MAX_DEALS:
+        raise RecordError(f"{len(deals)} deals (a record holds at most {MAX_DEALS})")
     out_deals = []
     for i, deal in enumerate(deals, 1):
         out_deals.append(_read_deal(deal, i, n))
@@ -106,16 +113,16 @@ def read_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
 def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
     where = f"deal {number}"
     if not isinstance(deal, Mapping):
-        raise RecordError(f"{where}: a deal is a JSON object")
+        raise RecordError(f"{where}: a deal is a JSON object, not {kind_of(deal)}")
     dealer = deal.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise RecordError(f"{where}: dealer {dealer!r} is not a seat (0..{n - 1})")
+        raise RecordError(f"{where}: dealer {show(dealer)} is not a seat (0..{n - 1})")
     if "irregularity" in deal:
         return _read_irregularity(deal, where, dealer, n)
     hands = deal.get("hands")
     n_hands = 3 if n == 2 else n  # two players: the dummy's hand is the third
     if not isinstance(hands, list) or len(hands) != n_hands:
-        count = len(hands) if isinstance(hands, list) else "no"
+        count = len(hands) if isinstance(hands, list) else kind_of(hands)
         dummy = " (the dummy's is the third)" if n == 2 else ""
         raise RecordError(f"{where}: {n} players need {n_hands} hands{dummy}, not {count}")
     hand_lists = [_cards(h, f"{where}, seat {s} hand") for s, h in enumerate(hands)]
@@ -135,10 +142,15 @@ def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
         seen.add(card)
     actions = deal.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError(f"{where}: actions must be a list of tokens")
+        raise RecordError(f"{where}: actions must be a list of tokens, not {kind_of(actions)}")
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"{where}: {len(actions)} actions (a deal has at most {MAX_ACTIONS})")
     for k, token in enumerate(actions, 1):
         if not isinstance(token, str):
-            raise RecordError(f"{where}, action {k} ({token!r}): an action is a token string")
+            raise RecordError(f"{where}, action {k} ({show(token)}): an action is a token string")
+        if len(token) > MAX_TOKEN:
+            raise RecordError(f"{where}, action {k}: a token of {len(token)} characters "
+                              f"(at most {MAX_TOKEN})")
     return {"dealer": dealer, "hands": hand_lists, "talon": talon, "actions": list(actions)}
 
 
@@ -155,14 +167,15 @@ def _read_irregularity(deal: Mapping[str, Any], where: str, dealer: int, n: int)
         raise RecordError(f"{where}: an irregularity entry holds no hands or actions")
     seat = entry.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise RecordError(f"{where}: irregularity seat {seat!r} is not a seat (0..{n - 1})")
+        raise RecordError(f"{where}: irregularity seat {show(seat)} is not a seat (0..{n - 1})")
     kind = entry.get("kind")
     if kind not in IRREGULARITY_KINDS:
-        raise RecordError(f"{where}: irregularity kind {kind!r} is not one of "
+        raise RecordError(f"{where}: irregularity kind {show(kind)} is not one of "
                           f"{', '.join(IRREGULARITY_KINDS)}")
     contract = entry.get("contract")
     if contract is not None and not isinstance(contract, str):
-        raise RecordError(f"{where}: irregularity contract {contract!r} is not a bid like \"8S\"")
+        raise RecordError(f"{where}: irregularity contract {show(contract)} is not a bid like "
+                          '"8S"')
     if kind == "revoke" and contract is None:
         raise RecordError(f"{where}: a revoke names its contract (a revoke in all-pass is "
                           "recorded as the all-pass deal itself, the offender with ten tricks)")

@@ -33,11 +33,14 @@ settings screen or a house-rules editor; :data:`PRESET_DOCS` names each preset i
 from __future__ import annotations
 
 import dataclasses
+import functools
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from .bids import Bid
+from .option_bounds import schema_bounds, show, value_problem
 
 
 class RulesError(ValueError):
@@ -512,6 +515,12 @@ class Rules:
 
     # -----------------------------------------------------------------------------------------
     def __post_init__(self) -> None:
+        hints = _type_hints()
+        for f in dataclasses.fields(self):  # types and ranges first: the checks below compare
+            value = getattr(self, f.name)
+            problem = value_problem(f.name, hints[f.name], value, f.metadata.get("choices"))
+            if problem:
+                raise RulesError(problem)
         for f in dataclasses.fields(self):
             choices = f.metadata.get("choices")
             value = getattr(self, f.name)
@@ -582,7 +591,7 @@ class Rules:
         presets = {**PRESETS, **VARIANTS}
         if key not in presets:
             known = ", ".join(sorted(presets))
-            raise RulesError(f"unknown rules preset {name!r} (known: {known})")
+            raise RulesError(f"unknown rules preset {show(name)} (known: {known})")
         base = presets[key]
         return base.replace(**overrides) if overrides else base
 
@@ -591,7 +600,7 @@ class Rules:
         known = {f.name for f in dataclasses.fields(self)}
         for key in overrides:
             if key not in known:
-                raise RulesError(f"unknown rules option {key!r}")
+                raise RulesError(f"unknown rules option {show(key)}")
         fixed = {k: _coerce(self, k, v) for k, v in overrides.items()}
         return dataclasses.replace(self, **fixed)
 
@@ -603,12 +612,12 @@ class Rules:
         if isinstance(obj, str):
             return cls.preset(obj)
         if not isinstance(obj, Mapping):
-            raise RulesError(f"rules must be a preset name or an object, not {obj!r}")
+            raise RulesError(f"rules must be a preset name or an object, not {show(obj)}")
         options = dict(obj)
         name = options.pop("preset", "sochi")
         options.pop("name", None)
         if not isinstance(name, str):
-            raise RulesError(f"rules preset must be a name, not {name!r}")
+            raise RulesError(f"rules preset must be a name, not {show(name)}")
         return cls.preset(name, **options)
 
     def to_json(self) -> dict[str, Any]:
@@ -686,15 +695,20 @@ class Rules:
         return steps[min(allpasses_in_a_row, len(steps) - 1)]
 
 
+@functools.cache
+def _type_hints() -> dict[str, Any]:
+    return typing.get_type_hints(Rules)
+
+
 def _coerce(rules: Rules, key: str, value: Any) -> Any:
     """JSON gives lists where the options hold tuples."""
     current = getattr(rules, key)
     if isinstance(current, tuple) and isinstance(value, list):
         return tuple(value)
     if isinstance(current, bool) and not isinstance(value, bool):
-        raise RulesError(f"option {key}={value!r} must be true or false")
+        raise RulesError(f"option {key}={show(value)} must be true or false")
     if isinstance(current, int) and not isinstance(current, bool) and not isinstance(value, int):
-        raise RulesError(f"option {key}={value!r} must be a whole number")
+        raise RulesError(f"option {key}={show(value)} must be a whole number")
     return value
 
 
@@ -1535,13 +1549,19 @@ def options_schema() -> list[dict[str, Any]]:
 
     Each entry: ``name``, ``type`` (``bool``, ``int``, ``str``, ``int list``, ``int or
     null``), ``choices`` (a list, or ``None`` when free), ``default`` (Sochi's value),
-    ``doc`` (the one-line explanation) and ``presets`` (each preset's value).
+    ``doc`` (the one-line explanation), ``presets`` (each preset's value) and ``minimum``
+    and ``maximum``, a free number's allowed range (each entry's for a list; ``None`` for
+    an option that is not a number or has choices; :mod:`preferans.option_bounds`).
 
     >>> entry = next(e for e in options_schema() if e["name"] == "stalingrad")
     >>> entry["type"], entry["choices"], entry["default"], entry["presets"]["vmk"]
     ('bool', None, False, True)
+    >>> pool = next(e for e in options_schema() if e["name"] == "pool")
+    >>> pool["minimum"], pool["maximum"]
+    (1, 1000)
     """
     out = []
+    hints = _type_hints()
     for f in dataclasses.fields(Rules):
         if f.name == "name":
             continue
@@ -1555,6 +1575,10 @@ def options_schema() -> list[dict[str, Any]]:
                 "default": _jsonable(default),
                 "doc": f.metadata["doc"],
                 "presets": {p: _jsonable(getattr(r, f.name)) for p, r in PRESETS.items()},
+                # a number's allowed range (of each entry, for a list); None when not numeric
+                "minimum": None,
+                "maximum": None,
+                **({} if choices is not None else schema_bounds(f.name, hints[f.name])),
             }
         )
     return out

@@ -81,11 +81,17 @@ def test_house_rules_editor_and_a_deal_under_stalingrad(
     page.locator("#play").click()
     assert "not valid" in page.locator("#rules-error").inner_text()
     page.locator("#opt-whist_quota").fill("4, 2, 1, 1, 1")
+    # a number outside the engine's range (the schema's minimum and maximum) is caught here
     page.locator("#opt-allpass_min_bid").fill("6, 11")
+    problem = page.locator('.option[data-option="allpass_min_bid"] .field-error')
+    assert "each number from 6 to 10" in problem.inner_text()
+    assert page.locator("#opt-start_mountain").get_attribute("max") == "10000"
+    page.locator("#opt-allpass_min_bid").fill("6, 7")
+    page.locator("#opt-staying_dealer_hill").fill("5")  # an engine check across options
     page.locator("#play").click()
     expect_error = page.locator("#rules-error")
-    expect_error.filter(has_text="allpass_min_bid").wait_for()
-    assert "levels are 6 to 10" in expect_error.inner_text()
+    expect_error.filter(has_text="staying_dealer_hill").wait_for()
+    assert "needs dealer_stays" in expect_error.inner_text()
     page.locator("#reset-rules").click()
     assert page.locator('.option[data-changed="true"]').count() == 0
 

@@ -29,6 +29,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ..option_bounds import show
 from ..rules import PRESET_DOCS, PRESETS, VARIANT_DOCS, VARIANTS, Rules, RulesError, options_schema
 
 MAIN_PRESETS: Final = ("sochi", "leningrad", "rostov")
@@ -173,26 +174,20 @@ def editor_schema() -> list[dict[str, Any]]:
 
 
 def _check_value(name: str, value: Any) -> None:
-    """The web's own checks of an override, before the engine's (which trusts its callers
-    on list lengths and on what lists hold)."""
+    """The web's own checks of a list override, before the engine's: the message shows
+    the preset's list as an example.  Types and ranges are the engine's
+    (:mod:`preferans.option_bounds`), whose message names the allowed range."""
     length = _fixed_length(name)
     default = getattr(PRESETS["sochi"], name)
     if isinstance(default, tuple):
         if not isinstance(value, list | tuple) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value
+            isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
-            raise RulesError(f"option {name}={value!r} must be a list of whole numbers, like "
-                             f"{', '.join(str(v) for v in default)}")
+            raise RulesError(f"option {name}={show(value)} must be a list of whole numbers, "
+                             f"like {', '.join(str(v) for v in default)}")
         if length is not None and len(value) != length:
             raise RulesError(f"option {name} needs {length} numbers, not {len(value)} "
                              f"(like {', '.join(str(v) for v in default)})")
-    elif isinstance(default, int) and not isinstance(default, bool):
-        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise RulesError(f"option {name}={value!r} cannot be negative")
-    elif name == "consolation_per_undertrick" and value is not None and (
-        not isinstance(value, int) or isinstance(value, bool) or value < 0
-    ):
-        raise RulesError(f"option {name}={value!r} must be a whole number or empty")
 
 
 def rules_from_settings(
@@ -221,24 +216,24 @@ structural variants (rogue-small, ...)
     if rules is None:
         rules = "sochi"
     if not isinstance(rules, str | Mapping):
-        raise RulesError(f"rules must be a preset name or an object, not {rules!r}")
+        raise RulesError(f"rules must be a preset name or an object, not {show(rules)}")
     options: dict[str, Any] = {"preset": rules} if isinstance(rules, str) else dict(rules)
     preset = options.get("preset", "sochi")
     if not isinstance(preset, str):
-        raise RulesError(f"rules preset must be a name, not {preset!r}")
+        raise RulesError(f"rules preset must be a name, not {show(preset)}")
     base = Rules.preset(preset)  # an unknown preset: the engine names the known ones
     if base.name not in _all_presets():
         known = ", ".join(_all_presets())
-        raise RulesError(f"preset {preset!r} is not played at the web table (choose {known})")
+        raise RulesError(f"preset {show(preset)} is not played at the web table (choose {known})")
     if is_variant(base.name):
         if players is not None and players != base.players:
-            raise RulesError(f"players={players}: the {base.name} variant seats {base.players} "
-                             f"players ({VARIANT_DOCS.get(base.name, base.name)})")
+            raise RulesError(f"players={show(players)}: the {base.name} variant seats "
+                             f"{base.players} players ({VARIANT_DOCS.get(base.name, base.name)})")
         players = base.players
     elif players is None:
         players = 3
     elif players not in (3, 4):
-        raise RulesError(f"players={players!r}: the {base.name} rules seat three or four "
+        raise RulesError(f"players={show(players)}: the {base.name} rules seat three or four "
                          "players (two: choose the two-player or a Rogue variant)")
     allowed = shape_options(base)
     options["preset"] = base.name
@@ -249,10 +244,10 @@ structural variants (rogue-small, ...)
         if hidden and value != getattr(base, name, value):
             raise RulesError(f"option {name} is not offered here: {NOT_AT_THIS_TABLE[name]}")
         if name == "players" and value != players:
-            raise RulesError(f"option players={value!r} differs from players={players}: "
+            raise RulesError(f"option players={show(value)} differs from players={players}: "
                              "choose the number of players once")
         if name == "pool" and pool is not None and value != pool:
-            raise RulesError(f"option pool={value!r} differs from pool={pool}: "
+            raise RulesError(f"option pool={show(value)} differs from pool={show(pool)}: "
                              "choose the pulya length once")
         if name in _fields():
             _check_value(name, value)

@@ -60,36 +60,40 @@ static int get_mask(PyObject *o, int seat, uint32_t *out)
     return 0;
 }
 
+/* A sequence argument (trick, talon) is first copied into a tuple of its own: the tuple
+ * holds a reference to each item, so nothing the caller's objects do while being iterated
+ * (a list emptied by its own __iter__, say) can free what is read afterwards. */
 static int get_seq(PyObject *o, int maxlen, long lo, long hi, const char *what, int8_t *out,
                    int *n)
 {
-    PyObject *fast = PySequence_Fast(o, "");
-    if (!fast) {
-        PyErr_Clear();
-        PyErr_Format(SolverError, "%s must be a sequence of integers", what);
+    PyObject *tuple = PySequence_Tuple(o);
+    if (!tuple) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(SolverError, "%s must be a sequence of integers", what);
+        }
         return -1;
     }
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t len = PyTuple_GET_SIZE(tuple);
     if (len > maxlen) {
         if (maxlen == 2 && len == 3)
             PyErr_SetString(SolverError, "the trick on the table is complete (3 cards): clear it "
                                          "and give the next leader");
         else
             PyErr_Format(SolverError, "%s has %zd entries (at most %d)", what, len, maxlen);
-        Py_DECREF(fast);
+        Py_DECREF(tuple);
         return -1;
     }
-    PyObject **items = PySequence_Fast_ITEMS(fast);
     for (Py_ssize_t i = 0; i < len; i++) {
         long v;
-        if (get_int(items[i], lo, hi, what, &v) < 0) {
-            Py_DECREF(fast);
+        if (get_int(PyTuple_GET_ITEM(tuple, i), lo, hi, what, &v) < 0) {
+            Py_DECREF(tuple);
             return -1;
         }
         out[i] = (int8_t)v;
     }
     *n = (int)len;
-    Py_DECREF(fast);
+    Py_DECREF(tuple);
     return 0;
 }
 
@@ -239,9 +243,18 @@ static PyObject *py_solve_batch(PyObject *self, PyObject *args)
     PyObject *seq;
     int threads = 2, moves = 0;
     if (!PyArg_ParseTuple(args, "O|ip", &seq, &threads, &moves)) return NULL;
-    PyObject *fast = PySequence_Fast(seq, "positions must be a sequence");
-    if (!fast) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    /* Copies, not views: the batch and each of its items become tuples of their own before
+     * anything is read, so an item whose iteration mutates the caller's list cannot make
+     * this read freed memory (PySequence_Fast would hand back the list itself). */
+    PyObject *fast = PySequence_Tuple(seq);
+    if (!fast) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError, "positions must be a sequence of 9-tuples");
+        }
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(fast);
     if (n > (Py_ssize_t)1 << 28) {
         Py_DECREF(fast);
         PyErr_SetString(SolverError, "batch too large");
@@ -267,22 +280,32 @@ static PyObject *py_solve_batch(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    PyObject **items = PySequence_Fast_ITEMS(fast);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_Fast(items[i], "each position must be a 9-tuple");
-        if (!t) goto done;
-        if (PySequence_Fast_GET_SIZE(t) != 9) {
-            Py_DECREF(t);
-            PyErr_Format(SolverError, "position %zd: expected a 9-tuple", i);
+        PyObject *t = PySequence_Tuple(PyTuple_GET_ITEM(fast, i));
+        if (!t) {
+            if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_Format(PyExc_TypeError, "position %zd: expected a 9-tuple", i);
+            }
             goto done;
         }
-        int rc = parse_position(PySequence_Fast_ITEMS(t), &pos[i]);
+        if (PyTuple_GET_SIZE(t) != 9) {
+            PyErr_Format(SolverError, "position %zd: expected a 9-tuple, not %zd items", i,
+                         PyTuple_GET_SIZE(t));
+            Py_DECREF(t);
+            goto done;
+        }
+        int rc = parse_position(&PyTuple_GET_ITEM(t, 0), &pos[i]);
         Py_DECREF(t);
         if (rc < 0) {
+            if (!PyErr_ExceptionMatches(SolverError)) goto done; /* not ours: pass it on */
             PyObject *et, *ev, *tb;
             PyErr_Fetch(&et, &ev, &tb);
             PyObject *s = ev ? PyObject_Str(ev) : NULL;
-            PyErr_Format(SolverError, "position %zd: %U", i, s ? s : Py_None);
+            if (s)
+                PyErr_Format(SolverError, "position %zd: %U", i, s);
+            else if (!PyErr_Occurred())
+                PyErr_Format(SolverError, "position %zd: bad position", i);
             Py_XDECREF(s);
             Py_XDECREF(et);
             Py_XDECREF(ev);

@@ -37,16 +37,12 @@ def _describe(pos: Position) -> str:
 
 def solve_command(path: str, as_json: bool) -> int:
     """Solve the position in ``path`` (records.md format); print value and moves."""
+    from preferans.jsonfile import JsonFileError, read_object_file
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        print(f"error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"error: {path} is not valid JSON: {exc}", file=sys.stderr)
+        obj = read_object_file(path, "a position")
+    except JsonFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     try:
         pos = Position.from_json(obj)
