@@ -242,7 +242,7 @@ def test_module_doctests() -> None:
     import doctest
     import importlib
 
-    for name in ("players", "players.utility", "players.view", "players.sampling",
+    for name in ("players", "players.clock", "players.utility", "players.view", "players.sampling",
                  "players.evaluation", "players.easy", "players.montecarlo", "match"):
         module = importlib.import_module(f"preferans.{name}")
         failed, _ = doctest.testmod(module)

@@ -168,7 +168,9 @@ def play(
 def match(
     players: Annotated[
         str, typer.Option(help="Player level per seat, comma-separated (easy, normal, hard, "
-                          "crazy, random), e.g. hard,normal,normal.")
+                          "crazy, random), e.g. hard,normal,normal; a level may say its "
+                          "decision budget: crazy-budget (the level's), crazy-nobudget, "
+                          "crazy-budget=0.8 (seconds).")
     ] = "hard,normal,normal",
     deals: Annotated[
         int, typer.Option(help="Duplicate boards (each played once per rotation).")
@@ -185,6 +187,12 @@ def match(
     minutes: Annotated[
         float | None, typer.Option(help="Start no new board after this many minutes.")
     ] = None,
+    budget: Annotated[
+        bool, typer.Option("--budget/--no-budget",
+                           help="Players think on their levels' clocks (Hard 0.4 s, Crazy "
+                           "1.2 s per decision), as at the web table; off by default so "
+                           "that a match is reproducible.")
+    ] = False,
 ) -> None:
     """A duplicate match between computer players: whists per deal with 95% intervals."""
     from rich.console import Console
@@ -210,7 +218,7 @@ def match(
             summary = run_match(
                 lineup, table_rules, boards=deals, seed=seed, workers=workers, records=records,
                 progress=lambda done, total: bar.update(task, completed=done),
-                time_limit=None if minutes is None else minutes * 60,
+                time_limit=None if minutes is None else minutes * 60, budgets=budget,
             )
     except ValueError as exc:
         fail(str(exc))
@@ -219,7 +227,8 @@ def match(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    out = Table(title=f"{summary['boards']} duplicate boards, {rules}, seed {seed}")
+    clocks = "budgets on" if budget else "no budgets"
+    out = Table(title=f"{summary['boards']} duplicate boards, {rules}, seed {seed}, {clocks}")
     for h in SUMMARY_HEADERS:
         out.add_column(h)
     for row in format_summary(summary):

@@ -91,10 +91,17 @@ def _roles(deal: Deal, sheet_entry: Any) -> dict[int, tuple[str, bool | None, in
 
 
 def play_board(
-    lineup: Sequence[str], rules: Rules, seed: int, board: int, *, threads: int = 2
+    lineup: Sequence[str], rules: Rules, seed: int, board: int, *, threads: int = 2,
+    budgets: bool = False,
 ) -> BoardResult:
-    """Play one board in every rotation of ``lineup`` (player levels by seat)."""
-    from .players import make_player
+    """Play one board in every rotation of ``lineup`` (player levels by seat).
+
+    ``budgets``: the players think on their levels' clocks (see
+    :mod:`preferans.players.clock`); off by default, so that a match is reproducible
+    whatever the machine's load.  A name that says its budget (``crazy-nobudget``,
+    ``crazy-budget``, ``crazy-budget=0.8``) keeps it either way.
+    """
+    from .players import LEVEL_BUDGET, make_player
 
     n = rules.players
     dealer, hands, talon = board_cards(rules, seed, board)
@@ -103,7 +110,8 @@ def play_board(
     for rotation in range(n):
         names = [lineup[(seat + rotation) % n] for seat in range(n)]
         bots = [
-            make_player(name, rules, seed=seed * 7919 + board * 31 + seat)
+            make_player(name, rules, seed=seed * 7919 + board * 31 + seat,
+                        budget=LEVEL_BUDGET if budgets else None)
             for seat, name in enumerate(names)
         ]
         for bot in bots:
@@ -138,9 +146,11 @@ def play_board(
     return BoardResult(board, plays, records)
 
 
-def _play_board_job(args: tuple[list[str], dict[str, Any], int, int, int]) -> BoardResult:
-    lineup, rules_json, seed, board, threads = args
-    return play_board(lineup, Rules.from_json(rules_json), seed, board, threads=threads)
+def _play_board_job(args: tuple[list[str], dict[str, Any], int, int, int, bool]
+                    ) -> BoardResult:
+    lineup, rules_json, seed, board, threads, budgets = args
+    return play_board(lineup, Rules.from_json(rules_json), seed, board, threads=threads,
+                      budgets=budgets)
 
 
 def board_gains(result: BoardResult) -> dict[str, float]:
@@ -221,6 +231,7 @@ def run_match(
     records: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
+    budgets: bool = False,
 ) -> dict[str, Any]:
     """Play ``boards`` duplicate boards; return the summary (and write records as JSON lines).
 
@@ -229,7 +240,8 @@ def run_match(
     ``{"board", "rotation", "lineup", "record"}`` object per play of a board, where
     ``record`` is a ``preferans-record/1`` game record.  ``time_limit``: seconds after which
     no further board is started (at least one is played; the boards begun are finished;
-    the summary counts the boards played).
+    the summary counts the boards played).  ``budgets``: see :func:`play_board` (off: the
+    match is reproducible).
     """
     from .players import LEVELS, make_player
 
@@ -265,7 +277,7 @@ def run_match(
             for b in range(boards):
                 if b and expired():
                     break
-                take(play_board(lineup, rules, seed, b, threads=2))
+                take(play_board(lineup, rules, seed, b, threads=2, budgets=budgets))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 pending: set[Future[BoardResult]] = set()
@@ -274,7 +286,7 @@ def run_match(
                     while next_board < boards and len(pending) < 2 * workers and (
                         not next_board or not expired()
                     ):
-                        job = (list(lineup), rules.to_json(), seed, next_board, 1)
+                        job = (list(lineup), rules.to_json(), seed, next_board, 1, budgets)
                         pending.add(pool.submit(_play_board_job, job))
                         next_board += 1
                     if not pending:
@@ -287,7 +299,8 @@ def run_match(
             out.close()
     results.sort(key=lambda r: r.board)
     summary = summarise(results)
-    summary.update({"lineup": list(lineup), "rules": rules.to_json(), "seed": seed})
+    summary.update({"lineup": list(lineup), "rules": rules.to_json(), "seed": seed,
+                    "budgets": budgets})
     return summary
 
 
@@ -304,7 +317,8 @@ def format_summary(summary: dict[str, Any]) -> list[list[str]]:
             _show_pct(p["misere_made_pct"], p["misere"]),
             _show_pct(p["whist_success_pct"], p["whists"]),
             "—" if p["allpass_tricks_per_deal"] is None else f"{p['allpass_tricks_per_deal']:.2f}",
-            f"{p['decision_p50_ms']:.1f} / {p['decision_p95_ms']:.1f}",
+            f"{p['decision_p50_ms']:.1f} / {p['decision_p95_ms']:.1f} / "
+            f"{p['decision_max_ms']:.0f}",
         ])
     return rows
 
@@ -315,5 +329,5 @@ def _show_pct(pct: float | None, n: int) -> str:
 
 SUMMARY_HEADERS = [
     "player", "whists/deal", "95% CI", "contracts made", "misère made", "whists ok",
-    "all-pass tricks", "decision ms p50 / p95",
+    "all-pass tricks", "decision ms p50 / p95 / max",
 ]
