@@ -238,6 +238,7 @@ def test_lone_whister_chooses_open_or_closed_by_simulation(level: str) -> None:
     assert deal.phase is Phase.PLAY
 
 
+@pytest.mark.budgets  # the players doctest shows the default budgets
 def test_module_doctests() -> None:
     import doctest
     import importlib

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
+import preferans.players.clock as clock
 import preferans.players.inference as inference
 import preferans.players.montecarlo as montecarlo
 from preferans.deal import Deal, Phase
 from preferans.players import make_player, parse_player
-from preferans.players.clock import BUDGETS, FLOOR_WORLDS, MODE_FLOOR, Deadline
+from preferans.players.clock import FLOOR_WORLDS, MODE_FLOOR, Deadline
 from preferans.players.view import SeatView
 from preferans.rules import Rules
 
@@ -214,11 +215,12 @@ def test_the_lone_whister_plays_out_the_floor_of_deals_and_no_more_when_late() -
     assert free.choose(obs) == clocked.choose(obs)
 
 
+@pytest.mark.budgets
 def test_budgets_by_name_and_parameter() -> None:
-    assert make_player("hard", SOCHI).budget == BUDGETS["hard"]
+    assert make_player("hard", SOCHI).budget == clock.BUDGETS["hard"] == 0.4
     assert make_player("crazy", SOCHI, budget=None).budget is None
     assert make_player("crazy-nobudget", SOCHI, budget=2.0).budget is None
-    assert make_player("crazy-budget", SOCHI, budget=None).budget == BUDGETS["crazy"]
+    assert make_player("crazy-budget", SOCHI, budget=None).budget == clock.BUDGETS["crazy"]
     assert make_player("crazy-budget=0.7", SOCHI).budget == 0.7
     assert parse_player("hard-budget=1") == ("hard", 1.0)
     for bad in ("crazy-budget=0", "crazy-budget=x", "crazy-fast", "crazy-budget=-1"):

@@ -22,8 +22,9 @@ import time
 from typing import Final
 
 from ..rules import Rules
+from . import clock as _clock
 from .base import Player, RandomPlayer
-from .clock import BUDGETS, Clock
+from .clock import Clock
 from .easy import EasyPlayer
 from .montecarlo import CRAZY, HARD, NORMAL, MonteCarloPlayer
 
@@ -85,7 +86,7 @@ def make_player(level: str, rules: Rules, seed: int = 0, *,
     if key == "easy":
         return EasyPlayer(rules, seed)
     if key in ("normal", "hard", "crazy"):
-        seconds = BUDGETS.get(key) if budget == LEVEL_BUDGET else budget
+        seconds = _clock.BUDGETS.get(key) if budget == LEVEL_BUDGET else budget
         if isinstance(seconds, str):
             raise ValueError(f"unknown budget {budget!r} (seconds, None or {LEVEL_BUDGET!r})")
         return MonteCarloPlayer(rules, seed, {"normal": NORMAL, "hard": HARD, "crazy": CRAZY}[key],

@@ -36,7 +36,7 @@ SPAN_WORLDS = 16
 """Worlds solved per span between two looks at the clock."""
 SAMPLE_SHARE = 0.3
 """The share of the budget the drawing of candidate worlds may take."""
-MODE_FLOOR = 4
+MODE_FLOOR = 2
 """The fewest imagined deals a lone whister plays out closed (the OPEN/CLOSED choice)."""
 BUDGETS = {"normal": 0.4, "hard": 0.4, "crazy": 1.2}
 """Default budget per level, in seconds of wall-clock time: the point after which no new

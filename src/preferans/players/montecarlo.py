@@ -943,6 +943,8 @@ class MonteCarloPlayer:
         return str(best)
 
 
+MISERE_FLOOR = 8
+"""The fewest failing misères counted exactly on a clock (each costs about ten contracts)."""
 TWO_HAND_ENDGAME = 6
 """Two hands playing: the exact search takes over when each holds at most this many cards."""
 NAME_WORLDS = 64
@@ -1069,7 +1071,7 @@ def _misere_tricks(positions: Sequence[Position], threads: int, exact: int | Non
     clock = deadline if deadline is not None else Deadline(None)
     dirty: list[int] = []
     tested = 0
-    for lo, hi in clock.spans(len(positions), name="misere test", step=64):
+    for lo, hi in clock.spans(len(positions), name="misere test"):
         dirty += [i for i in range(lo, hi) if not misere_can_take_none(positions[i])]
         tested = hi
     out = [0] * tested
@@ -1077,7 +1079,8 @@ def _misere_tricks(positions: Sequence[Position], threads: int, exact: int | Non
         return out
     counted = dirty if exact is None else dirty[:exact]
     values: list[int] = []
-    for lo, hi in clock.spans(len(counted), name="misere count"):
+    for lo, hi in clock.spans(len(counted), name="misere count", floor=MISERE_FLOOR,
+                              step=MISERE_FLOOR):
         values += solve_batch([positions[i] for i in counted[lo:hi]], threads=threads)
     for j, i in enumerate(dirty):
         out[i] = values[j % len(values)]
