@@ -1046,17 +1046,25 @@ class Deal:
             self.alone = True
             self._play_seats = tuple(s for s in self.seats if s != DUMMY)
         elif act.kind is ActionKind.OPEN:
+            # 003: "play open (both defenders' cards face up, the whister plays both hands)";
+            # 001 §08: "For open defence, both hands are exposed before the opening lead".
+            # The whister's own hand goes down with the passer's (two players: with the
+            # dummy's, "just like open whists in three player games", 000).
             self.open_defence = True
             self._controller[passer] = whister
-            self._expose(1 << passer, at_once=self.rules.open_before_lead)
+            self._expose((1 << passer) | (1 << whister), at_once=self.rules.open_before_lead)
         else:
             self.open_defence = False
         self._start_play()
 
     def _finish_defence(self, kind: str) -> None:
-        """End an unplayed defence, unless a four-player dealer may still whist."""
+        """End an unplayed defence, unless a four-player dealer may still whist, or a
+        half-whist that stands is played out (``half_whist_played``)."""
         assert self.contract is not None
         level = self.contract.level
+        if kind == "halfwhist" and self.rules.half_whist_played:
+            self._play_half_whist()
+            return
         if (
             self.players == 4
             and self.rules.dealer_whist
@@ -1067,6 +1075,19 @@ class Deal:
             self.phase = Phase.DEALER
             return
         self._finish(kind)
+
+    def _play_half_whist(self) -> None:
+        """House option (``half_whist_played``): the half-whist that stands is played out.
+
+        The half-whister becomes the lone whister, owing half the quota
+        (``half_whist_tricks``, see :func:`preferans.scoring.score_deal`); like any lone
+        whister he first chooses OPEN or CLOSED (phase ``defence mode``).  The outcome is a
+        played ``contract`` whose ``whisters`` are ``(half_whister,)``."""
+        assert self.half_whister is not None
+        self.kind = "contract"
+        self.whisters = (self.half_whister,)
+        self._def_to_act = None
+        self.phase = Phase.DEFENCE_MODE
 
     def _apply_dealer(self, act: Action) -> None:
         dealer = self.dealer
