@@ -202,12 +202,12 @@ def _deal_at_defence_mode() -> Deal:
     raise AssertionError("no lone whister in 200 deals")
 
 
-def test_the_lone_whister_plays_out_the_floor_of_deals_and_no_more_when_late() -> None:
+def test_a_late_lone_whister_plays_out_the_floor_of_deals_and_opens() -> None:
     deal = _deal_at_defence_mode()
     obs = deal.observation(deal.to_act)
     ticks = iter(range(10**9))  # a second per look: the budget is soon spent
     bot = make_player("crazy", SOCHI, seed=1, budget=0.5, clock=lambda: float(next(ticks)))
-    assert bot.choose(obs) in ("OPEN", "CLOSED")
+    assert bot.choose(obs) == "OPEN"  # no time for a comparison: the sane default
     played = _stage(bot, "closed play-outs")
     assert played.used == MODE_FLOOR < played.planned
     free = make_player("crazy", SOCHI, seed=1, budget=None)
@@ -234,4 +234,4 @@ def test_a_deadline_without_budget_is_one_span() -> None:
     d = Deadline(None)
     assert list(d.spans(400)) == [(0, 400)]
     assert not d.over()
-    assert MODE_FLOOR >= 1
+    assert MODE_FLOOR >= 0

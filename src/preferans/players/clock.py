@@ -4,7 +4,7 @@ A Monte Carlo decision draws worlds and solves them.  With a budget, both are *a
 candidate worlds are drawn until the level's count or a share of the budget
 (:data:`SAMPLE_SHARE`), then the worlds are solved in spans of :data:`SPAN_WORLDS` until
 every one is solved or the next span would end past the budget (its length guessed from
-the last span).  The decision then uses the worlds solved, never fewer than
+the longest span yet).  The decision then uses the worlds solved, never fewer than
 :data:`FLOOR_WORLDS` (or every world when there are fewer): the floor is solved even when
 the budget is already spent.  With no budget (``None``) every stage is one span: the
 decision is the one the player made before it had a clock, and a budget that does not bind
@@ -36,8 +36,12 @@ SPAN_WORLDS = 16
 """Worlds solved per span between two looks at the clock."""
 SAMPLE_SHARE = 0.3
 """The share of the budget the drawing of candidate worlds may take."""
-MODE_FLOOR = 2
-"""The fewest imagined deals a lone whister plays out closed (the OPEN/CLOSED choice)."""
+MODE_FLOOR = 0
+"""The fewest imagined deals a lone whister plays out closed (the OPEN/CLOSED choice): none,
+as a play-out is the costliest piece of work a decision has (~40-75 ms of CPU) and OPEN is
+the sane default; CLOSED needs :data:`MODE_CLOSED_MIN` of them played."""
+MODE_CLOSED_MIN = 2
+"""The fewest play-outs on which a lone whister may choose CLOSED (else OPEN)."""
 BUDGETS = {"normal": 0.4, "hard": 0.4, "crazy": 1.2}
 """Default budget per level, in seconds of wall-clock time: the point after which no new
 span starts.  Below the targets (Hard p95 0.5 s, Crazy p95 1.5 s, no decision over 3 s)
@@ -83,7 +87,8 @@ class Deadline:
               name: str = "") -> Iterator[tuple[int, int]]:
         """Ranges ``(lo, hi)`` of ``n`` items to solve in turn: the first holds the floor
         (``floor <= 0``: a stage whose floor an earlier one met; none when the budget is
-        spent), and no further one starts when it would end past the budget.  The stage is noted
+        spent), and no further one starts when it would end past the budget (its length guessed
+        from the longest span yet).  The stage is noted
         in :attr:`stages` when the caller has taken every range it was given."""
         if self.budget is None or n <= 0:
             if n > 0:
@@ -95,14 +100,16 @@ class Deadline:
             self.stages.append(Stage(name, n, 0, self.elapsed()))
             return
         hi = min(n, max(floor, step))
+        longest = 0.0
         while True:
             begun = self.clock()
             last_span = begun - self.start
             yield lo, hi
+            longest = max(longest, (self.clock() - begun) * step / max(1, hi - lo))
             lo = hi
             if lo >= n:
                 break
-            if self.over(ahead=self.clock() - begun):
+            if self.over(ahead=longest):  # the longest span yet, scaled to a span's worlds
                 break
             hi = min(n, lo + step)
         self.stages.append(Stage(name, n, lo, last_span))
@@ -116,5 +123,5 @@ def default_budget(level: str) -> float | None:
     return BUDGETS.get(level)
 
 
-__all__ = ["BUDGETS", "FLOOR_WORLDS", "MODE_FLOOR", "SAMPLE_SHARE", "SPAN_WORLDS", "Clock",
-           "Deadline", "Stage", "default_budget"]
+__all__ = ["BUDGETS", "FLOOR_WORLDS", "MODE_CLOSED_MIN", "MODE_FLOOR", "SAMPLE_SHARE",
+           "SPAN_WORLDS", "Clock", "Deadline", "Stage", "default_budget"]

@@ -23,7 +23,7 @@ from ..cards import Card, CardSet
 from ..deal import Deal, Phase
 from ..rules import Rules
 from ..solver import solve_batch
-from .clock import MODE_FLOOR, Deadline
+from .clock import MODE_CLOSED_MIN, MODE_FLOOR, Deadline
 from .sampling import World
 from .solving import opening_position
 from .utility import ScoreModel
@@ -73,7 +73,8 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
     ``worlds``: imagined deals for the whister; the first ``simulations`` of them are
     played out closed.  ``make_bot(seed)`` gives the quick player that plays them.
     ``deadline``: the decision's clock; no further deal is played out once the next would
-    end past its budget, after :data:`~.clock.MODE_FLOOR` of them.
+    end past its budget, after :data:`~.clock.MODE_FLOOR` of them; cut short of
+    :data:`~.clock.MODE_CLOSED_MIN` play-outs, the answer is OPEN.
     """
     declarer, contract = view.declarer, view.contract
     assert declarer is not None and contract is not None
@@ -118,8 +119,8 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
     if deadline is not None:
         deadline.note("closed play-outs", len(sims), played)
     total = sum(weights)
-    if not diffs or total <= 0:
-        return "OPEN"
+    if not diffs or total <= 0 or (played < len(sims) and len(diffs) < MODE_CLOSED_MIN):
+        return "OPEN"  # (the clock cut the play-outs short of a comparison)
     gain = sum(d * w for d, w in zip(diffs, weights, strict=True)) / total
     margin = CLOSED_MARGIN if by_score else 0.25
     return "CLOSED" if gain > margin else "OPEN"
