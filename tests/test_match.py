@@ -95,6 +95,35 @@ def test_a_time_limit_stops_starting_boards() -> None:
     assert summary["boards"] == 1
 
 
+@pytest.mark.budgets
+@pytest.mark.parametrize("budgets", [False, True])
+def test_budgets_are_off_in_a_match_unless_asked_and_a_name_keeps_its_own(
+        budgets: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    import preferans.players as players
+    from preferans.players import clock
+
+    made: dict[str, set] = {}
+    real = players.make_player
+
+    def spy(name, *args, **kwargs):
+        bot = real(name, *args, **kwargs)
+        made.setdefault(name, set()).add(getattr(bot, "budget", "-"))
+        return bot
+
+    monkeypatch.setattr(players, "make_player", spy)
+    play_board(["normal-budget=0.9", "normal", "easy"], Rules.preset("sochi"), 2, 0,
+               budgets=budgets)
+    assert made["normal-budget=0.9"] == {0.9}
+    assert made["normal"] == ({clock.BUDGETS["normal"]} if budgets else {None})
+
+
+def test_match_command_rejects_a_bad_budget_in_a_name() -> None:
+    result = CliRunner().invoke(
+        app, ["match", "--players", "easy,normal-budget=fast,random", "--deals", "1"])
+    assert result.exit_code == 2
+    assert "budget must be a number of seconds" in result.output
+
+
 # --- whole-pulya matches -----------------------------------------------------------------
 
 def test_pulya_rotations_play_the_same_deal_sequence_from_rotated_seats() -> None:

@@ -238,11 +238,12 @@ def test_lone_whister_chooses_open_or_closed_by_simulation(level: str) -> None:
     assert deal.phase is Phase.PLAY
 
 
+@pytest.mark.budgets  # the players doctest shows the default budgets
 def test_module_doctests() -> None:
     import doctest
     import importlib
 
-    for name in ("players", "players.utility", "players.view", "players.sampling",
+    for name in ("players", "players.clock", "players.utility", "players.view", "players.sampling",
                  "players.evaluation", "players.easy", "players.montecarlo", "match"):
         module = importlib.import_module(f"preferans.{name}")
         failed, _ = doctest.testmod(module)

@@ -162,7 +162,9 @@ def play(
 def match(
     players: Annotated[
         str, typer.Option(help="Player level per seat, comma-separated (easy, normal, hard, "
-                          "crazy, random), e.g. hard,normal,normal.")
+                          "crazy, random), e.g. hard,normal,normal; a level may say its "
+                          "decision budget: crazy-budget (the level's), crazy-nobudget, "
+                          "crazy-budget=0.8 (seconds).")
     ] = "hard,normal,normal",
     deals: Annotated[
         int | None, typer.Option(help="Duplicate boards (each played once per rotation; "
@@ -197,6 +199,12 @@ def match(
     minutes: Annotated[
         float | None, typer.Option(help="Start no new board (game) after this many minutes.")
     ] = None,
+    budget: Annotated[
+        bool, typer.Option("--budget/--no-budget",
+                           help="Players think on their levels' clocks (Hard 0.4 s, Crazy "
+                           "1.2 s per decision), as at the web table; off by default so "
+                           "that a match is reproducible.")
+    ] = False,
 ) -> None:
     """A duplicate match between computer players: whists per deal with 95% intervals."""
     from rich.console import Console
@@ -241,7 +249,7 @@ def match(
                     lineup, table_rules, boards=count, seed=seed, workers=workers,
                     records=records, records_dir=records_dir,
                     progress=lambda done, total: bar.update(task, completed=done),
-                    time_limit=time_limit, ray_address=address,
+                    time_limit=time_limit, ray_address=address, budgets=budget,
                 )
             else:
                 if records is not None:
@@ -252,7 +260,7 @@ def match(
                     lineup, table_rules, games=count, seed=seed, workers=workers,
                     records_dir=records_dir,
                     progress=lambda done, total: bar.update(task, completed=done),
-                    time_limit=time_limit, ray_address=address,
+                    time_limit=time_limit, ray_address=address, budgets=budget,
                 )
     except (RayUnavailable, ValueError) as exc:
         fail(str(exc))
@@ -261,12 +269,15 @@ def match(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
+    clocks = "budgets on" if budget else "no budgets"
     if pulya is None:
-        out = Table(title=f"{summary['boards']} duplicate boards, {rules}, seed {seed}")
+        out = Table(title=f"{summary['boards']} duplicate boards, {rules}, seed {seed}, "
+                    f"{clocks}")
         headers, rows = SUMMARY_HEADERS, format_summary(summary)
     else:
         out = Table(title=f"{summary['games']} duplicate games of pulya {pulya} "
-                    f"({summary['deals_per_game']} deals a game), {rules}, seed {seed}")
+                    f"({summary['deals_per_game']} deals a game), {rules}, seed {seed}, "
+                    f"{clocks}")
         headers, rows = PULYA_HEADERS, format_pulya_summary(summary)
     for h in headers:
         out.add_column(h)

@@ -91,10 +91,17 @@ def _roles(deal: Deal, sheet_entry: Any) -> dict[int, tuple[str, bool | None, in
 
 
 def play_board(
-    lineup: Sequence[str], rules: Rules, seed: int, board: int, *, threads: int = 2
+    lineup: Sequence[str], rules: Rules, seed: int, board: int, *, threads: int = 2,
+    budgets: bool = False,
 ) -> BoardResult:
-    """Play one board in every rotation of ``lineup`` (player levels by seat)."""
-    from .players import make_player
+    """Play one board in every rotation of ``lineup`` (player levels by seat).
+
+    ``budgets``: the players think on their levels' clocks (see
+    :mod:`preferans.players.clock`); off by default, so that a match is reproducible
+    whatever the machine's load.  A name that says its budget (``crazy-nobudget``,
+    ``crazy-budget``, ``crazy-budget=0.8``) keeps it either way.
+    """
+    from .players import LEVEL_BUDGET, make_player
 
     n = rules.players
     dealer, hands, talon = board_cards(rules, seed, board)
@@ -103,7 +110,8 @@ def play_board(
     for rotation in range(n):
         names = [lineup[(seat + rotation) % n] for seat in range(n)]
         bots = [
-            make_player(name, rules, seed=seed * 7919 + board * 31 + seat)
+            make_player(name, rules, seed=seed * 7919 + board * 31 + seat,
+                        budget=LEVEL_BUDGET if budgets else None)
             for seat, name in enumerate(names)
         ]
         for bot in bots:
@@ -138,9 +146,11 @@ def play_board(
     return BoardResult(board, plays, records)
 
 
-def _play_board_job(args: tuple[list[str], dict[str, Any], int, int], threads: int) -> BoardResult:
-    lineup, rules_json, seed, board = args
-    return play_board(lineup, Rules.from_json(rules_json), seed, board, threads=threads)
+def _play_board_job(args: tuple[list[str], dict[str, Any], int, int, bool], threads: int
+                    ) -> BoardResult:
+    lineup, rules_json, seed, board, budgets = args
+    return play_board(lineup, Rules.from_json(rules_json), seed, board, threads=threads,
+                      budgets=budgets)
 
 
 def board_gains(result: BoardResult) -> dict[str, float]:
@@ -248,6 +258,7 @@ def run_match(
     time_limit: float | None = None,
     ray_address: str | None = None,
     records_dir: Path | None = None,
+    budgets: bool = False,
 ) -> dict[str, Any]:
     """Play ``boards`` duplicate boards; return the summary (and write records as JSON lines).
 
@@ -260,6 +271,7 @@ def run_match(
     seconds after which no further board is started (at least one is played; the boards
     begun are finished; the summary counts the boards played).  ``ray_address``: run the
     boards as Ray tasks on that cluster (:mod:`preferans.match_exec`); the same results.
+    ``budgets``: see :func:`play_board` (off: the match is reproducible).
     """
     from .match_pulya import write_record_file
 
@@ -288,7 +300,7 @@ def run_match(
         def expired() -> bool:
             return deadline is not None and time.monotonic() > deadline
 
-        jobs = [(list(lineup), rules.to_json(), seed, b) for b in range(boards)]
+        jobs = [(list(lineup), rules.to_json(), seed, b, budgets) for b in range(boards)]
         run_jobs(_play_board_job, jobs, workers=workers, take=take,
                  start_more=lambda _k: not expired(), ray_address=ray_address)
     finally:
@@ -296,7 +308,8 @@ def run_match(
             out.close()
     results.sort(key=lambda r: r.board)
     summary = summarise(results)
-    summary.update({"lineup": list(lineup), "rules": rules.to_json(), "seed": seed})
+    summary.update({"lineup": list(lineup), "rules": rules.to_json(), "seed": seed,
+                    "budgets": budgets})
     if records_dir is not None:
         (records_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
                                                   encoding="utf-8")
@@ -316,7 +329,8 @@ def format_summary(summary: dict[str, Any]) -> list[list[str]]:
             _show_pct(p["misere_made_pct"], p["misere"]),
             _show_pct(p["whist_success_pct"], p["whists"]),
             "—" if p["allpass_tricks_per_deal"] is None else f"{p['allpass_tricks_per_deal']:.2f}",
-            f"{p['decision_p50_ms']:.1f} / {p['decision_p95_ms']:.1f}",
+            f"{p['decision_p50_ms']:.1f} / {p['decision_p95_ms']:.1f} / "
+            f"{p['decision_max_ms']:.0f}",
         ])
     return rows
 
@@ -327,5 +341,5 @@ def _show_pct(pct: float | None, n: int) -> str:
 
 SUMMARY_HEADERS = [
     "player", "whists/deal", "95% CI", "contracts made", "misère made", "whists ok",
-    "all-pass tricks", "decision ms p50 / p95",
+    "all-pass tricks", "decision ms p50 / p95 / max",
 ]

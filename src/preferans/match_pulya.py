@@ -164,14 +164,18 @@ def play_game(
     *,
     threads: int = 2,
     max_deals: int = MAX_DEALS,
+    budgets: bool = False,
 ) -> GamePlay:
-    """Play game ``game`` of the match in one rotation of ``lineup`` to its end."""
-    from .players import make_player
+    """Play game ``game`` of the match in one rotation of ``lineup`` to its end.
+
+    ``budgets``: as in :func:`preferans.match.play_board` (off: reproducible)."""
+    from .players import LEVEL_BUDGET, make_player
 
     n = rules.players
     names = [lineup[(seat + rotation) % n] for seat in range(n)]
     bots = [
-        make_player(name, rules, seed=seed * 7919 + game * 31 + seat + 1_000_000)
+        make_player(name, rules, seed=seed * 7919 + game * 31 + seat + 1_000_000,
+                    budget=LEVEL_BUDGET if budgets else None)
         for seat, name in enumerate(names)
     ]
     for bot in bots:
@@ -202,10 +206,11 @@ def play_game(
     return GamePlay(game, rotation, names, balance, g.finished, deals, g.to_record())
 
 
-def _play_game_job(args: tuple[list[str], dict[str, Any], int, int, int], threads: int
+def _play_game_job(args: tuple[list[str], dict[str, Any], int, int, int, bool], threads: int
                    ) -> GamePlay:
-    lineup, rules_json, seed, game, rotation = args
-    return play_game(lineup, Rules.from_json(rules_json), seed, game, rotation, threads=threads)
+    lineup, rules_json, seed, game, rotation, budgets = args
+    return play_game(lineup, Rules.from_json(rules_json), seed, game, rotation, threads=threads,
+                     budgets=budgets)
 
 
 def game_gains(plays: Sequence[GamePlay]) -> dict[str, float]:
@@ -290,6 +295,7 @@ def run_pulya_match(
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
     ray_address: str | None = None,
+    budgets: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` whole games of ``rules.pool`` in every rotation; return the summary.
 
@@ -297,7 +303,8 @@ def run_pulya_match(
     ``workers`` processes, or Ray tasks).  ``records_dir``: one record file per rotation
     (:func:`record_name`), plus ``summary.json``.  ``time_limit``: seconds after which no
     further game is started; a game is counted only with all its rotations played.
-    ``progress(done, total)`` counts rotations played.
+    ``progress(done, total)`` counts rotations played.  ``budgets``: the players on their
+    levels' clocks (off: reproducible; see :func:`preferans.match.play_board`).
     """
     lineup = check_lineup(lineup, rules)
     if games < 1:
@@ -325,7 +332,8 @@ def run_pulya_match(
         # a game's rotations are started together, whatever the clock says
         return k % n != 0 or deadline is None or time.monotonic() <= deadline
 
-    jobs = [(list(lineup), rules.to_json(), seed, g, r) for g in range(games) for r in range(n)]
+    jobs = [(list(lineup), rules.to_json(), seed, g, r, budgets)
+            for g in range(games) for r in range(n)]
     run_jobs(_play_game_job, jobs, workers=workers, take=take, start_more=start_more,
              ray_address=ray_address)
     complete = [sorted(by_game[g], key=lambda p: p.rotation) for g in sorted(by_game)

@@ -23,6 +23,7 @@ from ..cards import Card, CardSet
 from ..deal import Deal, Phase
 from ..rules import Rules
 from ..solver import solve_batch
+from .clock import MODE_CLOSED_MIN, MODE_FLOOR, Deadline
 from .sampling import World
 from .solving import opening_position
 from .utility import ScoreModel
@@ -66,11 +67,14 @@ def play_out(deal: Deal, bots: list[Any]) -> list[int]:
 
 def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreModel,
                 *, simulations: int, rng: random.Random, make_bot: Any, threads: int = 2,
-                by_score: bool = True) -> str:
+                by_score: bool = True, deadline: Deadline | None = None) -> str:
     """``"OPEN"`` or ``"CLOSED"`` for the lone whister of ``view`` (see the module docstring).
 
     ``worlds``: imagined deals for the whister; the first ``simulations`` of them are
     played out closed.  ``make_bot(seed)`` gives the quick player that plays them.
+    ``deadline``: the decision's clock; no further deal is played out once the next would
+    end past its budget, after :data:`~.clock.MODE_FLOOR` of them; cut short of
+    :data:`~.clock.MODE_CLOSED_MIN` play-outs, the answer is OPEN.
     """
     declarer, contract = view.declarer, view.contract
     assert declarer is not None and contract is not None
@@ -93,7 +97,13 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
 
     diffs: list[float] = []
     weights: list[float] = []
+    played = 0
+    last = 0.0
     for w, dd in zip(sims, open_tricks, strict=True):
+        if deadline is not None and played >= MODE_FLOOR and deadline.over(ahead=last):
+            break
+        played += 1
+        begun = deadline.clock() if deadline is not None else 0.0
         try:
             deal = rebuild_deal(view, rules, w)
         except ValueError:
@@ -104,9 +114,13 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
         closed = play_out(deal, bots)[declarer]
         diffs.append(value(closed) - value(dd))
         weights.append(w.weight)
+        if deadline is not None:
+            last = deadline.clock() - begun
+    if deadline is not None:
+        deadline.note("closed play-outs", len(sims), played)
     total = sum(weights)
-    if not diffs or total <= 0:
-        return "OPEN"
+    if not diffs or total <= 0 or (played < len(sims) and len(diffs) < MODE_CLOSED_MIN):
+        return "OPEN"  # (the clock cut the play-outs short of a comparison)
     gain = sum(d * w for d, w in zip(diffs, weights, strict=True)) / total
     margin = CLOSED_MARGIN if by_score else 0.25
     return "CLOSED" if gain > margin else "OPEN"

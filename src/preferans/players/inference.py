@@ -121,6 +121,8 @@ def play_weights(view: SeatView, worlds: Sequence[World], *, allpass_talon: str 
     positions: list[Position] = []
     keys: list[tuple] = []
     memo = cache if cache is not None else {}
+    if len(memo) > CACHE_LIMIT:  # before the look-ups below, which must find what they saw
+        memo.clear()
     pending: set[tuple] = set()
     for wi, w in enumerate(worlds):
         for number, seat, card, before in checks:
@@ -155,8 +157,6 @@ def play_weights(view: SeatView, worlds: Sequence[World], *, allpass_talon: str 
             results = solve_moves_batch(positions, threads=threads)
         except ValueError:
             return factors
-        if len(memo) > CACHE_LIMIT:
-            memo.clear()
         for key, res in zip(keys, results, strict=True):
             memo[key] = res
     for wi, card, maximise, key in jobs:

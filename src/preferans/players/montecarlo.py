@@ -38,9 +38,11 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, overload
 
 from ..bids import MISERE, Bid
 from ..cards import Card, mask_indices
@@ -52,6 +54,7 @@ from ..solver import (
     solve_batch,
     solve_moves_batch,
 )
+from .clock import FLOOR_WORLDS, SAMPLE_SHARE, Clock, Deadline
 from .defence_mode import choose_mode
 from .evaluation import (
     allpass_tricks,
@@ -145,14 +148,28 @@ class MonteCarloPlayer:
     Deterministic: each decision's random draws are seeded from the player's seed and
     the observation, so the same observation always gets the same answer, and the
     hidden cards (which the observation does not contain) cannot change it.
+
+    ``budget``: seconds of wall-clock time per decision (see :mod:`.clock`), read from
+    ``clock``; ``None`` (the default here; :func:`preferans.players.make_player` gives each
+    level its budget) for none.  A budget that binds makes the decision depend on the
+    machine's speed; one that does not bind changes nothing.  :attr:`last_deadline` holds
+    the last decision's clock and the worlds each of its stages used.
     """
 
     def __init__(self, rules: Rules, seed: int = 0, level: Level | str = HARD,
-                 threads: int = 2) -> None:
+                 threads: int = 2, *, budget: float | None = None,
+                 clock: Clock = time.perf_counter) -> None:
+        if budget is not None and not budget > 0:
+            raise ValueError(f"a decision budget must be a positive number of seconds, "
+                             f"not {budget!r}")
         self.rules = rules
         self.seed = seed
         self.level = LEVELS_BY_NAME[level] if isinstance(level, str) else level
         self.threads = threads
+        self.budget = budget
+        self.clock = clock
+        self._deadline = Deadline(None, clock)
+        self.last_deadline: Deadline | None = None
         self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._declarer_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._inference_cache: dict[tuple[Any, ...], dict[int, int]] = {}
@@ -164,6 +181,7 @@ class MonteCarloPlayer:
             raise ValueError(f"seat {observation.get('seat')} has no legal action to choose")
         if len(legal) == 1:
             return legal[0]
+        self._deadline = self.last_deadline = Deadline(self.budget, self.clock)
         view = SeatView.from_observation(observation)
         digest = zlib.crc32(
             json.dumps(
@@ -222,7 +240,12 @@ class MonteCarloPlayer:
         )
 
     def _sample(self, view: SeatView, rng: random.Random, n: int) -> list[World]:
-        return Sampler(view, rng).sample(n, oversample=self.level.oversample)
+        deadline = self._deadline
+        stop = None if deadline.budget is None else (lambda: deadline.over(SAMPLE_SHARE))
+        worlds = Sampler(view, rng).sample(n, oversample=self.level.oversample, stop=stop,
+                                           floor=FLOOR_WORLDS)
+        deadline.note("sample", n, len(worlds))
+        return worlds
 
     def _defence_answer(self, view: SeatView, contract: Bid, tricks: int) -> bool:
         """Whether the defence whists against ``contract`` when declarer can take ``tricks``."""
@@ -252,6 +275,19 @@ class MonteCarloPlayer:
             table = tables[contract] = model.contract_table(declarer, contract)
         return table[tricks]
 
+    def _solve_openings(self, view: SeatView, worlds: list[World], declarer: int,
+                        trump: int | None, name: str) -> tuple[list[World], list[int]]:
+        """The declarer's tricks from the first lead in each world, solved on the clock:
+        the worlds solved and their values."""
+        values: list[int] = []
+        for lo, hi in self._deadline.spans(len(worlds), name=name):
+            values += solve_batch([
+                opening_position(view, dict(enumerate(w.hands)), mode="contract",
+                                 side=declarer, trump=trump)
+                for w in worlds[lo:hi]
+            ], threads=self.threads)
+        return worlds[: len(values)], values
+
     # --- the auction -----------------------------------------------------------------------
     def _bid_analysis(self, view: SeatView, rng: random.Random) -> dict[str, Any]:
         key = (view.seat, view.dealer, view.hand, view.allpass_streak, view.min_bid)
@@ -266,33 +302,40 @@ class MonteCarloPlayer:
         strains = ranked[:1]
         if contract_tricks(hand, ranked[1]) >= contract_tricks(hand, ranked[0]) - STRAIN_MARGIN:
             strains.append(ranked[1])  # a cheap screen: a clearly weaker strain is not solved
-        positions = []
-        index: list[tuple[int, int]] = []
-        for wi, w in enumerate(worlds):
-            hand12 = hand | w.extra
-            for s in strains:
-                pair = discard_candidates(hand12, s, keep=1, pruned=True)[0]
-                hands = dict(enumerate(w.hands))
-                hands[view.seat] = hand12 & ~pair
-                positions.append(opening_position(
-                    view, hands, mode="contract", side=view.seat, trump=s if s < 4 else None))
-                index.append((wi, s))
-        values = solve_batch(positions, threads=self.threads) if positions else []
         tricks: dict[int, list[int]] = {s: [0] * len(worlds) for s in strains}
-        for (wi, s), v in zip(index, values, strict=True):
-            tricks[s][wi] = v
+        used = 0
+        for lo, hi in self._deadline.spans(len(worlds), name="bid"):
+            positions = []
+            index: list[tuple[int, int]] = []
+            for wi in range(lo, hi):
+                w = worlds[wi]
+                hand12 = hand | w.extra
+                for s in strains:
+                    pair = discard_candidates(hand12, s, keep=1, pruned=True)[0]
+                    hands = dict(enumerate(w.hands))
+                    hands[view.seat] = hand12 & ~pair
+                    positions.append(opening_position(
+                        view, hands, mode="contract", side=view.seat,
+                        trump=s if s < 4 else None))
+                    index.append((wi, s))
+            values = solve_batch(positions, threads=self.threads) if positions else []
+            for (wi, s), v in zip(index, values, strict=True):
+                tricks[s][wi] = v
+            used = hi
+        worlds = worlds[:used]
+        tricks = {s: t[:used] for s, t in tricks.items()}
         misere_tricks: list[int] | None = None
         if not self.level.solve_misere_bids and misere_danger(hand) < 0.4:
             misere_tricks = [0] * len(worlds)
         elif self.level.solve_misere_bids and misere_danger(hand) < 1.3:
-            mpos = _misere_openings(view, hand, worlds)
-            misere_tricks = _misere_tricks(mpos, self.threads,
-                                           exact=max(8, len(mpos) // 4))
+            misere_tricks = _misere_tricks(
+                _misere_openings(view, hand, worlds), self.threads,
+                exact=max(8, len(worlds) // 4), deadline=self._deadline)
         result = {
             "weights": [w.weight for w in worlds],
             "tricks": tricks,
             "misere": misere_tricks,
-            "misere_weights": [w.weight for w in worlds],
+            "misere_weights": [w.weight for w in worlds][: len(misere_tricks or ())],
         }
         self._bid_cache[key] = result
         return result
@@ -460,13 +503,23 @@ class MonteCarloPlayer:
                         candidates.append((hand12 & ~p, s))
         n = len(worlds)
         done = min(n, self.level.screen_worlds)
+        solved = 0  # every candidate left is solved on the worlds before this one
         while True:
+            reached = solved
+            for lo, hi in self._deadline.spans(done - solved, name="discard",
+                                               floor=FLOOR_WORLDS - solved):
+                span = list(range(solved + lo, solved + hi))
+                for kept, s in candidates:
+                    self._solve_declarer(view, entry, kept, s, span)
+                reached = solved + hi
+            cut = reached < done
+            done = solved = reached
             indices = list(range(done))
             weights = [worlds[i].weight for i in indices]
             scored = [self._declarer_score(view, entry, kept, s, options, indices)
                       for kept, s in candidates]
             order = sorted(range(len(candidates)), key=lambda i: -scored[i][0])
-            if done >= n:
+            if done >= n or cut:
                 break
             lead = scored[order[0]][2]
             survivors = [order[0]]
@@ -503,7 +556,12 @@ class MonteCarloPlayer:
                          key=lambda s: (s not in solved, -contract_tricks(hand, s),
                                         -_length(hand, s)))
         strains = strains[: max(self.level.contract_strains, len(solved))]
-        indices = list(range(len(entry["worlds"])))
+        reached = 0
+        for lo, hi in self._deadline.spans(len(entry["worlds"]), name="contract"):
+            for s in strains:
+                self._solve_declarer(view, entry, hand, s, list(range(lo, hi)))
+            reached = hi
+        indices = list(range(reached))
         bids = [b for b, _ in options]
         best_bid, best_value = options[0][0], float("-inf")
         for s in strains:
@@ -521,12 +579,7 @@ class MonteCarloPlayer:
             return view.legal[0]
         worlds = self._sample(view, rng, self.level.worlds)
         trump = None if contract.trump is None else int(contract.trump)
-        positions = [
-            opening_position(view, dict(enumerate(w.hands)), mode="contract", side=declarer,
-                             trump=trump)
-            for w in worlds
-        ]
-        values = solve_batch(positions, threads=self.threads)
+        worlds, values = self._solve_openings(view, worlds, declarer, trump, "defence")
         # a declarer seldom names a contract it cannot make: worlds where it fails count less
         weights = [
             w.weight * DECLARER_TRUST ** max(0, contract.level - t)
@@ -607,7 +660,7 @@ class MonteCarloPlayer:
         return choose_mode(view, rules, worlds, self._model(view),
                            simulations=self.level.mode_simulations, rng=rng,
                            make_bot=make_bot, threads=self.threads,
-                           by_score=self.level.score_aware)
+                           by_score=self.level.score_aware, deadline=self._deadline)
 
     # --- the structural variants (see :mod:`.variants`) ----------------------------------------
     def _name(self, view: SeatView, rng: random.Random) -> str:
@@ -629,42 +682,52 @@ class MonteCarloPlayer:
             return legal[0]
         return max(legal, key=lambda t: scores.get(t, float("-inf")))
 
-    def _rogue_profile(self, view: SeatView, rng: random.Random, keys: set[Any], n: int
-                       ) -> Profile:
+    def _rogue_profile(self, view: SeatView, rng: random.Random, keys: set[Any], n: int,
+                       *, clocked: bool = True) -> Profile:
         """The soloist's tricks in each strain the items need, solved on ``n`` worlds: the
         talon imagined and taken, a good discard per strain, ``any`` in the strain the
-        evaluation prefers after the discard, misère with its own discard."""
+        evaluation prefers after the discard, misère with its own discard.  ``clocked``:
+        on the decision's clock (not for the baseline every later decision shares)."""
+        deadline = self._deadline if clocked else Deadline(None)
         worlds = self._sample(view, rng, n)
         hand = view.hand
         strains = sorted({k for k in keys if isinstance(k, int)} | (
             set(range(5)) if "any" in keys else set()))
-        positions = []
-        index: list[tuple[int, int]] = []
         best: list[int] = []
-        for wi, w in enumerate(worlds):
-            hand12 = hand | w.extra
-            kept_est = {}
-            for s in strains:
-                pair = discard_candidates(hand12, s, keep=1, pruned=True)[0]
-                hands = dict(enumerate(w.hands))
-                hands[view.seat] = hand12 & ~pair
-                kept_est[s] = contract_tricks(hand12 & ~pair, s)
-                positions.append(opening_position(
-                    view, hands, mode="contract", side=view.seat, trump=s if s < 4 else None))
-                index.append((wi, s))
-            best.append(max(kept_est, key=lambda s: kept_est[s]) if kept_est else 0)
-        values = solve_batch(positions, threads=self.threads) if positions else []
         tricks = {s: [0] * len(worlds) for s in strains}
-        for (wi, s), v in zip(index, values, strict=True):
-            tricks[s][wi] = v
+        used = 0
+        for lo, hi in deadline.spans(len(worlds), name="rogue"):
+            positions = []
+            index: list[tuple[int, int]] = []
+            for wi in range(lo, hi):
+                w = worlds[wi]
+                hand12 = hand | w.extra
+                kept_est = {}
+                for s in strains:
+                    pair = discard_candidates(hand12, s, keep=1, pruned=True)[0]
+                    hands = dict(enumerate(w.hands))
+                    hands[view.seat] = hand12 & ~pair
+                    kept_est[s] = contract_tricks(hand12 & ~pair, s)
+                    positions.append(opening_position(
+                        view, hands, mode="contract", side=view.seat,
+                        trump=s if s < 4 else None))
+                    index.append((wi, s))
+                best.append(max(kept_est, key=lambda s: kept_est[s]) if kept_est else 0)
+            values = solve_batch(positions, threads=self.threads) if positions else []
+            for (wi, s), v in zip(index, values, strict=True):
+                tricks[s][wi] = v
+            used = hi
+        worlds = worlds[:used]
+        tricks = {s: t[:used] for s, t in tricks.items()}
         weights = [w.weight for w in worlds]
         profile: Profile = {s: list(zip(tricks[s], weights, strict=True)) for s in strains}
         if "any" in keys:
             profile["any"] = [(tricks[best[i]][i], weights[i]) for i in range(len(worlds))]
         if "misere" in keys:
             mpos = _misere_openings(view, hand, worlds)
-            mt = _misere_tricks(mpos, self.threads, exact=max(4, len(mpos) // 4))
-            profile["misere"] = list(zip(mt, weights, strict=True))
+            mt = _misere_tricks(mpos, self.threads, exact=max(4, len(mpos) // 4),
+                                deadline=deadline)
+            profile["misere"] = list(zip(mt, weights[: len(mt)], strict=True))
         return profile
 
     def _rogue_baseline(self, view: SeatView) -> list[Profile]:
@@ -681,7 +744,7 @@ class MonteCarloPlayer:
             hand = sum(1 << c for c in cards)
             fake = replace(view, hand=hand, exposed={}, talon=None, discard=0)
             out.append(self._rogue_profile(fake, rng, {0, 4, "any", "misere"},
-                                           BASELINE_WORLDS))
+                                           BASELINE_WORLDS, clocked=False))
         for p in out:  # suits are alike: every suit's tricks as the spades'
             for s in (1, 2, 3):
                 p[s] = p[0]
@@ -699,14 +762,20 @@ class MonteCarloPlayer:
         worlds = self._sample(view, rng, max(8, self.level.worlds // 2))
         hand = view.hand
         ranked = sorted(range(5), key=lambda s: -contract_tricks(hand, s))[:2]
-        positions = []
-        for w in worlds:
-            hands = dict(enumerate(w.hands))
-            hands[view.seat] = hand
-            for s in ranked:
-                positions.append(opening_position(view, hands, mode="contract", side=view.seat,
-                                                  trump=s if s < 4 else None))
-        values = solve_batch(positions, threads=self.threads)
+        values: list[int] = []
+        used = 0
+        for lo, hi in self._deadline.spans(len(worlds), name="hand bid"):
+            positions = []
+            for w in worlds[lo:hi]:
+                hands = dict(enumerate(w.hands))
+                hands[view.seat] = hand
+                for s in ranked:
+                    positions.append(opening_position(view, hands, mode="contract",
+                                                      side=view.seat,
+                                                      trump=s if s < 4 else None))
+            values += solve_batch(positions, threads=self.threads)
+            used = hi
+        worlds = worlds[:used]
         weights = [w.weight for w in worlds]
         total = sum(weights) or 1.0
         per = {s: [values[i * len(ranked) + j] for i in range(len(worlds))]
@@ -742,12 +811,7 @@ class MonteCarloPlayer:
             open_tricks = open_profile_estimate(view.hand, trump, contract.level)
         else:
             worlds = self._sample(view, rng, self.level.worlds)
-            positions = [
-                opening_position(view, dict(enumerate(w.hands)), mode="contract",
-                                 side=declarer, trump=trump)
-                for w in worlds
-            ]
-            values = solve_batch(positions, threads=self.threads)
+            worlds, values = self._solve_openings(view, worlds, declarer, trump, "two players")
             open_tricks = [
                 (t, w.weight * DECLARER_TRUST ** max(0, contract.level - t))
                 for w, t in zip(worlds, values, strict=True)
@@ -760,11 +824,14 @@ class MonteCarloPlayer:
                 me_leads = view.seat == 1 - view.dealer  # the dummy's neighbour leads
                 guess = round(defence_tricks(view.hand, trump))
                 n = min(len(worlds), self.level.mode_simulations * 2 or 16)
-                alone = [
-                    (10 - two_hand_tricks(view.hand, w.hands[declarer], me_leads, trump,
-                                          guess), weight)
-                    for w, (_, weight) in zip(worlds[:n], open_tricks[:n], strict=True)
-                ]
+                alone = []
+                for lo, hi in self._deadline.spans(n, name="alone", step=4):
+                    alone += [
+                        (10 - two_hand_tricks(view.hand, w.hands[declarer], me_leads, trump,
+                                              guess), weight)
+                        for w, (_, weight) in zip(worlds[lo:hi], open_tricks[lo:hi],
+                                                  strict=True)
+                    ]
         values_by_call = two_player_values(self.rules, self._model(view), view, open_tricks,
                                            alone)
         return choose_two_player(values_by_call, view.legal)
@@ -805,27 +872,10 @@ class MonteCarloPlayer:
         trump = None if allpass else view.trump
         worlds = self._sample(view, rng, max(8, self.level.worlds // 8))
         maximize = not allpass
-        scores: dict[Card, float] = {}
-        for card in cards:
-            total = 0.0
-            for w in worlds:
-                rest = view.hand & ~card.mask
-                opp_hand = w.hands[opp]
-                if view.trick:  # the other hand led: this card ends the trick
-                    lead = view.trick[0][1]
-                    won = int(_beats(card, lead, trump))
-                    mine = won + two_hand_tricks(rest, opp_hand, bool(won), trump,
-                                                 maximize=maximize)
-                else:  # this card leads: the other hand answers as suits him
-                    outcomes = []
-                    for reply in _playable(opp_hand, int(card.suit), trump):
-                        won = int(not _beats(Card.from_index(reply), card, trump))
-                        outcomes.append(won + two_hand_tricks(
-                            rest, opp_hand & ~(1 << reply), bool(won), trump,
-                            maximize=maximize))
-                    mine = min(outcomes) if maximize else max(outcomes)
-                total += w.weight * (mine if maximize else -mine)
-            scores[card] = total
+        scores: dict[Card, float] = dict.fromkeys(cards, 0.0)
+        for lo, hi in self._deadline.spans(len(worlds), name="two hands", step=2):
+            for card in cards:
+                _two_hand_add(view, card, worlds[lo:hi], opp, trump, maximize, scores)
         return str(max(cards, key=lambda c: (round(scores[c], 9), -int(c.rank), -c.index)))
 
     # --- the play --------------------------------------------------------------------------
@@ -842,16 +892,21 @@ class MonteCarloPlayer:
             mode, side = "contract", view.declarer
         assert side is not None
         worlds = self._sample(view, rng, self.level.worlds)
-        if self.level.play_inference:
-            factors = play_weights(view, worlds, allpass_talon=self.rules.allpass_talon,
-                                   threads=self.threads, cache=self._inference_cache)
-            for w, f in zip(worlds, factors, strict=True):
-                w.weight *= f
-        positions = [
-            play_position(view, w, mode=mode, side=side, allpass_talon=self.rules.allpass_talon)
-            for w in worlds
-        ]
-        results = solve_moves_batch(positions, threads=self.threads)
+        results: list[dict[int, int]] = []
+        for lo, hi in self._deadline.spans(len(worlds), name="play"):
+            part = worlds[lo:hi]
+            if self.level.play_inference:
+                factors = play_weights(view, part, allpass_talon=self.rules.allpass_talon,
+                                       threads=self.threads, cache=self._inference_cache)
+                for w, f in zip(part, factors, strict=True):
+                    w.weight *= f
+            positions = [
+                play_position(view, w, mode=mode, side=side,
+                              allpass_talon=self.rules.allpass_talon)
+                for w in part
+            ]
+            results += solve_moves_batch(positions, threads=self.threads)
+        worlds = worlds[: len(results)]
         weights = [w.weight for w in worlds]
         me = view.seat
         if self.level.score_aware:
@@ -895,6 +950,8 @@ class MonteCarloPlayer:
         return str(best)
 
 
+MISERE_FLOOR = 8
+"""The fewest failing misères counted exactly on a clock (each costs about ten contracts)."""
 TWO_HAND_ENDGAME = 6
 """Two hands playing: the exact search takes over when each holds at most this many cards."""
 NAME_WORLDS = 64
@@ -911,6 +968,27 @@ def _beats(card: Card, other: Card, trump: int | None) -> bool:
     if card.suit == other.suit:
         return int(card.rank) > int(other.rank)
     return trump is not None and int(card.suit) == trump
+
+
+def _two_hand_add(view: SeatView, card: Card, worlds: list[World], opp: int, trump: int | None,
+                  maximize: bool, scores: dict[Card, float]) -> None:
+    """Add ``card``'s weighted tricks (all-pass: minus the tricks) over ``worlds`` to its
+    score: it ends the trick the other hand led, or leads and the other hand answers."""
+    rest = view.hand & ~card.mask
+    for w in worlds:
+        opp_hand = w.hands[opp]
+        if view.trick:  # the other hand led: this card ends the trick
+            lead = view.trick[0][1]
+            won = int(_beats(card, lead, trump))
+            mine = won + two_hand_tricks(rest, opp_hand, bool(won), trump, maximize=maximize)
+        else:  # this card leads: the other hand answers as suits him
+            outcomes = []
+            for reply in _playable(opp_hand, int(card.suit), trump):
+                won = int(not _beats(Card.from_index(reply), card, trump))
+                outcomes.append(won + two_hand_tricks(
+                    rest, opp_hand & ~(1 << reply), bool(won), trump, maximize=maximize))
+            mine = min(outcomes) if maximize else max(outcomes)
+        scores[card] += w.weight * (mine if maximize else -mine)
 
 
 def _playable(hand: int, suit: int, trump: int | None) -> list[int]:
@@ -953,31 +1031,64 @@ def _clearly_worse(row: list[float], lead: list[float], weights: list[float],
     return mean + z * se < 0 if se > 0 else mean < 0
 
 
-def _misere_openings(view: SeatView, hand: int, worlds: list[World]) -> list[Position]:
+class _MisereOpenings(Sequence[Position]):
     """The misère before the first lead in each world: the seat takes the world's talon
-    (``extra``) and discards the pair the evaluation likes best."""
-    out = []
-    for w in worlds:
-        hand12 = hand | w.extra
-        pair = misere_discard_candidates(hand12, keep=1)[0]
-        hands = dict(enumerate(w.hands))
-        hands[view.seat] = hand12 & ~pair
-        out.append(opening_position(view, hands, mode="misere", side=view.seat, trump=None))
-    return out
+    (``extra``) and discards the pair the evaluation likes best.  Each position is built
+    when first read (a decision on a clock may read only some)."""
+
+    def __init__(self, view: SeatView, hand: int, worlds: list[World]) -> None:
+        self.view, self.hand, self.worlds = view, hand, worlds
+        self._built: dict[int, Position] = {}
+
+    def __len__(self) -> int:
+        return len(self.worlds)
+
+    @overload
+    def __getitem__(self, i: int) -> Position: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Position]: ...
+
+    def __getitem__(self, i: int | slice) -> Position | Sequence[Position]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        pos = self._built.get(i)
+        if pos is None:
+            w = self.worlds[i]
+            hand12 = self.hand | w.extra
+            pair = misere_discard_candidates(hand12, keep=1)[0]
+            hands = dict(enumerate(w.hands))
+            hands[self.view.seat] = hand12 & ~pair
+            pos = self._built[i] = opening_position(self.view, hands, mode="misere",
+                                                    side=self.view.seat, trump=None)
+        return pos
 
 
-def _misere_tricks(positions: list[Position], threads: int, exact: int | None = None
-                   ) -> list[int]:
+def _misere_openings(view: SeatView, hand: int, worlds: list[World]) -> Sequence[Position]:
+    """The misère before the first lead in each world (see :class:`_MisereOpenings`)."""
+    return _MisereOpenings(view, hand, worlds)
+
+
+def _misere_tricks(positions: Sequence[Position], threads: int, exact: int | None = None,
+                   deadline: Deadline | None = None) -> list[int]:
     """Misère trick counts: the fast yes/no test on every position first, then an exact count
     where it says the declarer must take a trick.  ``exact``: count at most that many of the
     failing positions exactly and give the others those counts in turn (bidding only needs
-    how often misère fails and roughly how badly)."""
-    out = [0] * len(positions)
-    dirty = [i for i, pos in enumerate(positions) if not misere_can_take_none(pos)]
+    how often misère fails and roughly how badly).  On a ``deadline`` both steps are
+    anytime: the counts returned are those of the positions tested (a prefix)."""
+    clock = deadline if deadline is not None else Deadline(None)
+    dirty: list[int] = []
+    tested = 0
+    for lo, hi in clock.spans(len(positions), name="misere test"):
+        dirty += [i for i in range(lo, hi) if not misere_can_take_none(positions[i])]
+        tested = hi
+    out = [0] * tested
     if not dirty:
         return out
     counted = dirty if exact is None else dirty[:exact]
-    values = solve_batch([positions[i] for i in counted], threads=threads)
+    values: list[int] = []
+    for lo, hi in clock.spans(len(counted), name="misere count", floor=MISERE_FLOOR,
+                              step=MISERE_FLOOR):
+        values += solve_batch([positions[i] for i in counted[lo:hi]], threads=threads)
     for j, i in enumerate(dirty):
         out[i] = values[j % len(values)]
     return out

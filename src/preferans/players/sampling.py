@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -39,6 +40,8 @@ from .evaluation import allpass_tricks, contract_tricks, defence_tricks, misere_
 from .view import SeatView
 
 FULL = 0xFFFFFFFF
+STOP_EVERY = 8
+"""Candidate worlds drawn between two questions to a sample's ``stop``."""
 
 
 @dataclass
@@ -243,11 +246,16 @@ class Sampler:
             masks[j] |= 1 << c
         return self._make(masks)
 
-    def sample(self, n: int, *, oversample: int = 3, weighted: bool = True) -> list[World]:
+    def sample(self, n: int, *, oversample: int = 3, weighted: bool = True,
+               stop: Callable[[], bool] | None = None, floor: int = 16) -> list[World]:
         """About ``n`` worlds with weights; every world when there are at most ``n``.
 
         Draws ``oversample × n`` candidates, weighs them by the calls of the other
         seats and resamples ``n`` in proportion (duplicates merge into one heavier world).
+        ``stop``: asked every :data:`STOP_EVERY` candidates once ``floor`` worlds' worth
+        are drawn; when it says so, no more are drawn and the worlds are resampled from
+        those (about one per ``oversample`` candidates).  The random draws are the same
+        as without it up to that point, so a ``stop`` that never fires changes nothing.
         """
         every = self.enumerate(n)
         if every is not None:
@@ -257,10 +265,22 @@ class Sampler:
                 _normalise(every)
             return every
         if not weighted or not self._informative():
-            worlds = [self.deal_one() for _ in range(n)]
+            worlds = []
+            for i in range(n):
+                if stop is not None and i >= floor and i % STOP_EVERY == 0 and stop():
+                    break
+                worlds.append(self.deal_one())
             return _merge(worlds)
-        candidates = [self.deal_one() for _ in range(n * oversample)]
-        logs = [call_log_likelihood(self.view, w) for w in candidates]
+        candidates: list[World] = []
+        logs: list[float] = []
+        for i in range(n * oversample):
+            if (stop is not None and i >= floor * oversample and i % STOP_EVERY == 0
+                    and stop()):
+                n = max(1, -(-i // oversample))
+                break
+            w = self.deal_one()
+            candidates.append(w)
+            logs.append(call_log_likelihood(self.view, w))
         top = max(logs)
         weights = [math.exp(x - top) for x in logs]
         total = sum(weights)

@@ -1,0 +1,127 @@
+"""Decisions on a clock: a wall-clock budget per decision, and anytime sampling and solving.
+
+A Monte Carlo decision draws worlds and solves them.  With a budget, both are *anytime*:
+candidate worlds are drawn until the level's count or a share of the budget
+(:data:`SAMPLE_SHARE`), then the worlds are solved in spans of :data:`SPAN_WORLDS` until
+every one is solved or the next span would end past the budget (its length guessed from
+the longest span yet).  The decision then uses the worlds solved, never fewer than
+:data:`FLOOR_WORLDS` (or every world when there are fewer): the floor is solved even when
+the budget is already spent.  With no budget (``None``) every stage is one span: the
+decision is the one the player made before it had a clock, and a budget that does not bind
+gives that same decision (the same worlds, the same solver values, only solved in spans).
+
+The clock is injectable (``time.perf_counter`` by default) so that tests can drive it.
+
+>>> ticks = iter(range(100))
+>>> d = Deadline(6.5, clock=lambda: float(next(ticks)))  # a second per look
+>>> [span for span in d.spans(100, floor=16, step=16)]
+[(0, 16), (16, 32)]
+>>> d.stages[-1]
+Stage(name='', planned=100, used=32, last_span=4.0)
+>>> list(Deadline(None).spans(100))
+[(0, 100)]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+Clock = Callable[[], float]
+
+FLOOR_WORLDS = 16
+"""The fewest worlds a sampled decision uses (all of them when a stage has fewer)."""
+SPAN_WORLDS = 16
+"""Worlds solved per span between two looks at the clock."""
+SAMPLE_SHARE = 0.3
+"""The share of the budget the drawing of candidate worlds may take."""
+MODE_FLOOR = 0
+"""The fewest imagined deals a lone whister plays out closed (the OPEN/CLOSED choice): none,
+as a play-out is the costliest piece of work a decision has (~40-75 ms of CPU) and OPEN is
+the sane default; CLOSED needs :data:`MODE_CLOSED_MIN` of them played."""
+MODE_CLOSED_MIN = 2
+"""The fewest play-outs on which a lone whister may choose CLOSED (else OPEN)."""
+BUDGETS = {"normal": 0.4, "hard": 0.4, "crazy": 1.2}
+"""Default budget per level, in seconds of wall-clock time: the point after which no new
+span starts.  Below the targets (Hard p95 0.5 s, Crazy p95 1.5 s, no decision over 3 s)
+to leave room for the last span and the work around the solving."""
+
+
+@dataclass
+class Stage:
+    """One anytime stage of a decision: the worlds (or deals) it planned and used."""
+
+    name: str
+    planned: int
+    used: int
+    last_span: float = 0.0
+    """Seconds into the decision when the stage's last span began."""
+
+
+@dataclass
+class Deadline:
+    """The clock of one decision: started when the decision starts.
+
+    ``budget``: seconds, or ``None`` for no limit.
+    """
+
+    budget: float | None
+    clock: Clock = time.perf_counter
+    start: float = field(init=False)
+    stages: list[Stage] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        self.start = self.clock()
+
+    def elapsed(self) -> float:
+        return self.clock() - self.start
+
+    def over(self, share: float = 1.0, ahead: float = 0.0) -> bool:
+        """Whether ``share`` of the budget is spent (or would be, ``ahead`` seconds on)."""
+        if self.budget is None:
+            return False
+        return self.elapsed() + ahead >= self.budget * share
+
+    def spans(self, n: int, *, floor: int = FLOOR_WORLDS, step: int = SPAN_WORLDS,
+              name: str = "") -> Iterator[tuple[int, int]]:
+        """Ranges ``(lo, hi)`` of ``n`` items to solve in turn: the first holds the floor
+        (``floor <= 0``: a stage whose floor an earlier one met; none when the budget is
+        spent), and no further one starts when it would end past the budget (its length guessed
+        from the longest span yet).  The stage is noted
+        in :attr:`stages` when the caller has taken every range it was given."""
+        if self.budget is None or n <= 0:
+            if n > 0:
+                yield 0, n
+            self.stages.append(Stage(name, n, max(0, n)))
+            return
+        lo = 0
+        if floor <= 0 and self.over():  # the floor is met already, and the time is spent
+            self.stages.append(Stage(name, n, 0, self.elapsed()))
+            return
+        hi = min(n, max(floor, step))
+        longest = 0.0
+        while True:
+            begun = self.clock()
+            last_span = begun - self.start
+            yield lo, hi
+            longest = max(longest, (self.clock() - begun) * step / max(1, hi - lo))
+            lo = hi
+            if lo >= n:
+                break
+            if self.over(ahead=longest):  # the longest span yet, scaled to a span's worlds
+                break
+            hi = min(n, lo + step)
+        self.stages.append(Stage(name, n, lo, last_span))
+
+    def note(self, name: str, planned: int, used: int) -> None:
+        self.stages.append(Stage(name, planned, used))
+
+
+def default_budget(level: str) -> float | None:
+    """The budget a level plays with by default (``None`` for the levels without one)."""
+    return BUDGETS.get(level)
+
+
+__all__ = ["BUDGETS", "FLOOR_WORLDS", "MODE_CLOSED_MIN", "MODE_FLOOR", "SAMPLE_SHARE",
+           "SPAN_WORLDS", "Clock", "Deadline", "Stage", "default_budget"]
