@@ -51,6 +51,7 @@ from .house_rules import editor_schema, preset_choices, rules_from_settings
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore
 from .table import Table, seat_colours, seat_names
+from .thinking import Thinking, default_workers
 
 log = logging.getLogger("preferans.server")
 
@@ -80,10 +81,12 @@ class NewGame(BaseModel):
 class Tables:
     """The open tables of this server, loaded from the store on first use."""
 
-    def __init__(self, store: GameStore, bot_delay: float, bot_level: str | None = None) -> None:
+    def __init__(self, store: GameStore, bot_delay: float, bot_level: str | None = None,
+                 thinking: Thinking | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_level = bot_level
+        self.thinking = thinking
         self.open: dict[str, Table] = {}
         self._lock = threading.Lock()
 
@@ -94,6 +97,7 @@ class Tables:
         rules = rules_from_settings(settings.rules, players=settings.players, pool=settings.pool)
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level)
+        table.thinking = self.thinking
         with self._lock:
             self.open[game_id] = table
         return table
@@ -111,6 +115,7 @@ class Tables:
                 return None
             table = Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
                                   bot_level=self.bot_level)
+            table.thinking = self.thinking
             self.open[game_id] = table
             return table
 
@@ -141,29 +146,39 @@ def create_app(
     *,
     browser_url: str = "http://127.0.0.1:8000/",
     bot_level: str | None = None,
+    bot_workers: int | None = None,
 ) -> FastAPI:
     """The web game.
 
     ``db_url`` is a SQLAlchemy URL or a file path (default: the user's data folder, or
     ``PREFERANS_DB``); ``bot_delay`` the pause in seconds before each computer move (0 in
     tests); ``open_browser`` opens ``browser_url`` once the server is up; ``bot_level``
-    (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty.
+    (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty;
+    ``bot_workers`` the number of processes the computer players think in (default
+    ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead).
     """
+    workers = default_workers() if bot_workers is None else bot_workers
+    thinking = Thinking(workers) if workers > 0 else None
     store = GameStore(database_url(db_url))
-    tables = Tables(store, bot_delay, bot_level)
+    tables = Tables(store, bot_delay, bot_level, thinking)
     templates = Jinja2Templates(directory=str(TEMPLATES))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if open_browser:
             asyncio.get_running_loop().call_later(0.8, webbrowser.open, browser_url)
+        if thinking is not None:
+            thinking.start()
         yield
         await tables.stop()
+        if thinking is not None:
+            thinking.close()
         store.close()
 
     app = FastAPI(title="Preferans", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
     app.state.tables = tables
+    app.state.thinking = thinking
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
 
