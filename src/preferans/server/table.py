@@ -291,6 +291,9 @@ class Table:
         self._sheet_cache: tuple[int, dict[str, Any]] | None = None
         self._record_cache: tuple[int, dict[str, Any]] | None = None
         self.house = house_rules(game.rules)
+        self._rules_info = rules_info(game.rules)
+        self._rules_title = rules_title(game.rules)
+        """The rules as every state message shows them (they never change at a table)."""
         """The options changed from the preset (the sheet's circle lists them)."""
 
     # --- creation and restoring ----------------------------------------------------------------
@@ -386,11 +389,11 @@ class Table:
             "colours": self.colours,
             "dummy": self.dummy,
             "dummy_name": DUMMY_NAME if self.dummy is not None else None,
-            "rules_title": rules_title(self.rules),
+            "rules_title": self._rules_title,
             "rules_doc": PRESET_DOCS.get(self.rules.name, ""),
             "house_rules": self.house,
             "difficulty": self.difficulty,
-            "rules": rules_info(self.rules),
+            "rules": self._rules_info,
             "observation": observation,
             "why_not": self.why_not(observation),
             "thinking": self.bot_to_move(),
@@ -412,6 +415,16 @@ class Table:
         if deal is None:
             return self.game.observation(HUMAN)
         observation = deal.observation(HUMAN)
+        observation["sheet"] = self.sheet_json()
+        observation["game_finished"] = self.game.finished
+        return observation
+
+    def seat_observation(self, seat: int) -> dict[str, Any]:
+        """``game.observation(seat)`` (what a computer player decides from), with the sheet
+        kept between deals (:meth:`sheet_json`) instead of written anew for each decision."""
+        if self.game.deal is None:
+            return self.game.observation(seat)
+        observation = self.game.deal.observation(seat)
         observation["sheet"] = self.sheet_json()
         observation["game_finished"] = self.game.finished
         return observation
@@ -609,7 +622,7 @@ class Table:
                 if seat is None:
                     return
                 version = self.seq
-                observation = self.game.observation(seat)
+                observation = self.seat_observation(seat)
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             token = await self._think(seat, observation)
