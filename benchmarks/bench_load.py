@@ -16,6 +16,7 @@ after a deal, a new game after a game.  It prints:
 
     .venv/bin/python benchmarks/bench_load.py --clients 100 --seconds 60
     .venv/bin/python benchmarks/bench_load.py --clients 300 --seconds 15 --workers 2
+    .venv/bin/python benchmarks/bench_load.py --clients 4 --difficulty hard --workers 0
 """
 
 from __future__ import annotations
@@ -160,7 +161,8 @@ def _acknowledges(message: dict[str, Any]) -> bool:
     return message.get("type") == "state" and event.get("seat") == 0
 
 
-async def client(number: int, base: str, until: float, figures: Figures) -> None:
+async def client(number: int, base: str, until: float, figures: Figures,
+                 difficulty: str = "easy") -> None:
     import httpx
     from websockets.asyncio.client import connect
 
@@ -170,7 +172,7 @@ async def client(number: int, base: str, until: float, figures: Figures) -> None
             started = time.perf_counter()
             try:
                 response = await http.post("/api/games", json={
-                    "difficulty": "easy", "rules": "sochi", "pool": 10})
+                    "difficulty": difficulty, "rules": "sochi", "pool": 10})
             except httpx.HTTPError as exc:
                 figures.errors.append(f"create: {type(exc).__name__}: {exc}")
                 await asyncio.sleep(0.5)
@@ -252,7 +254,11 @@ def main() -> None:
     parser.add_argument("--ramp", type=float, default=2.0,
                         help="seconds over which the clients start")
     parser.add_argument("--workers", type=int, default=None,
-                        help="the server's thinking processes (default: its own)")
+                        help="the server's thinking processes (default: its own; 0: a thread)")
+    parser.add_argument("--difficulty", default="easy",
+                        choices=("easy", "normal", "hard", "crazy"),
+                        help="the computer players' level (a few hard tables show the stall "
+                        "while bots think)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--skip-saves", action="store_true",
                         help="diagnosis: the server does not save mid-game (not a real figure)")
@@ -293,7 +299,8 @@ def main() -> None:
                 until = started + args.ramp + args.seconds
                 tasks = []
                 for n in range(args.clients):
-                    tasks.append(asyncio.create_task(client(n, base, until, figures)))
+                    tasks.append(asyncio.create_task(
+                        client(n, base, until, figures, args.difficulty)))
                     await asyncio.sleep(args.ramp / max(args.clients, 1))
                 await asyncio.gather(*tasks)
                 return time.perf_counter() - started
@@ -303,7 +310,8 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=30)
-    print(f"clients {args.clients}, {args.seconds:g} s (+{args.ramp:g} s ramp), "
+    print(f"clients {args.clients} ({args.difficulty}), {args.seconds:g} s "
+          f"(+{args.ramp:g} s ramp), "
           f"wall {wall:.1f} s; games {figures.games}, deals {figures.deals}, "
           f"human moves {len(figures.answers)} ({len(figures.answers) / wall:.0f}/s)")
     print(f"human move answered: {_quantiles(figures.answers)}")
