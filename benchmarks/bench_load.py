@@ -102,6 +102,18 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
 
     app = create_app(db, bot_delay=0, bot_workers=workers)
     probe = LagProbe()
+    created: list[float] = []
+    tables = app.state.tables
+    create = tables.create
+
+    def timed_create(settings: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return create(settings)
+        finally:
+            created.append(time.perf_counter() - start)
+
+    tables.create = timed_create
     inner = app.router.lifespan_context
 
     @asynccontextmanager
@@ -126,6 +138,7 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
             "worker_cpu_s": sum(_cpu_seconds(p) or 0.0 for p in pids),
             "tables": len(app.state.tables.open),
             "worker_restarts": thinking.restarts if thinking else 0,
+            "create_s": list(created),
         }
         if reset:
             probe.reset()
@@ -139,10 +152,15 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
 class Figures:
     answers: list[float] = field(default_factory=list)
     creations: list[float] = field(default_factory=list)
+    probe_creations: list[float] = field(default_factory=list)
+    """Games created once every client plays (a probe every 0.5 s, its tables left idle)."""
     errors: list[str] = field(default_factory=list)
     games: int = 0
     deals: int = 0
     frames: int = 0
+    idle_clients: int = 0
+    """Clients that never got to create a game (the load generator was too slow)."""
+    ramp: float = 0.0
 
 
 def _pick(state: dict[str, Any], rng: random.Random) -> str:
@@ -161,13 +179,24 @@ def _acknowledges(message: dict[str, Any]) -> bool:
     return message.get("type") == "state" and event.get("seat") == 0
 
 
+_TLS: Any = None
+
+
 async def client(number: int, base: str, until: float, figures: Figures,
                  difficulty: str = "easy") -> None:
     import httpx
     from websockets.asyncio.client import connect
 
     rng = random.Random(number)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    if time.perf_counter() >= until:
+        figures.idle_clients += 1
+        return
+    global _TLS
+    if _TLS is None:  # one TLS context for all (each client building its own is slow)
+        import ssl
+
+        _TLS = ssl.create_default_context()
+    async with httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS) as http:
         while time.perf_counter() < until:
             started = time.perf_counter()
             try:
@@ -229,6 +258,26 @@ async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> 
             await ws.send(json.dumps({"type": "action", "token": _pick(message, rng)}))
 
 
+async def creation_probe(base: str, until: float, figures: Figures) -> None:
+    """Create a game every 0.5 s while the clients play (nobody sits at these tables)."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS) as http:
+        while time.perf_counter() < until:
+            started = time.perf_counter()
+            try:
+                response = await http.post("/api/games", json={
+                    "difficulty": "easy", "rules": "sochi", "pool": 10})
+            except httpx.HTTPError as exc:
+                figures.errors.append(f"probe create: {type(exc).__name__}: {exc}")
+            else:
+                if response.status_code == 201:
+                    figures.probe_creations.append(time.perf_counter() - started)
+                else:
+                    figures.errors.append(f"probe create: HTTP {response.status_code}")
+            await asyncio.sleep(0.5)
+
+
 def _quantiles(values: list[float]) -> str:
     if not values:
         return "none"
@@ -251,8 +300,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=100, help="tables played at once")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long they play")
-    parser.add_argument("--ramp", type=float, default=2.0,
-                        help="seconds over which the clients start")
+    parser.add_argument("--ramp", type=float, default=None,
+                        help="seconds over which the clients start (default: 30 a second, "
+                        "at least 2 s)")
     parser.add_argument("--workers", type=int, default=None,
                         help="the server's thinking processes (default: its own; 0: a thread)")
     parser.add_argument("--difficulty", default="easy",
@@ -271,6 +321,8 @@ def main() -> None:
 
     import httpx
 
+    if args.ramp is None:
+        args.ramp = max(2.0, args.clients / 30)
     base = f"http://127.0.0.1:{args.port}"
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'load.db'}"
@@ -302,6 +354,8 @@ def main() -> None:
                     tasks.append(asyncio.create_task(
                         client(n, base, until, figures, args.difficulty)))
                     await asyncio.sleep(args.ramp / max(args.clients, 1))
+                figures.ramp = time.perf_counter() - started
+                tasks.append(asyncio.create_task(creation_probe(base, until, figures)))
                 await asyncio.gather(*tasks)
                 return time.perf_counter() - started
 
@@ -314,8 +368,12 @@ def main() -> None:
           f"(+{args.ramp:g} s ramp), "
           f"wall {wall:.1f} s; games {figures.games}, deals {figures.deals}, "
           f"human moves {len(figures.answers)} ({len(figures.answers) / wall:.0f}/s)")
+    print(f"clients started in {figures.ramp:.1f} s; clients that never created a game: "
+          f"{figures.idle_clients}")
     print(f"human move answered: {_quantiles(figures.answers)}")
-    print(f"game created: {_quantiles(figures.creations)}")
+    print(f"game created: {_quantiles(figures.creations)} ({len(figures.creations)}, most "
+          f"while the clients start); while all play: {_quantiles(figures.probe_creations)}")
+    print(f"game created, inside the server: {_quantiles(after['create_s'])}")
     print(f"errors: {len(figures.errors)}" + (
         "" if not figures.errors else f" (first: {figures.errors[0]})"))
     print(f"server RSS: before {_mib(before['rss_kib'])}, after {_mib(after['rss_kib'])} "

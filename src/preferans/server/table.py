@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import itertools
 import json
@@ -183,6 +184,13 @@ def rules_info(rules: Rules) -> dict[str, Any]:
     return info
 
 
+@functools.lru_cache(maxsize=256)
+def _rules_shown(rules: Rules) -> tuple[list[dict[str, Any]], dict[str, Any], str]:
+    """The house rules, the rules and their title as the state shows them, once per rules
+    (every table of the same rules shares them: they are only read)."""
+    return house_rules(rules), rules_info(rules), rules_title(rules)
+
+
 class MessageError(Exception):
     """A browser message that cannot be accepted; ``code`` is the protocol's error code."""
 
@@ -285,14 +293,14 @@ class Table:
         A player put in :attr:`bots` by hand (tests) always thinks in a thread."""
         self._own_bots = dict(self.bots)
         self._thinking_id = f"{game_id}#{next(_TABLE_NUMBERS)}"
+        self._seats: dict[int, Seat] = {}
+        """Who decides at each computer seat, as the thinking processes know them."""
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         """Called with every state payload before it is sent (tests check payloads with it)."""
         self._driver: asyncio.Task[None] | None = None
         self._sheet_cache: tuple[int, dict[str, Any]] | None = None
         self._record_cache: tuple[int, dict[str, Any]] | None = None
-        self.house = house_rules(game.rules)
-        self._rules_info = rules_info(game.rules)
-        self._rules_title = rules_title(game.rules)
+        self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
         """The rules as every state message shows them (they never change at a table)."""
         """The options changed from the preset (the sheet's circle lists them)."""
 
@@ -660,8 +668,11 @@ class Table:
         process that dies or hangs, gets the random legal fallback."""
         if self.thinking is None or self.bots.get(seat) is not self._own_bots.get(seat):
             return await anyio.to_thread.run_sync(self._choose, seat, observation)
-        who = Seat(self._thinking_id, seat, self.bot_level,
-                   json.dumps(self.rules.to_json(), sort_keys=True), bot_seed(self.seed, seat))
+        who = self._seats.get(seat)
+        if who is None:
+            who = self._seats[seat] = Seat(
+                self._thinking_id, seat, self.bot_level,
+                json.dumps(self.rules.to_json(), sort_keys=True), bot_seed(self.seed, seat))
         try:
             return await self.thinking.choose(who, observation)
         except ThinkingError as exc:
