@@ -365,7 +365,7 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=30)
     print(f"clients {args.clients} ({args.difficulty}), {args.seconds:g} s "
-          f"(+{args.ramp:g} s ramp), "
+          f"(+{args.ramp:.1f} s ramp), "
           f"wall {wall:.1f} s; games {figures.games}, deals {figures.deals}, "
           f"human moves {len(figures.answers)} ({len(figures.answers) / wall:.0f}/s)")
     print(f"clients started in {figures.ramp:.1f} s; clients that never created a game: "
