@@ -26,9 +26,11 @@ install: $(VENV)/.installed build
 
 dev: $(VENV)/.installed-dev build
 
-# Rebuild the C extension in place whenever its sources change.
+# Rebuild the C extension in place whenever its sources change; compile the gettext
+# catalogues (locale/*/LC_MESSAGES/*.po -> .mo, build outputs).
 build: $(VENV)/.installed
 	@if [ -f setup.py ] && [ -n "$(C_SRC)" ]; then $(PY) setup.py -q build_ext --inplace; fi
+	@$(VENV)/bin/pybabel -q compile -d src/preferans/locale -D preferans
 
 play: install
 	$(VENV)/bin/preferans play $(ARGS)
@@ -45,3 +47,4 @@ bench: install
 clean:
 	rm -rf build dist src/*.egg-info .pytest_cache .ruff_cache
 	find src -name '*.so' -delete
+	find src -name '*.mo' -delete

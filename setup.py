@@ -8,8 +8,10 @@ import platform
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 SOLVER_DIR = "src/preferans/solver"
+LOCALE_DIR = "src/preferans/locale"
 
 BASE_FLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing"]
 
@@ -40,6 +42,35 @@ class BuildExt(build_ext):
         return True
 
 
+def compile_catalogues(root):
+    """Compile every gettext catalogue under ``root`` (``<lang>/LC_MESSAGES/*.po``) to its
+    ``.mo`` beside it, with Babel; returns the files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for folder, _, files in os.walk(root):
+        for name in files:
+            if not name.endswith(".po"):
+                continue
+            po = os.path.join(folder, name)
+            with open(po, "rb") as fh:
+                catalog = read_po(fh)
+            mo = po[:-3] + ".mo"
+            with open(mo, "wb") as fh:
+                write_mo(fh, catalog)
+            written.append(mo)
+    return written
+
+
+class BuildPy(build_py):
+    """Compiles the catalogues before the package files are copied (wheels, sdists)."""
+
+    def run(self):
+        compile_catalogues(LOCALE_DIR)
+        super().run()
+
+
 setup(
     ext_modules=[
         Extension(
@@ -54,5 +85,5 @@ setup(
             extra_link_args=["-pthread"],
         )
     ],
-    cmdclass={"build_ext": BuildExt},
+    cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
 )

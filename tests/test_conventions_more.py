@@ -77,7 +77,7 @@ def W(**cells: int) -> list[list]:
 
 def test_the_three_options_are_declared_with_choices_and_set_in_the_presets():
     choices = option_choices()
-    assert choices["allpass_zero_full"] == ("close", "hill")
+    assert choices["allpass_zero_full"] == ("close", "hill", "keep")  # keep: a house option
     assert choices["over_greedy_two_only"] == (False, True)
     assert choices["pool_overflow_choice"] == (False, True)
     by = {e["name"]: e for e in options_schema()}

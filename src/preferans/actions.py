@@ -295,16 +295,26 @@ PLAY_ACTIONS: tuple[Action, ...] = tuple(
 class IllegalAction(ValueError):
     """An action the rules do not allow now.
 
-    ``str()`` reads like ``seat 1 (B) cannot play QH in play: must follow ♠``.
+    ``str()`` reads like ``seat 1 (B) cannot play QH in play: must follow ♠``; ``reason``
+    is the English reason (``must follow ♠``), ``why`` the
+    :class:`~preferans.reasons.Reason` it renders, ``code`` and ``params`` its message code
+    and parameters, for an edge that shows the reason in another language.
     """
 
     def __init__(
-        self, seat: int | None, phase: Any, action: Action | str, reason: str, name: str = ""
+        self, seat: int | None, phase: Any, action: Action | str, reason: Any, name: str = ""
     ) -> None:
+        from .reasons import Reason
+
         self.seat = seat
         self.phase = phase
         self.action = action
-        self.reason = reason
+        self.why = reason if isinstance(reason, Reason) else Reason(
+            "other", {"detail": str(reason)}
+        )
+        self.reason = str(self.why)
+        self.code = self.why.code
+        self.params = self.why.params
         self.name = name
         super().__init__(self._message())
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from .actions import BLIND_PASS, PASS, SEE, Action, ActionKind
 from .bids import MISERE, Bid
+from .reasons import Reason
 from .rules import Rules
 
 _LADDER = Bid.ladder()
@@ -268,16 +269,21 @@ class Auction:
         return [a for s, a in self.calls if s == seat]
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
-        """``None`` if ``seat`` may make this call now, else the reason."""
-        if self.to_act is None:
-            return "the auction is over"
-        if seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn to call"
-        if self.blind or action.blind or action.kind is ActionKind.SEE:
-            return self._why_blind_illegal(seat, action)
-        return self._plain_why(seat, action)
+        """``None`` if ``seat`` may make this call now, else the reason in English."""
+        reason = self.refusal(seat, action)
+        return None if reason is None else str(reason)
 
-    def _plain_why(self, seat: int, action: Action) -> str | None:
+    def refusal(self, seat: int, action: Action) -> Reason | None:
+        """``None`` if ``seat`` may make this call now, else the :class:`Reason` why not."""
+        if self.to_act is None:
+            return Reason("auction_over")
+        if seat != self.to_act:
+            return Reason("not_your_call", {"seat": self.to_act})
+        if self.blind or action.blind or action.kind is ActionKind.SEE:
+            return self._blind_refusal(seat, action)
+        return self._plain_refusal(seat, action)
+
+    def _plain_refusal(self, seat: int, action: Action) -> Reason | None:
         if action.kind is ActionKind.PASS:
             return None
         high = self.high
@@ -286,73 +292,71 @@ class Auction:
             if action in self.legal():
                 return None
             if not self.hand_bids:
-                return "hand bids are not allowed by these rules"
+                return Reason("hand_bids_off")
             if not hand_fight:
-                return "a hand bid only answers a misère"
-            shown = ", ".join(str(a) for a in self.legal())
-            return f"over {high}{' HAND' * self.high_hand} the calls are {shown}"
+                return Reason("hand_bid_over_misere_only")
+            held = Action(ActionKind.BID, bid=high, hand=self.high_hand)
+            return Reason("hand_fight_calls", {"high": held, "shown": tuple(self.legal())})
         if action.kind is not ActionKind.BID or action.bid is None:
-            return "only a bid or PASS is allowed in the auction"
+            return Reason("bid_or_pass")
         bid = action.bid
         if bid.misere:
             if seat == self.misere_seat or self.calls_by(seat):
-                return "misère may only be a player's first call"
+                return Reason("misere_first_call")
             if self._high_key > self._misere_key:
-                return f"misère is below the current bid {self.high}"
+                return Reason("misere_below_bid", {"high": self.high})
             if self.high is not None and self.high.misere:
-                return "misère has already been called"
+                return Reason("misere_called")
             return None
         if seat == self.misere_seat:
-            return "a player who called misère can only pass"
+            return Reason("misere_caller_passes")
         if bid.level < self.min_level:
-            return f"the lowest bid now is {self.min_level}♠"
+            return Reason("lowest_bid", {"level": self.min_level})
         if action in self.legal():
             return None
         high = self.high
         if high is None:
-            return f"the first bid must be {_LADDER[(self.min_level - 6) * 5]} (no jumps)"
+            return Reason("first_bid", {"bid": _LADDER[(self.min_level - 6) * 5]})
         if high.misere:
-            return f"over misère the bidding goes on from {_LADDER[self._misere_outbid_step]}"
+            return Reason("over_misere_from", {"bid": _LADDER[self._misere_outbid_step]})
         if bid == high:
-            return f"only an elder hand may hold {high}; you must go higher"
+            return Reason("elder_holds", {"high": high})
         if self._key(bid) < self._key(high):
-            return f"{bid} is below the current bid {high}"
-        return f"without jump bids the only bid is the next step above {high}"
+            return Reason("below_bid", {"bid": bid, "high": high})
+        return Reason("next_step_only", {"high": high})
 
-    def _why_blind_illegal(self, seat: int, action: Action) -> str | None:
+    def _blind_refusal(self, seat: int, action: Action) -> Reason | None:
         if action in self.legal():
             return None
         if not self.blind:
-            return "blind calls are not allowed by these rules"
+            return Reason("blind_off")
         if action.kind is ActionKind.SEE:
-            return "you have already looked at your cards"
+            return Reason("already_seen")
         if seat not in self.seen and not action.blind:
-            return "look at your cards first (SEE), or call blind"
+            return Reason("look_or_blind")
         if action.blind and seat in self.seen:
-            return "you have looked at your cards: no blind calls"
+            return Reason("seen_no_blind")
         if action.blind and action.kind is ActionKind.PASS:
-            return "a blind pass is only possible before any bid"
+            return Reason("blind_pass_first")
         if action.blind and self.seeing_bid:
-            return "no blind bids after a seeing bid"
+            return Reason("no_blind_after_seeing")
         if self.blind_passed and action.bid is not None and not action.bid.misere:
             blind_min, seeing_min = self._blind_levels()
             need = blind_min if action.blind else seeing_min
             if action.bid.level < need:
-                return f"after a blind pass the lowest bid is {'blind ' * action.blind}{need}♠"
+                code = "blind_pass_lowest_blind" if action.blind else "blind_pass_lowest"
+                return Reason(code, {"level": need})
         if self.blind_high and action.bid is not None:
-            return (
-                f"a seeing bid over the blind {self.high} needs more tricks in an equal or "
-                "higher suit"
-            )
-        return self._plain_why(seat, action) or "not allowed now"
+            return Reason("seeing_over_blind", {"high": self.high})
+        return self._plain_refusal(seat, action) or Reason("not_allowed_now")
 
     # --- calling -------------------------------------------------------------------------
     def call(self, seat: int, action: Action | str) -> None:
         """Make a call; raises ``ValueError`` with the reason if it is illegal."""
         action = Action.parse(action)
-        reason = self.why_illegal(seat, action)
+        reason = self.refusal(seat, action)
         if reason is not None:
-            raise ValueError(reason)
+            raise ValueError(str(reason))
         if action.kind is ActionKind.SEE:
             self.seen.add(seat)  # not a call: the same seat calls next
             return

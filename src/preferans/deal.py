@@ -56,6 +56,7 @@ from .auction import Auction
 from .bids import MISERE, Bid
 from .cards import DECK, Card, CardSet, Suit
 from .outcome import DealOutcome
+from .reasons import Alternatives, Hand, Reason
 from .rules import Rules
 from .tricks import Trick, playable, trick_winner
 
@@ -572,98 +573,99 @@ class Deal:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action | str) -> str | None:
-        """``None`` if the action is legal now, else the reason in words."""
+        """``None`` if the action is legal now, else the reason in English words."""
+        reason = self.refusal(action)
+        return None if reason is None else str(reason)
+
+    def refusal(self, action: Action | str) -> Reason | None:
+        """``None`` if the action is legal now, else the :class:`~preferans.reasons.Reason`
+        (a message code and its parameters) why not."""
         try:
             act = self.interpret(action)
         except ValueError as exc:
-            return str(exc)
+            return Reason("unreadable", {"token": str(action).strip(), "detail": str(exc)})
         phase = self.phase
         if phase is Phase.DONE:
-            return "the deal is over"
+            return Reason("deal_over")
         if phase is Phase.PLAY:
-            return self._why_card_illegal(act)
+            return self._card_refusal(act)
         if phase is Phase.AUCTION:
             if self.forced_allpass and act.kind is not ActionKind.PASS:
-                return "this deal is a compulsory all-pass: everyone passes"
-            return self.auction.why_illegal(self.auction.to_act, act)  # type: ignore[arg-type]
+                return Reason("compulsory_allpass")
+            return self.auction.refusal(self.auction.to_act, act)  # type: ignore[arg-type]
         if act in self.legal_actions():
             return None
         if phase is Phase.NAME:
-            shown = ", ".join(str(a) for a in self.legal_actions())
-            return f"the soloist names a game left on his rogue list ({shown})"
+            return Reason("rogue_name", {"shown": tuple(self.legal_actions())})
         if phase is Phase.WRITE:
-            return "the points go to the pool or off the mountain: say POOL or HILL"
+            return Reason("pool_or_hill")
         if phase is Phase.HALFTIME:
-            return self._why_halftime_illegal(act)
+            return self._halftime_refusal(act)
         if phase is Phase.INVITE:
-            if self.invited:
-                return ("the soloist invited the dealer to share his game half and half: "
-                        "the dealer says DECLINE or ACCEPT")
-            return ("the soloist of a misère or a ten plays ALONE or may INVITE the dealer "
-                    "to share his profit or losses equally")
+            return Reason("invite_answer" if self.invited else "invite_or_alone")
         if act.kind is ActionKind.RESIGN and phase in (Phase.DISCARD, Phase.CONTRACT):
-            if not self.rules.resignation:
-                return "resignation is not allowed by these rules"
-            return "a misère cannot be resigned"
+            return Reason("resign_off" if not self.rules.resignation else "misere_no_resign")
         if act.kind is ActionKind.REFUSE and phase is Phase.DISCARD:
-            return "refusing the talon is not allowed by these rules"
+            return Reason("refuse_off")
         if phase is Phase.EXCHANGE:
             if act.kind is not ActionKind.DISCARD:
-                return "before the all-pass each player discards two cards (DISCARD c1 c2)"
+                return Reason("exchange_discard")
             hand = self._hands[self.seats[self._exchanger]]
-            missing = [str(c) for c in act.cards if not hand & c.mask]
-            return f"the player does not hold {' '.join(missing)}"
+            missing = tuple(c for c in act.cards if not hand & c.mask)
+            return Reason("exchange_not_held", {"cards": missing})
         if phase is Phase.DEALER:
             if self._looked is None:
-                seats = " or ".join(f"LOOK {s}" for s in self.defenders)
-                return f"the dealer first looks at one defender's hand ({seats})"
-            return "the dealer says WHIST or PASS"
+                looks = Alternatives(tuple(Action(ActionKind.LOOK, seat=s) for s in self.defenders))
+                return Reason("dealer_look_first", {"looks": looks})
+            return Reason("dealer_whist_or_pass")
         if phase is Phase.DISCARD:
             if act.kind is not ActionKind.DISCARD:
-                return "the declarer must discard two cards first (DISCARD c1 c2)"
+                return Reason("discard_first")
             hand = self._hands[self.declarer]  # type: ignore[index]
-            missing = [str(c) for c in act.cards if not hand & c.mask]
-            return f"the declarer does not hold {' '.join(missing)}"
+            missing = tuple(c for c in act.cards if not hand & c.mask)
+            return Reason("declarer_not_held", {"cards": missing})
         if phase is Phase.CONTRACT:
             assert self.bid is not None
             if act.kind is not ActionKind.CONTRACT:
-                return f"the declarer must name the contract ({self.bid} or higher)"
+                return Reason("name_contract", {"bid": self.bid})
             if self.bid.misere:
-                return "after a misère auction the contract is MISERE"
+                return Reason("contract_misere")
             if act.bid is not None and act.bid.misere:
-                return "misère cannot be declared after an ordinary auction"
+                return Reason("misere_after_ordinary")
             if self.rogue_item is not None:
-                return f"the rogue game named is {self.bid.level} tricks: name its trump"
-            return f"the contract cannot be below the winning bid {self.bid}"
+                return Reason("rogue_trump", {"level": self.bid.level})
+            return Reason("contract_below_bid", {"bid": self.bid})
         if phase is Phase.DEFENCE:
-            shown = ", ".join(str(a) for a in self._defence_legal())
+            shown = tuple(self._defence_legal())
             if act.kind is ActionKind.HALF:
-                return f"half-whist is not allowed here (choose {shown})"
-            return f"a defender says {shown}"
-        shown = ", ".join(str(a) for a in self.legal_actions())
-        return f"the lone whister chooses {shown}"
+                return Reason("half_whist_not_here", {"shown": shown})
+            return Reason("defender_says", {"shown": shown})
+        return Reason("lone_whister_chooses", {"shown": tuple(self.legal_actions())})
 
-    def _why_card_illegal(self, act: Action) -> str | None:
+    def _card_refusal(self, act: Action) -> Reason | None:
         if act.kind is not ActionKind.PLAY:
-            return "a card must be played"
+            return Reason("card_expected")
         seat = self._hand_to_play
         assert seat is not None
         card = act.cards[0]
         hand = self._hands[seat]
-        owner = self._name(seat) or ("Dummy" if seat == self.dummy else f"seat {seat}")
-        whose = "" if self._controller[seat] == seat else f" in {owner}'s hand"
+        other = self._controller[seat] != seat
+        params: dict[str, object] = {}
+        if other:
+            params["hand"] = Hand(seat, self._name(seat), seat == self.dummy)
+        suffix = "_in" if other else ""
         if not hand & card.mask:
-            return f"{card} is not{whose or ' in your hand'}"
+            return Reason("card_not_held" + suffix, {"card": card, **params})
         if self._playable_mask() & card.mask:
             return None
         led = self._led_suit()
         assert led is not None
         if hand & led.mask:
             if self._talon_lead is not None:
-                return f"must play {led.symbol}, the talon card's suit{whose}"
-            return f"must follow {led.symbol}{whose}"
+                return Reason("talon_suit" + suffix, {"suit": led, **params})
+            return Reason("must_follow" + suffix, {"suit": led, **params})
         assert self.trump is not None
-        return f"must trump with {self.trump.symbol}{whose} (void in {led.symbol})"
+        return Reason("must_trump" + suffix, {"trump": self.trump, "led": led, **params})
 
     def _led_suit(self) -> Suit | None:
         if self._talon_lead is not None:
@@ -712,23 +714,24 @@ class Deal:
             act = self.interpret(action)
         except ValueError as exc:
             token = str(action).strip()
-            raise IllegalAction(actor, self.phase, token, str(exc), self._name(actor)) from None
+            reason = Reason("unreadable", {"token": token, "detail": str(exc)})
+            raise IllegalAction(actor, self.phase, token, reason, self._name(actor)) from None
         if seat is not None and seat != actor:
-            reason = "the deal is over" if actor is None else f"it is seat {actor}'s turn"
-            raise IllegalAction(seat, self.phase, act, reason, self._name(seat))
+            turn = (Reason("deal_over") if actor is None
+                    else Reason("not_your_turn", {"seat": actor}))
+            raise IllegalAction(seat, self.phase, act, turn, self._name(seat))
         phase = self.phase
         if phase is Phase.PLAY:
             card = act.cards[0] if act.kind is ActionKind.PLAY else None
             if card is None or not self._playable_mask() & card.mask:
-                raise IllegalAction(
-                    actor, phase, act, self._why_card_illegal(act) or "illegal", self._name(actor)
-                )
+                why = self._card_refusal(act) or Reason("illegal")
+                raise IllegalAction(actor, phase, act, why, self._name(actor))
             self.history.append((actor, act))  # type: ignore[arg-type]
             self._play(card)
             return
-        reason = self.why_illegal(act)
-        if reason is not None:
-            raise IllegalAction(actor, phase, act, reason, self._name(actor))
+        refused = self.refusal(act)
+        if refused is not None:
+            raise IllegalAction(actor, phase, act, refused, self._name(actor))
         self.history.append((actor, act))  # type: ignore[arg-type]
         if phase is Phase.AUCTION:
             self._apply_auction(act)
@@ -805,16 +808,14 @@ class Deal:
                 times.append(t)
         return [Action(ActionKind.SECOND, level=p, after=t) for p in pools for t in times]
 
-    def _why_halftime_illegal(self, act: Action) -> str:
+    def _halftime_refusal(self, act: Action) -> Reason:
         leader, smallest = self.halftime  # type: ignore[misc]
-        shown = ", ".join(str(a) for a in self._halftime_legal())
+        shown = tuple(self._halftime_legal())
         if act.kind is not ActionKind.SECOND:
-            return (f"the first half is over: the leader (seat {leader}, the largest hill) first "
-                    f"sets the second half, SECOND p t: pool p, final lap after t deals ({shown})")
+            return Reason("halftime_first", {"leader": leader, "shown": shown})
         if act.level is not None and act.level > smallest:
-            return (f"the pool cannot be larger than the smallest hill at the end of the first "
-                    f"half ({smallest}); choose {shown}")
-        return f"choose the second half among {shown}"
+            return Reason("halftime_pool_too_big", {"smallest": smallest, "shown": shown})
+        return Reason("halftime_choose", {"shown": shown})
 
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and seat < len(self.names) else ""
@@ -1046,17 +1047,25 @@ class Deal:
             self.alone = True
             self._play_seats = tuple(s for s in self.seats if s != DUMMY)
         elif act.kind is ActionKind.OPEN:
+            # 003: "play open (both defenders' cards face up, the whister plays both hands)";
+            # 001 §08: "For open defence, both hands are exposed before the opening lead".
+            # The whister's own hand goes down with the passer's (two players: with the
+            # dummy's, "just like open whists in three player games", 000).
             self.open_defence = True
             self._controller[passer] = whister
-            self._expose(1 << passer, at_once=self.rules.open_before_lead)
+            self._expose((1 << passer) | (1 << whister), at_once=self.rules.open_before_lead)
         else:
             self.open_defence = False
         self._start_play()
 
     def _finish_defence(self, kind: str) -> None:
-        """End an unplayed defence, unless a four-player dealer may still whist."""
+        """End an unplayed defence, unless a four-player dealer may still whist, or a
+        half-whist that stands is played out (``half_whist_played``)."""
         assert self.contract is not None
         level = self.contract.level
+        if kind == "halfwhist" and self.rules.half_whist_played:
+            self._play_half_whist()
+            return
         if (
             self.players == 4
             and self.rules.dealer_whist
@@ -1067,6 +1076,19 @@ class Deal:
             self.phase = Phase.DEALER
             return
         self._finish(kind)
+
+    def _play_half_whist(self) -> None:
+        """House option (``half_whist_played``): the half-whist that stands is played out.
+
+        The half-whister becomes the lone whister, owing half the quota
+        (``half_whist_tricks``, see :func:`preferans.scoring.score_deal`); like any lone
+        whister he first chooses OPEN or CLOSED (phase ``defence mode``).  The outcome is a
+        played ``contract`` whose ``whisters`` are ``(half_whister,)``."""
+        assert self.half_whister is not None
+        self.kind = "contract"
+        self.whisters = (self.half_whister,)
+        self._def_to_act = None
+        self.phase = Phase.DEFENCE_MODE
 
     def _apply_dealer(self, act: Action) -> None:
         dealer = self.dealer

@@ -50,8 +50,8 @@ def _opt(default: Any, doc: str, choices: tuple[Any, ...] | None = None) -> Any:
 
 AuctionStyle = Literal["ascending", "seniority"]
 WhistStyle = Literal["greedy", "gentlemanly"]
-Shortage = Literal["full", "half", "half_mountain_half_whists"]
-Responsible8 = Literal["second", "both"]
+Shortage = Literal["full", "half", "half_mountain_half_whists", "none"]
+Responsible8 = Literal["second", "both", "each"]
 AllPassTalon = Literal["lead", "closed"]
 AllPassScoring = Literal["mountain", "whists"]
 PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept", "hills"]
@@ -59,7 +59,8 @@ ConsolationPasser = Literal["passer", "none", "whister"]
 TalonPrizes = Literal["none", "whists", "tricks"]
 GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds", "pools_and_hills"]
 RogueList = Literal["none", "small", "large", "xl", "classical"]
-AllPassZeroFull = Literal["close", "hill"]
+AllPassZeroFull = Literal["close", "hill", "keep"]
+AllPassGrowth = Literal["repeat", "arithmetic", "geometric"]
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,12 @@ class Rules:
     tens_whisted: bool = _opt(
         True, "Ten-trick contracts are whisted with a quota (True) or checked without whists."
     )
+    checked_ten_whists: bool = _opt(
+        False,
+        "House option, with tens_whisted off: in a checked ten each defender still writes "
+        "the value per trick of his own as whists on declarer; no quota, no penalty.",
+        (False, True),
+    )
     stalingrad: bool = _opt(False, "Both defenders must whist against 6♠ ('Stalingrad').")
     stalingrad_sixes: bool = _opt(
         False, "Both defenders must whist against every six-trick contract (Racing).", (False, True)
@@ -139,24 +146,36 @@ class Rules:
     whist_pass_half_whist: bool = _opt(
         False, "A first defender who whisted may change to half-whist after the second passes."
     )
+    half_whist_played: bool = _opt(
+        False,
+        "House option: a half-whist that stands is played out: the half-whister whists alone "
+        "(open or closed) and answers for half the quota (half_whist_tricks) instead.",
+        (False, True),
+    )
     whist: WhistStyle = _opt(
         "greedy",
         "greedy: a lone whister writes the tricks of both defending hands; gentlemanly: when "
         "the contract fails, the whister shares the trick whists with the passer.",
         ("greedy", "gentlemanly"),
     )
+    gentlemanly_made: bool = _opt(
+        False,
+        "House option, with gentlemanly whist: the lone whister shares the trick whists with "
+        "the passer also when the contract is made (else only when it fails).",
+        (False, True),
+    )
     shortage: Shortage = _opt(
         "full",
         "What a whister short of his share pays: full (value × missing in the mountain), half "
         "(half of that), half_mountain_half_whists (half in the mountain, half as whists that "
-        "declarer writes on him).",
-        ("full", "half", "half_mountain_half_whists"),
+        "declarer writes on him), none (non-responsible whist: nothing).",
+        ("full", "half", "half_mountain_half_whists", "none"),
     )
     responsible_at_8plus: Responsible8 = _opt(
         "second",
         "Against 8, 9 and 10 with two whisters: the second whister answers for the missing trick, "
-        "or both share it.",
-        ("second", "both"),
+        "both share it (half each), or each owes one trick of his own (each).",
+        ("second", "both", "each"),
     )
     over_greedy: bool = _opt(
         False,
@@ -180,7 +199,9 @@ class Rules:
         (False, True),
     )
     open_before_lead: bool = _opt(
-        True, "In an open defence the hands go down before declarer's opening lead (else after)."
+        True,
+        "In an open defence both defenders' hands go down before declarer's opening lead (else "
+        "after it).",
     )
     misere_open_before_lead: bool = _opt(
         False, "In misère the defenders' hands go down before declarer's opening lead (else after)."
@@ -352,6 +373,12 @@ class Rules:
         "tricks (Finn: a four-player dealer writes that many tricks at the whist rate).",
         ("none", "whists", "tricks"),
     )
+    talon_tricks_three: bool = _opt(
+        False,
+        "House option, three players with talon_prizes='tricks': each defender writes the "
+        "talon's quick tricks on declarer at half the four-player dealer's rate.",
+        (False, True),
+    )
     start_mountain: int = _opt(
         0, "Mountain each player writes before the first deal (Finn: half the pool)."
     )
@@ -391,8 +418,16 @@ class Rules:
     )
     allpass_progression: tuple[int, ...] = _opt(
         (1, 2, 3),
-        "Stake multiplier of the 1st, 2nd, 3rd… all-pass in a row (the last repeats): "
+        "Stake multiplier of the 1st, 2nd, 3rd… all-pass in a row (the last repeats, unless "
+        "allpass_growth): "
         "(1,) none, (1, 2, 3) arithmetic, (1, 2, 4) geometric.",
+    )
+    allpass_growth: AllPassGrowth = _opt(
+        "repeat",
+        "Past the last step of allpass_progression the stake repeats it (repeat), keeps adding "
+        "the last difference (arithmetic: 1, 2, 3, 4, 5, …) or keeps multiplying by the last "
+        "ratio (geometric: 1, 2, 4, 8, 16, …).",
+        ("repeat", "arithmetic", "geometric"),
     )
     allpass_min_bid: tuple[int, ...] = _opt(
         (6, 7),
@@ -407,12 +442,25 @@ class Rules:
         True, "A contract nobody whisted (passed out or half-whisted) ends an all-pass streak."
     )
     allpass_zero_pool: int = _opt(1, "Pool points for a player who takes no trick in an all-pass.")
+    allpass_zero_staked: bool = _opt(
+        False,
+        "House option: those zero-trick pool points are multiplied by the all-pass's stake "
+        "(allpass_progression) like its tricks.",
+        (False, True),
+    )
+    allpass_dealer_zero: bool = _opt(
+        False,
+        "House option, four players with a closed all-pass talon: the sitting dealer, who "
+        "takes no trick, also writes the zero-trick pool points (000: 'some allow').",
+        (False, True),
+    )
     allpass_zero_full: AllPassZeroFull = _opt(
         "close",
         "Those pool points that the trickless player's own pool cannot take: close (like any "
-        "pool points: they help other pools, then pool_overflow), or hill (off his own "
-        "mountain instead, forfeited when it is empty too: Finn).",
-        ("close", "hill"),
+        "pool points: they help other pools, then pool_overflow), hill (off his own "
+        "mountain instead, forfeited when it is empty too: Finn), or keep (in his own pool "
+        "beyond its length, helping nobody; at settlement they come off his mountain).",
+        ("close", "hill", "keep"),
     )
     allpass_amnesty: bool = _opt(
         False, "Subtract the smallest trick count from everyone before scoring an all-pass."
@@ -470,6 +518,7 @@ class Rules:
             if choices is not None and value not in choices:
                 shown = ", ".join(repr(c) for c in choices)
                 raise RulesError(f"option {f.name}={value!r} is not allowed (choose {shown})")
+        _check_house_options(self)
         if self.pool <= 0:
             raise RulesError(f"option pool={self.pool!r} must be a positive number of points")
         if not self.allpass_progression or not self.allpass_min_bid:
@@ -607,9 +656,29 @@ class Rules:
         return self.dealer_share and (bid.misere or bid.level == 10)
 
     def allpass_stake(self, streak: int) -> int:
-        """Stake multiplier of an all-pass that is the ``streak``-th in a row (1 = the first)."""
+        """Stake multiplier of an all-pass that is the ``streak``-th in a row (1 = the first).
+
+        Past the last step of ``allpass_progression`` the stake repeats it, or keeps growing
+        by its last difference or ratio (``allpass_growth``).
+
+        >>> [Rules.preset("sochi").allpass_stake(k) for k in range(1, 7)]
+        [1, 2, 3, 3, 3, 3]
+        >>> [Rules.preset("sochi", allpass_growth="arithmetic").allpass_stake(k)
+        ...  for k in range(1, 7)]
+        [1, 2, 3, 4, 5, 6]
+        >>> [Rules.preset("leningrad", allpass_growth="geometric").allpass_stake(k)
+        ...  for k in range(1, 7)]
+        [1, 2, 4, 8, 16, 32]
+        """
         steps = self.allpass_progression
-        return steps[min(max(streak, 1), len(steps)) - 1]
+        k = max(streak, 1)
+        if k <= len(steps) or self.allpass_growth == "repeat":
+            return steps[min(k, len(steps)) - 1]
+        beyond = k - len(steps)
+        last, before = steps[-1], steps[-2]
+        if self.allpass_growth == "arithmetic":
+            return last + beyond * (last - before)
+        return last * (last // before) ** beyond
 
     def min_bid_level(self, allpasses_in_a_row: int) -> int:
         """Lowest level that may be bid after this many all-passes in a row."""
@@ -627,6 +696,177 @@ def _coerce(rules: Rules, key: str, value: Any) -> Any:
     if isinstance(current, int) and not isinstance(current, bool) and not isinstance(value, int):
         raise RulesError(f"option {key}={value!r} must be a whole number")
     return value
+
+
+def _check_house_options(rules: Rules) -> None:
+    """Refuse the house options (:data:`HOUSE_OPTIONS`) where they make no sense, naming both
+    options of each clash."""
+    r = rules
+    if r.responsible_at_8plus == "each" and r.over_greedy:
+        raise RulesError(
+            "responsible_at_8plus='each' and over_greedy: over-greedy whist already makes each "
+            "whister owe his own quota; choose one"
+        )
+    if r.responsible_at_8plus == "each" and r.shortage == "none":
+        raise RulesError(
+            "responsible_at_8plus='each' and shortage='none': a non-responsible whister owes "
+            "nothing, so nobody owes a trick of his own; choose one"
+        )
+    if r.allpass_zero_staked and not r.allpass_zero_pool:
+        raise RulesError(
+            "allpass_zero_staked needs allpass_zero_pool (0 zero-trick points: nothing to "
+            "multiply by the stake)"
+        )
+    if r.allpass_zero_full == "keep" and not r.allpass_zero_pool:
+        raise RulesError(
+            "allpass_zero_full='keep' needs allpass_zero_pool (0 zero-trick points: nothing to "
+            "keep in the pool)"
+        )
+    if r.allpass_zero_full == "keep" and r.allpass_zero_off_mountain:
+        raise RulesError(
+            "allpass_zero_full='keep' and allpass_zero_off_mountain: the zero-trick points "
+            "are written off the mountain, never in the pool; choose one"
+        )
+    if r.allpass_dealer_zero and r.players != 4:
+        raise RulesError(
+            f"allpass_dealer_zero needs four players (a dealer who sits out), not "
+            f"{r.players}: set players=4"
+        )
+    if r.allpass_dealer_zero and r.allpass_talon != "closed":
+        raise RulesError(
+            "allpass_dealer_zero needs allpass_talon='closed': with allpass_talon='lead' the "
+            "dealer plays the talon cards and writes the zero-trick points when they win none"
+        )
+    if r.allpass_dealer_zero and not r.allpass_zero_pool:
+        raise RulesError("allpass_dealer_zero needs allpass_zero_pool (0: nothing to write)")
+    if r.talon_tricks_three and r.talon_prizes != "tricks":
+        why = ("has no talon prizes" if r.talon_prizes == "none" else
+               "already has each defender write half the four-player whists (5 a quick trick)")
+        raise RulesError(
+            f"talon_tricks_three needs talon_prizes='tricks': talon_prizes={r.talon_prizes!r} "
+            f"{why}"
+        )
+    if r.talon_tricks_three and r.players != 3:
+        raise RulesError(
+            f"talon_tricks_three needs three players, not {r.players} (with four the sitting "
+            "dealer writes the talon prize): set players=3"
+        )
+    if r.gentlemanly_made and r.whist != "gentlemanly":
+        raise RulesError(
+            f"gentlemanly_made needs whist='gentlemanly' (whist={r.whist!r} shares nothing)"
+        )
+    if r.gentlemanly_made and r.over_greedy and not r.over_greedy_two_only:
+        raise RulesError(
+            "gentlemanly_made and over_greedy: an over-greedy lone whister writes only his own "
+            "tricks, there is nothing to share; set over_greedy_two_only or choose one"
+        )
+    if r.checked_ten_whists and r.tens_whisted:
+        raise RulesError(
+            "checked_ten_whists needs tens_whisted off: with tens_whisted the ten is whisted "
+            "with its quota (for whisted tens without one set whist_quota's last number to 0)"
+        )
+    if r.half_whist_played:
+        if r.passes_as_half_whist:
+            raise RulesError(
+                "half_whist_played and passes_as_half_whist: two passes would then be played "
+                "out by a defender who never said half-whist; choose one"
+            )
+        if not r.half_whist_levels:
+            raise RulesError("half_whist_played needs half_whist_levels (no half-whist to play)")
+        if r.dealer_whist:
+            raise RulesError(
+                "half_whist_played and dealer_whist: the dealer whists after a half-whist that "
+                "stands unplayed, and a played one leaves him nothing to take over; choose one"
+            )
+        if r.players == 2:
+            raise RulesError(
+                "half_whist_played needs three or four players (with two the half-whister has "
+                "no partner's hand to play with)"
+            )
+        if r.over_greedy and not r.over_greedy_two_only:
+            raise RulesError(
+                "half_whist_played and over_greedy: an over-greedy lone whister owes his "
+                "personal quota, not half the defence's; set over_greedy_two_only or choose one"
+            )
+    if r.allpass_growth != "repeat":
+        steps = r.allpass_progression
+        if len(steps) < 2:
+            raise RulesError(
+                f"allpass_growth={r.allpass_growth!r} needs at least two steps in "
+                f"allpass_progression={steps!r} to grow from"
+            )
+        last, before = steps[-1], steps[-2]
+        if r.allpass_growth == "arithmetic" and last <= before:
+            raise RulesError(
+                f"allpass_growth='arithmetic' needs allpass_progression={steps!r} to end "
+                "rising (its last two steps give the difference)"
+            )
+        if r.allpass_growth == "geometric" and (before <= 0 or last <= before
+                                                 or last % before):
+            raise RulesError(
+                f"allpass_growth='geometric' needs allpass_progression={steps!r} to end with "
+                "a whole ratio above 1 (like 1, 2, 4)"
+            )
+
+
+HOUSE_OPTIONS: Final = (
+    "shortage",
+    "responsible_at_8plus",
+    "allpass_zero_staked",
+    "allpass_zero_full",
+    "allpass_dealer_zero",
+    "talon_tricks_three",
+    "gentlemanly_made",
+    "checked_ten_whists",
+    "half_whist_played",
+    "allpass_growth",
+)
+"""The house options other Preferans programs offer (issue 14), beside the conventions of the
+texts; every one is off (or its old choice) in every preset, so no preset's sheet changes.
+
+1. ``shortage="none"``, non-responsible whist: a defence short of its quota pays nothing.
+   The texts know only "Whist is responsible or half-responsible" (000's options): a table
+   agreement they do not state.  The whister still writes his trick whists.
+2. ``responsible_at_8plus="each"``: against 8, 9 and 10 with two whisters each owes one trick
+   of his own (half the quota rounded up: one with the usual quota of 1) and pays for it
+   when he takes none, whatever his partner took.  000: "When the requirement is one, some
+   players make the second whister, or who said "whist" after, solely responsible; and some
+   make both equally responsible and share penalty points equally" (``second`` and ``both``,
+   where ``both`` halves the one missing trick); 002: "the responsibility can be agreed to
+   be shared between the defenders".  ``each`` is the agreement many tables mean by "both
+   responsible", which the texts do not spell out.
+3. ``allpass_zero_staked``: the zero-trick all-pass pool points are multiplied by that
+   all-pass's stake.  000 says "One who does not take any tricks writes one point in the
+   pool" and raises "points for all-pass"; whether the stake reaches the pool point it does
+   not say: a table agreement.
+4. ``allpass_zero_full="keep"``: the zero-trick points go into one's own pool even when it is
+   full, helping nobody (no help whists), and what lies beyond the pool's length comes off
+   his mountain at settlement, as Piter's kept pool points do (000: "Pool points in excess
+   of the pool size are doubled and subtracted from his/her hill").  A table agreement.
+5. ``allpass_dealer_zero`` (four players, closed talon: Rostov, Kazakhstan): 000's Rostov:
+   "One who does not take any tricks writes one point in the pool unless he/she is the
+   dealer of a four player game who scores nothing. Some allow the dealer to write one
+   point in the pool"; Kazakhstan: "Some allows the dealer to write two points in the pool."
+6. ``talon_tricks_three`` (three players, ``talon_prizes="tricks"``): 000's Rostov writes its
+   whist prizes with three players "in half in three player games" by "each partner";
+   Finn's prizes in tricks are a four-player dealer's ("There are prizes for quick tricks in
+   the widow in four player games").  Each defender writing the tricks at half the rate with
+   three is the table agreement that carries Rostov's halving over to Finn's prizes.
+7. ``gentlemanly_made``: 000's gentlemen's whist shares "when the soloist fails"; sharing a
+   made contract's whists as well is a table agreement the texts do not state.
+8. ``checked_ten_whists`` (with ``tens_whisted`` off): 001: "many groups instead check
+   ten-level contracts without defensive liability"; 000: "If the game is at ten tricks and
+   it does not require the partners to take a trick, the three players reveal their hands
+   and play them to check".  That the defenders still write whists for their tricks is a
+   table agreement.
+9. ``half_whist_played``: 000: "if he/she passes, the half-whisting player is assumed to
+   have won a half of the required number of tricks and the soloist the rest" (unplayed);
+   playing it out, the half-whister whisting alone for half the quota, is a table agreement.
+10. ``allpass_growth``: 000: "Trick points of all-pass (progressive or not): 1, 1, 1 (no
+    progression); 1, 2, 2, 2; 1, 2, 3, 3 (arithmetic); 1, 2, 4, 4 (geometric)": the last
+    step repeats; 002: "Progression versions (arithmetic, geometrical) and progression limit
+    are also agreed beforehand": without a limit the stakes keep growing.
+"""
 
 
 SOCHI: Final = Rules(name="sochi")

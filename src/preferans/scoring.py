@@ -62,6 +62,24 @@ The conventions, by option (Sochi in brackets):
   hands; his gentlemanly whist shares with nobody.
 - a four-player dealer who accepted the soloist's invitation (``dealer_share``) shares the
   deal half and half with him (:func:`share_with_dealer`).
+
+House options (:data:`preferans.rules.HOUSE_OPTIONS`, off in every preset):
+
+- ``shortage="none"`` (non-responsible whist): a short whister pays nothing, is not counted
+  as penalised (``short``), and still writes his trick whists.
+- ``responsible_at_8plus="each"``: against 8+ with two whisters each owes half the quota
+  rounded up (one trick) of his own, whatever the defence took together.
+- ``allpass_zero_staked``: the zero-trick pool points are ``allpass_zero_pool × s``.
+- ``allpass_dealer_zero``: with four players and a closed talon the sitting dealer earns the
+  zero-trick points too.
+- ``talon_tricks_three``: with three players and ``talon_prizes="tricks"`` each defender
+  writes the quick tricks at ``v × whist_scale / 2``.
+- ``gentlemanly_made``: the gentlemanly lone whister shares with the passer whether the
+  contract fails or is made.
+- ``checked_ten_whists``: in a checked ten (``tens_whisted`` off) each defender writes
+  ``v × whist_scale`` per trick of his own; no quota.
+- ``half_whist_played``: a played contract whose lone whister is the ``half_whister`` is a
+  half-whist played out: the quota is ``half_whist_tricks``, otherwise a lone whister's deal.
 """
 
 from __future__ import annotations
@@ -187,6 +205,8 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
         raise ScoringError(f"whisters {outcome.whisters!r} repeat a seat")
     if kind == "halfwhist" and outcome.half_whister not in defenders:
         raise ScoringError("a half-whist deal needs the half-whister's seat")
+    if kind == "contract" and _half_whist_played(outcome) and not rules.half_whist_played:
+        raise ScoringError("a half-whist is played out only with half_whist_played")
     if kind == "contract" and not outcome.whisters and rules.is_whisted(outcome.contract):
         raise ScoringError("a played contract needs a whister (nobody whisting is 'passed')")
     if outcome.alone and (n != 2 or outcome.contract.misere or outcome.contract.level > 7):
@@ -340,7 +360,10 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
             if writer is not None:
                 score.write(writer, declarer, per_under * undertricks)
 
-    if not whisters:  # an unwhisted ten (tens_whisted=False): no trick whists, no quota
+    if not whisters:  # an unwhisted ten (tens_whisted=False): no quota
+        if rules.checked_ten_whists:  # house option: each defender writes his own tricks
+            for d in defenders:
+                score.write(d, declarer, per_trick * outcome.tricks[d])
         _note_whists(score, declarer)
         return
 
@@ -356,7 +379,7 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         share_with_passer = (
             passer is not None
             and rules.whist == "gentlemanly"
-            and undertricks > 0
+            and (undertricks > 0 or rules.gentlemanly_made)
             and outcome.half_whister != passer
             and whister in defenders
         )
@@ -370,12 +393,25 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
     # Responsibility for the quota.
     if not rules.is_whisted(contract):
         return
-    quota = rules.dummy_alone_quota[level - 6] if outcome.alone else rules.quota(level)
-    if defence_tricks >= quota and not over_greedy:
+    if outcome.alone:
+        quota = rules.dummy_alone_quota[level - 6]
+    elif _half_whist_played(outcome):  # house option: the half-whister owes half the quota
+        quota = rules.half_whist_tricks[level - 6]
+        score.notes.append(f"{{{whisters[0]}}} played the half-whist out (quota {quota})")
+    else:
+        quota = rules.quota(level)
+    each_owes = (
+        len(whisters) == 2 and level >= 8 and rules.responsible_at_8plus == "each"
+    )
+    if defence_tricks >= quota and not (over_greedy or each_owes):
         return
     missing: dict[int, Fraction] = {}
     if over_greedy:
         personal = 2 if level == 6 else 1
+        for w in whisters:
+            missing[w] = Fraction(max(0, personal - outcome.tricks[w]))
+    elif each_owes:  # house option: each whister owes one trick of his own
+        personal = (quota + 1) // 2
         for w in whisters:
             missing[w] = Fraction(max(0, personal - outcome.tricks[w]))
     elif len(whisters) == 1:
@@ -396,6 +432,9 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
     for w, miss in missing.items():
         if miss <= 0:
             continue
+        if rules.shortage == "none":  # house option: non-responsible whist
+            score.notes.append(f"{{{w}}} short by {_fmt(miss)} (non-responsible: pays nothing)")
+            continue
         short.append(w)
         penalty = value * miss * rules.mountain_scale
         if rules.shortage == "full":
@@ -415,6 +454,16 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
                 f"{{{declarer}}} wrote {_fmt(whists)} whists on {{{w}}})"
             )
     score.short = tuple(short)
+
+
+def _half_whist_played(outcome: DealOutcome) -> bool:
+    """Whether this played contract is a half-whist played out (``half_whist_played``): the
+    half-whister is the lone whister (a half-whist overturned by a reopening whist has the
+    reopening whister instead)."""
+    return (
+        outcome.half_whister is not None
+        and outcome.whisters == (outcome.half_whister,)
+    )
 
 
 def over_greedy_applies(rules: Rules, whisters: Sequence[int]) -> bool:
@@ -490,6 +539,10 @@ def _score_talon(rules: Rules, outcome: DealOutcome, score: DealScore, value: in
     elif four:
         writers = (outcome.dealer,)
         amount = Fraction(count * value * rules.whist_scale)
+    elif rules.talon_tricks_three and rules.players == 3:
+        # house option: with three, each defender at half the four-player dealer's rate
+        writers = outcome.defenders()
+        amount = Fraction(count * value * rules.whist_scale, 2)
     else:
         return
     for seat in writers:
@@ -541,10 +594,15 @@ def _score_allpass(rules: Rules, outcome: DealOutcome, stake: int) -> DealScore:
                     amount = Fraction(counted[s] * rate, len(lows))
                     score.write(writer, s, amount)
                     score.notes.append(f"{{{writer}}} wrote {_fmt(amount)} whists on {{{s}}}")
+    zero = rules.allpass_zero_pool * (stake if rules.allpass_zero_staked else 1)
     for s in seats:
-        if raw[s] == 0 and rules.allpass_zero_pool:
-            score.pool[s] += rules.allpass_zero_pool
-            score.notes.append(f"{{{s}}} took no trick (+{rules.allpass_zero_pool} pool)")
+        if raw[s] == 0 and zero:
+            score.pool[s] += zero
+            score.notes.append(f"{{{s}}} took no trick (+{zero} pool)")
+    if rules.allpass_dealer_zero and outcome.dealer not in seats and zero:
+        # house option (000's Rostov: "Some allow the dealer to write one point in the pool")
+        score.pool[outcome.dealer] += zero
+        score.notes.append(f"{{{outcome.dealer}}} dealt and sat out (+{zero} pool)")
     return score
 
 

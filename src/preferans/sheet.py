@@ -74,7 +74,8 @@ def settle(
     ``pool_doubled_at_settlement``), the mountain is shared out at ten whists a point
     (``10 × (average mountain − own mountain)``), then whists written minus whists
     written against.  The results sum to zero.  With ``pool_overflow="kept"`` (Piter) points
-    beyond the pool come off the mountain the same way (doubled when the missing ones are).
+    beyond the pool come off the mountain the same way (doubled when the missing ones are), and
+    so do the zero-trick all-pass points kept beyond it (``allpass_zero_full="keep"``).
     ``size`` is the pool size when it is not ``rules.pool`` (Classical's second half).
 
     >>> from preferans.rules import Rules
@@ -85,7 +86,8 @@ def settle(
     n = len(pool)
     size = rules.pool if size is None else size
     factor = 2 if rules.pool_doubled_at_settlement else 1
-    floor = None if rules.pool_overflow == "kept" else Fraction(0)
+    kept = rules.pool_overflow == "kept" or rules.allpass_zero_full == "keep"
+    floor = None if kept else Fraction(0)
     hill = []
     for i in range(n):
         missing = size - Fraction(pool[i])
@@ -288,9 +290,8 @@ class Sheet:
             raise ScoringError("this deal is a compulsory all-pass (Racing)")
         stake = self.forced_stake if outcome.kind == "allpass" else None
         if self.stage is not None and outcome.kind == "allpass":
-            steps = self.rules.allpass_progression
-            run = min(self.dealer_run, len(steps) - 1)
-            stake = steps[run] if self.stage == "second half" else 1
+            run = self.dealer_run + 1
+            stake = self.rules.allpass_stake(run) if self.stage == "second half" else 1
         if outcome.kind == "allpass" and outcome.blind_passers:
             # 000: "They are doubled again when there is at least one blind pass."
             stake = 2 * (stake or self.rules.allpass_stake(self.allpass_streak + 1))
@@ -311,6 +312,8 @@ class Sheet:
         notes_off = self._off_own_mountain(outcome, score, mountain)
         if outcome.kind == "allpass" and self.rules.allpass_zero_full == "hill":
             notes_off += self._zero_trick_hill(score, pool, mountain)
+        elif outcome.kind == "allpass" and self.rules.allpass_zero_full == "keep":
+            notes_off += self._zero_trick_keep(score, pool)
         whists = [[w + d for w, d in zip(r, dr, strict=True)] for r, dr in zip(
             self.whists, score.whists, strict=True)]
         notes = list(score.notes) + bomb_notes + notes_off
@@ -599,6 +602,22 @@ class Sheet:
             if rest - off:
                 notes.append(f"{{{seat}}}'s pool is full, the mountain empty: "
                              f"{_show(rest - off)} forfeited")
+        return notes
+
+    def _zero_trick_keep(self, score: DealScore, pool: list[Fraction]) -> list[str]:
+        """House option (``allpass_zero_full="keep"``): a trickless all-pass player's pool
+        points stay in his own pool, beyond its length if need be: they help no other pool
+        (no help whists) and overflow nowhere; at settlement what lies beyond the length
+        comes off his mountain (:func:`settle`), as Piter's kept points do."""
+        notes: list[str] = []
+        for seat, points in enumerate(score.pool):
+            if not points:
+                continue
+            score.pool[seat] = Fraction(0)
+            beyond = min(points, max(Fraction(0), pool[seat] + points - self.pool_size))
+            pool[seat] += points
+            if beyond:
+                notes.append(f"{{{seat}}} kept {_show(beyond)} beyond the pool")
         return notes
 
     def _multiply(self, outcome: DealOutcome, score: DealScore) -> list[str]:

@@ -237,3 +237,30 @@ def test_the_number_of_workers_is_checked(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("PREFERANS_BOT_WORKERS", "3")
     assert Thinking().workers == 3
     assert Rules.preset("sochi").to_json() == {"preset": "sochi"}
+
+
+UNGUARDED = """
+import asyncio, os
+print("top level", os.getpid(), flush=True)
+from preferans.server.thinking import Seat, Thinking
+async def main():
+    thinking = Thinking(2)
+    seat = Seat("x#1", 1, "random", '{"preset": "sochi"}', 1)
+    print("answer", await thinking.choose(seat, {"legal": ["PASS"]}), flush=True)
+    thinking.close()
+asyncio.run(main())
+"""
+
+
+def test_a_script_without_a_main_guard_runs_once(tmp_path: Any) -> None:
+    """The workers (and the fork server) do not import the server's main script again."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "unguarded.py"
+    script.write_text(UNGUARDED)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("top level") == 1, done.stdout
+    assert "answer PASS" in done.stdout

@@ -17,6 +17,14 @@ that the engine knows is taken from the engine, never typed in:
 True
 >>> worked_deal().tricks_won
 [7, 3, 0]
+
+``render_guide(lang="ru")`` is the Russian guide: its own text (``templates/guide.ru.html``,
+written for Russian players, not translated line by line) around the same generated
+tables, hands and tricks, their words taken from the gettext catalogue
+(:mod:`preferans.i18n`).
+
+>>> "Полный разбор одной раздачи" in render_guide(standalone=True, lang="ru")
+True
 """
 
 from __future__ import annotations
@@ -33,7 +41,10 @@ from ..cards import Card, CardSet, Suit
 from ..rules import PRESET_DOCS, PRESETS, Rules, option_docs, show_value
 from .examples import EXAMPLES, PLAYERS, by_section
 
-__all__ = ["WorkedDeal", "render_guide", "worked_deal", "worked_deal_record"]
+__all__ = ["GUIDE_LANGUAGES", "WorkedDeal", "render_guide", "worked_deal", "worked_deal_record"]
+
+GUIDE_LANGUAGES = ("en", "ru")
+"""The languages the guide is written in (``render_guide(lang=...)``)."""
 
 RED_SUITS = (Suit.DIAMONDS, Suit.HEARTS)
 
@@ -238,15 +249,18 @@ def _template_text(name: str) -> str:
     return resources.files(__package__).joinpath("templates", name).read_text("utf-8")
 
 
-def render_guide(standalone: bool = False) -> str:
-    """The whole guide as one HTML page.
+def render_guide(standalone: bool = False, lang: str = "en") -> str:
+    """The whole guide as one HTML page, in English or (``lang="ru"``) Russian.
 
     ``standalone=True`` gives a page that works offline as a single file: no links
     back into the web game (everything else, CSS and card diagrams included, is
-    inline either way).  The web server serves ``render_guide()`` at ``/guide``.
+    inline either way).  The web server serves ``render_guide()`` at ``/guide``
+    (``/guide?lang=ru``: the Russian one).  An unknown language gets the English guide.
     """
     import jinja2
 
+    if lang in GUIDE_LANGUAGES and lang != "en":
+        return _render_local(standalone, lang)
     env = jinja2.Environment(autoescape=jinja2.select_autoescape(default=True))
     env.filters["card"] = lambda c: jinja2.filters.Markup(card_html(c))
     env.filters["fmt"] = _fmt
@@ -269,3 +283,15 @@ def render_guide(standalone: bool = False) -> str:
         hands=hands,
         players=PLAYERS,
     )
+
+
+def _render_local(standalone: bool, lang: str) -> str:
+    import jinja2
+
+    from .local import local_context
+
+    env = jinja2.Environment(autoescape=jinja2.select_autoescape(default=True))
+    env.filters["fmt"] = _fmt
+    template = env.from_string(_template_text(f"guide.{lang}.html"))
+    return template.render(standalone=standalone, css=_template_text("guide.css"),
+                           **local_context(lang))

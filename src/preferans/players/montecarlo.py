@@ -538,6 +538,7 @@ class MonteCarloPlayer:
         other = defs[1] if defs[0] == me else defs[0]
         calls = [t.upper() for _, t in view.defence]
         need = {6: 2.0, 7: 1.0}.get(contract.level, 0.7)
+        played_half = self.rules.half_whist_played  # house option: HALF means playing
 
         def value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
                   half: int | None = None, split: float = 0.5) -> float:
@@ -569,6 +570,9 @@ class MonteCarloPlayer:
                 elif calls == ["PASS"]:
                     if option == "WHIST":
                         v = value((me,), t, split=split)
+                    elif option == "HALF" and played_half:  # the half-whist is played out
+                        v = value((me,), t, defence=("PASS", "HALF", "PASS"), half=me,
+                                  split=split)
                     elif option == "HALF":
                         v = model.unplayed_value(declarer, contract, half_whister=me)
                     else:
@@ -576,6 +580,9 @@ class MonteCarloPlayer:
                 else:  # reopening after PASS, HALF
                     if option == "WHIST":
                         v = value((me,), t, defence=("PASS", "HALF", "WHIST"), half=other,
+                                  split=split)
+                    elif played_half:
+                        v = value((other,), t, defence=("PASS", "HALF", "PASS"), half=other,
                                   split=split)
                     else:
                         v = model.unplayed_value(declarer, contract, half_whister=other)

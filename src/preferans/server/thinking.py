@@ -30,6 +30,8 @@ import multiprocessing
 import os
 import pickle
 import struct
+import sys
+import types
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -161,6 +163,20 @@ def _frame(data: bytes) -> bytes:
     return struct.pack("!i", len(data)) + data
 
 
+def _start_without_main(process: BaseProcess) -> None:
+    """Start ``process`` without the server's ``__main__``: ``forkserver`` and ``spawn``
+    import the parent's main script in the new process (and in the fork server), which
+    would run a script without a ``__name__ == "__main__"`` guard (a test's server, a
+    user's) a second time.  The worker needs only this module."""
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        process.start()
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
+
+
 class _Lane:
     """One thinking process and the requests waiting for it, driven from the event loop.
 
@@ -189,7 +205,7 @@ class _Lane:
         process = ctx.Process(target=_worker_main, name=f"preferans-thinking-{self.index}",
                               args=(requests_in, replies_out, self.pool.nice,
                                     self.pool.max_players), daemon=True)
-        process.start()
+        _start_without_main(process)
         requests_in.close()
         replies_out.close()
         self.process, self.requests, self.replies = process, requests_out, replies_in

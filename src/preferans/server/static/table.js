@@ -311,6 +311,10 @@
     });
     ws.addEventListener("close", (event) => {
       if (app.ws !== ws) return;
+      if (event.code === 4403) {
+        showConnection("This game belongs to another browser.", true);
+        return;
+      }
       if (event.code === 4404 || event.code === 1008) {
         showConnection("This game does not exist. Start a new one from the settings.", true);
         return;
@@ -441,6 +445,13 @@
   }
 
   // --- the top band --------------------------------------------------------
+  /** House option half_whist_played: the human's half-whist stood and is to be played. */
+  function playedHalfWhist(msg) {
+    const obs = msg.observation || {};
+    return Boolean((msg.rules || {}).half_whist_played)
+      && (obs.defence || []).some(([seat, call]) => seat === 0 && call === "HALF");
+  }
+
   function statusText() {
     const msg = app.state;
     const ui = app.ui;
@@ -466,7 +477,9 @@
         defence: "Whist or pass?",
         defence_mode: dummySeat() !== null
           ? "You whist: open the dummy (OPEN) or defend ALONE?"
-          : "You whist alone: play OPEN or CLOSED?",
+          : playedHalfWhist(msg)
+            ? "Your half-whist is played out: you whist alone for half the quota, OPEN or CLOSED?"
+            : "You whist alone: play OPEN or CLOSED?",
         name: "Name a game from your Rogue list.",
         write: "Where do your points go: POOL or HILL?",
         invite: "Play ALONE or INVITE the dealer?",

@@ -1,0 +1,351 @@
+"""The game in the reader's language: gettext catalogues, and the engine's words rendered in them.
+
+The catalogues are standard gettext: ``locale/<lang>/LC_MESSAGES/preferans.po`` (sources,
+Babel-compatible, Russian plural forms in the header), compiled to ``.mo`` by the build
+(``make build``, ``setup.py build_py``; the ``.mo`` files are build outputs).  Where a
+``.mo`` is missing or older than its ``.po`` (a fresh checkout run from source), the
+``.po`` is compiled in memory, so the current source is always what is read.
+
+**Message ids are keys, not English sentences.**  Every entry has a ``msgctxt`` naming its
+family and a ``msgid`` that is a stable key; the English text lives in the ``en``
+catalogue like any other language:
+
+=============  =================================  ==========================================
+``msgctxt``    ``msgid``                          ``msgstr``
+=============  =================================  ==========================================
+``reason``     a :mod:`preferans.reasons` code     the refusal, ``{param}`` fields
+``option``     a :class:`~preferans.rules.Rules`   the option's description (house rules)
+               option name
+``preset``     a preset name                      its one-line description
+``value``      ``option=value``                    an option's value in words
+``rank``       ``A K Q J 10 9 8 7``               ``Т К Д В 10 9 8 7``
+``suit``       ``S C D H``                         ``пики трефы бубны червы``
+``suit-of``    ``S C D H NT``                      ``пик треф бубен червей``, ``без козыря``
+``level``      ``6`` … ``10``                      ``шесть`` … ``десять``
+``bid``        ``NT misere hand blind``            ``БК``, ``мизер``, …
+``call``       an action word (``PASS`` …)         ``пас``, ``вист``, ``полвиста`` …
+``name``       a player's name (``Misha``)         ``Миша``; ``name-of``: genitive forms
+``term``       a game term key (``pool``)          ``пуля``, ``гора``, ``висты`` …
+``count``      ``whist`` (plural ``whists``)       ``{n} вист / {n} виста / {n} вистов``
+``example``    ``<key>.title`` / ``.explanation``  the rules guide's scoring examples
+``guide``      a key of the guide's tables         the guide's generated cells
+=============  =================================  ==========================================
+
+>>> render_reason(Reason("must_follow", {"suit": Suit.SPADES}), "ru")
+'нужно ходить в масть ♠'
+>>> count("whist", 22, "ru"), count("whist", 25, "ru"), count("whist", 21, "ru")
+('22 виста', '25 вистов', '21 вист')
+>>> bid_text(Bid.parse("7NT"), "ru"), bid_words(Bid.parse("6S"), "ru")
+('7 БК', 'шесть пик')
+>>> choose_language(accept_language="ru-RU,ru;q=0.9,en;q=0.8")
+'ru'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .actions import Action, ActionKind
+from .bids import Bid
+from .cards import Card, Suit
+from .reasons import ENGLISH, Alternatives, Hand, Reason, english_value
+
+__all__ = [
+    "COOKIE_NAME",
+    "DEFAULT_LANGUAGE",
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "QUERY_PARAMETER",
+    "action_text",
+    "bid_text",
+    "bid_words",
+    "card_text",
+    "choose_language",
+    "count",
+    "gettext",
+    "ngettext",
+    "npgettext",
+    "option_description",
+    "parse_accept_language",
+    "pgettext",
+    "player_name",
+    "player_text",
+    "preset_description",
+    "render_reason",
+    "translator",
+    "value_text",
+]
+
+DOMAIN = "preferans"
+LANGUAGES: tuple[str, ...] = ("ru", "en")
+"""The languages the game speaks, as the ``?lang=`` parameter and the cookie write them."""
+DEFAULT_LANGUAGE = "en"
+COOKIE_NAME = "lang"
+"""The cookie that remembers a player's choice of language."""
+QUERY_PARAMETER = "lang"
+"""``?lang=ru`` / ``?lang=en`` on any page."""
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+# --- catalogues -----------------------------------------------------------------------------
+def normalize(lang: str | None) -> str:
+    """A supported language for ``lang`` (``ru-RU`` → ``ru``), else the default."""
+    if lang:
+        primary = lang.strip().lower().replace("_", "-").split("-")[0]
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
+def catalogue_path(lang: str, suffix: str = ".po") -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+@cache
+def translator(lang: str | None) -> _gettext.GNUTranslations:
+    """The catalogue of ``lang`` (any supported tag; unsupported ones get the default)."""
+    lang = normalize(lang)
+    po, mo = catalogue_path(lang), catalogue_path(lang, ".mo")
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as fh:
+            return _gettext.GNUTranslations(fh)
+    return _gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+
+
+def compile_po(po: Path) -> bytes:
+    """The ``.mo`` bytes of one ``.po`` file (Babel's reader and writer)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as fh:
+        catalog = read_po(fh)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def gettext(message: str, lang: str | None) -> str:
+    return translator(lang).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None) -> str:
+    return translator(lang).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str, lang: str | None) -> str:
+    return translator(lang).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, lang: str | None) -> str:
+    return translator(lang).npgettext(context, singular, plural, n)
+
+
+def count(key: str, n: int, lang: str | None) -> str:
+    """``n`` of a thing with the plural form the language wants: ``5 вистов``.
+
+    Keys: ``whist``, ``trick``, ``point``, ``deal``, ``game`` (``msgctxt "count"``).
+    """
+    return npgettext("count", key, key + "s", n, lang).format(n=n)
+
+
+# --- cards, bids and calls ------------------------------------------------------------------
+def card_text(card: Card, lang: str | None) -> str:
+    """A card for people: ``Д♥`` in Russian, ``Q♥`` in English."""
+    return pgettext("rank", card.rank.label, lang) + card.suit.symbol
+
+
+def suit_name(suit: Suit, lang: str | None) -> str:
+    """A suit's name: ``пики``, ``spades``."""
+    return pgettext("suit", suit.letter, lang)
+
+
+def bid_text(bid: Bid, lang: str | None) -> str:
+    """A bid as players write it: ``6♠``, ``7 БК`` (``7NT``), ``мизер``."""
+    if bid.misere:
+        return pgettext("bid", "misere", lang)
+    if bid.trump is None:
+        nt = pgettext("bid", "NT", lang)
+        return f"{bid.level} {nt}" if normalize(lang) == "ru" else f"{bid.level}{nt}"
+    return f"{bid.level}{bid.trump.symbol}"
+
+
+def bid_words(bid: Bid, lang: str | None) -> str:
+    """A bid as players say it: ``шесть пик``, ``семь без козыря``, ``мизер``."""
+    if bid.misere:
+        return pgettext("bid", "misere", lang)
+    trump = "NT" if bid.trump is None else bid.trump.letter
+    return f"{pgettext('level', str(bid.level), lang)} {pgettext('suit-of', trump, lang)}"
+
+
+def action_text(action: Action, lang: str | None) -> str:
+    """A call or a card for people: ``пас``, ``вист``, ``7 БК``, ``мизер без прикупа``,
+    ``Д♥``, ``снос 7♣ 8♦``."""
+    kind = action.kind
+    if action.hand and action.bid is not None:
+        return pgettext("bid", "hand", lang).format(bid=bid_text(action.bid, lang))
+    if action.blind:
+        plain = Action(kind, bid=action.bid)
+        return pgettext("bid", "blind", lang).format(call=action_text(plain, lang))
+    if kind is ActionKind.PLAY:
+        return card_text(action.cards[0], lang)
+    if kind in (ActionKind.BID, ActionKind.CONTRACT) and action.bid is not None:
+        return bid_text(action.bid, lang)
+    if kind is ActionKind.TRICKS:
+        return count("trick", action.level or 0, lang)
+    if kind is ActionKind.DISCARD:
+        cards = " ".join(card_text(c, lang) for c in action.cards)
+        return pgettext("call", "DISCARD", lang).format(cards=cards)
+    if kind is ActionKind.LOOK:
+        return pgettext("call", "LOOK", lang).format(seat=action.seat)
+    if kind is ActionKind.SECOND:
+        return pgettext("call", "SECOND", lang).format(pool=action.level, after=action.after)
+    return pgettext("call", kind.name, lang)
+
+
+def player_name(name: str, lang: str | None) -> str:
+    """A player's name in ``lang``: the computer players are Миша, Лена and Саша."""
+    return pgettext("name", name, lang) if name else name
+
+
+def _genitive(name: str, lang: str | None) -> str:
+    """Russian genitive of a player's name for «у Миши», «у болвана», «у вас»."""
+    special = pgettext("name-of", name, lang)
+    if special != name:
+        return special
+    word = player_name(name, lang)
+    if normalize(lang) != "ru" or not word:
+        return word
+    if word.endswith("а"):
+        return word[:-1] + ("и" if word[-2:-1] in "гкхжчшщ" else "ы")
+    if word.endswith("я"):
+        return word[:-1] + "и"
+    return word
+
+
+def _value(value: Any, lang: str) -> str:
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, Card):
+        return card_text(value, lang)
+    if isinstance(value, Bid):
+        return bid_text(value, lang)
+    if isinstance(value, Action):
+        return action_text(value, lang)
+    if isinstance(value, Hand):
+        if value.dummy and not value.name:
+            return _genitive("Dummy", lang)
+        if value.name:
+            return _genitive(value.name, lang)
+        return pgettext("name-of", "seat", lang).format(seat=value.seat)
+    if isinstance(value, Alternatives):
+        return f" {pgettext('term', 'or', lang)} ".join(_value(a, lang) for a in value.actions)
+    if isinstance(value, tuple | list):
+        sep = " " if value and all(isinstance(v, Card) for v in value) else ", "
+        return sep.join(_value(v, lang) for v in value)
+    return str(value)
+
+
+def render_reason(reason: Reason, lang: str | None) -> str:
+    """A refusal in ``lang``.  English is ``str(reason)`` exactly: the record tokens
+    (``QH``, ``6NT``, ``WHIST``); other languages write cards, bids and calls as their
+    players do."""
+    lang = normalize(lang)
+    if lang == "en":
+        template = pgettext("reason", reason.code, lang)
+        if template == reason.code:
+            template = ENGLISH[reason.code]
+        return template.format_map({k: english_value(v) for k, v in reason.params.items()})
+    template = pgettext("reason", reason.code, lang)
+    if template == reason.code:  # not translated: the English text, never the bare key
+        return str(reason)
+    return template.format_map({k: _value(v, lang) for k, v in reason.params.items()})
+
+
+# --- the rules' options ---------------------------------------------------------------------
+_SOURCE_NOTE = re.compile(r"what 00[0-3] says some allow; | \(00[0-3](?: §\d+)?\)")
+
+
+def player_text(doc: str) -> str:
+    """A developer's description made fit for players: the source-text numbers
+    (``(003)``, ``(001 §03)``) that the code's docs cite are taken out."""
+    return _SOURCE_NOTE.sub("", doc)
+
+
+def option_description(name: str, lang: str | None) -> str:
+    """The description of a :class:`~preferans.rules.Rules` option in ``lang``."""
+    text = pgettext("option", name, lang)
+    if text != name:
+        return text
+    from .rules import option_docs
+
+    return player_text(option_docs()[name])
+
+
+def preset_description(name: str, lang: str | None) -> str:
+    """A preset's one-line description in ``lang``."""
+    text = pgettext("preset", name, lang)
+    return name if text == name else text
+
+
+def value_text(option: str, value: Any, lang: str | None) -> str:
+    """An option's value in words: ``да``/``нет``, ``1–2–3``, ``жлобский``."""
+    if isinstance(value, bool):
+        return pgettext("value", "yes" if value else "no", lang)
+    if isinstance(value, tuple):
+        return "–".join(str(v) for v in value)
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        key = f"{option}={value}"
+        text = pgettext("value", key, lang)
+        return value.replace("_", " ") if text == key else text
+    return str(value)
+
+
+# --- choosing the language ------------------------------------------------------------------
+def parse_accept_language(header: str | None) -> list[tuple[str, float]]:
+    """The tags of an ``Accept-Language`` header with their q-values, best first
+    (ties keep the header's order; ``q=0`` and malformed entries are dropped).
+
+    >>> parse_accept_language("en-GB;q=0.8, ru, *;q=0.1")
+    [('ru', 1.0), ('en-gb', 0.8), ('*', 0.1)]
+    """
+    out: list[tuple[int, str, float]] = []
+    for i, part in enumerate((header or "").split(",")):
+        tag, *params = (p.strip() for p in part.split(";"))
+        if not tag or not re.fullmatch(r"[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*|\*", tag):
+            continue
+        q = 1.0
+        for p in params:
+            if p.lower().startswith("q="):
+                try:
+                    q = float(p[2:])
+                except ValueError:
+                    q = -1.0
+        if 0 < q <= 1:
+            out.append((i, tag.lower(), q))
+    out.sort(key=lambda t: (-t[2], t[0]))
+    return [(tag, q) for _, tag, q in out]
+
+
+def choose_language(
+    query: str | None = None, cookie: str | None = None, accept_language: str | None = None
+) -> str:
+    """The page's language: ``?lang=`` first, then the cookie, then the browser's
+    ``Accept-Language`` (its best supported tag), else English."""
+    for explicit in (query, cookie):
+        primary = (explicit or "").strip().lower().split("-")[0]
+        if primary in LANGUAGES:
+            return primary
+    for tag, _ in parse_accept_language(accept_language):
+        primary = tag.split("-")[0]
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
+

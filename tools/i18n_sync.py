@@ -1,0 +1,89 @@
+"""Bring the gettext catalogues in line with the code: what ``pybabel update`` does for a
+catalogue keyed by code.
+
+The English texts of the code-derived families come from the code: ``reason`` from
+:data:`preferans.reasons.ENGLISH`, ``option`` from the :class:`~preferans.rules.Rules`
+docs (source numbers taken out, :func:`preferans.i18n.player_text`), ``example`` from the
+guide's scoring examples.  A key the code gained is added to every catalogue (English
+filled, other languages empty, for a translator: ``tests/test_i18n.py`` fails until it is
+translated); a key the code lost is dropped; an English text the code changed is rewritten
+in ``en`` and marked fuzzy elsewhere, so the translation gets looked at again.
+
+Run: ``.venv/bin/python tools/i18n_sync.py`` (``--check``: only say what would change, exit
+1 if anything would).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from babel.messages.pofile import read_po, write_po
+
+from preferans import i18n
+from preferans.guide.examples import EXAMPLES
+from preferans.reasons import ENGLISH
+from preferans.rules import option_docs
+
+
+def code_texts() -> dict[tuple[str, str], str]:
+    """(msgctxt, msgid) → English, for every family the code defines."""
+    out = {("reason", code): text for code, text in ENGLISH.items()}
+    out |= {("option", name): i18n.player_text(doc) for name, doc in option_docs().items()}
+    for ex in EXAMPLES:
+        out[("example", f"{ex.key}.title")] = ex.title
+        out[("example", f"{ex.key}.explanation")] = ex.explanation
+    return out
+
+
+def _read(lang: str):
+    with i18n.catalogue_path(lang).open("rb") as fh:
+        return read_po(fh)
+
+
+def sync(check: bool = False) -> list[str]:
+    """Apply (or, with ``check``, only list) the changes; returns them, one line each."""
+    wanted = code_texts()
+    families = {ctx for ctx, _ in wanted}
+    english = _read("en")
+    changed = {
+        k for k, text in wanted.items()
+        if (m := english.get(k[1], context=k[0])) is not None and m.string != text
+    }
+    changes: list[str] = []
+    for lang in i18n.LANGUAGES:
+        catalog = english if lang == "en" else _read(lang)
+        before = len(changes)
+        present = {(m.context, m.id) for m in catalog if m.id and m.context in families}
+        for ctx, key in sorted(present - set(wanted)):
+            changes.append(f"{lang}: drop {ctx} {key}")
+            catalog.delete(key, context=ctx)
+        for (ctx, key), text in wanted.items():
+            message = catalog.get(key, context=ctx)
+            if message is None:
+                changes.append(f"{lang}: add {ctx} {key}")
+                catalog.add(key, text if lang == "en" else "", context=ctx)
+            elif (ctx, key) in changed:
+                if lang == "en":
+                    changes.append(f"en: update {ctx} {key}")
+                    message.string = text
+                else:
+                    changes.append(f"{lang}: recheck {ctx} {key} (marked fuzzy)")
+                    message.flags.add("fuzzy")
+        if not check and len(changes) > before:
+            with i18n.catalogue_path(lang).open("wb") as fh:
+                write_po(fh, catalog, width=100, sort_output=False, include_lineno=False)
+    return changes
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    changes = sync(check=check)
+    for line in changes:
+        print(line)
+    if not changes:
+        print("catalogues in line with the code")
+    return 1 if check and changes else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
