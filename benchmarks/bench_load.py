@@ -106,10 +106,10 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
     tables = app.state.tables
     create = tables.create
 
-    def timed_create(settings: Any) -> Any:
+    def timed_create(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
         try:
-            return create(settings)
+            return create(*args, **kwargs)
         finally:
             created.append(time.perf_counter() - start)
 
@@ -316,6 +316,8 @@ def main() -> None:
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
+        if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
+            sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
         run_server(args.port, args.db, args.workers, args.skip_saves)
         return
 
