@@ -197,3 +197,52 @@ def test_a_utf8_byte_order_mark_is_accepted(tmp_path):
 def test_a_directory_is_a_clear_error(tmp_path):
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 2 and result.stderr.startswith("error: cannot read")
+def test_serve_passes_the_bot_delay_and_workers(monkeypatch):
+    import preferans.server as server
+
+    calls = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((a, k)))
+    result = runner.invoke(app, ["serve", "--no-browser", "--bot-delay", "0",
+                                 "--bot-workers", "3", "--port", "9001"])
+    assert result.exit_code == 0, result.output
+    assert calls == [(("127.0.0.1", 9001, None),
+                      {"open_browser": False, "bot_delay": 0.0, "bot_workers": 3})]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--bot-delay", "-1"], "--bot-delay"), (["--bot-delay", "soon"], "--bot-delay"),
+     (["--bot-delay", "61"], "--bot-delay"), (["--bot-workers", "65"], "--bot-workers")],
+)
+def test_serve_rejects_a_bad_bot_delay_or_worker_count(monkeypatch, args, message):
+    import preferans.server as server
+
+    monkeypatch.setattr(server, "serve", lambda *a, **k: pytest.fail("served"))
+    result = runner.invoke(app, ["serve", "--no-browser", *args])
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_serve_builds_the_app_with_the_bot_delay(monkeypatch, tmp_path):
+    """Through to the application: the delay and the pool size reach ``create_app``."""
+    import uvicorn
+
+    import preferans.server.app as server_app
+
+    made = []
+    real = server_app.create_app
+    monkeypatch.setattr(server_app, "create_app",
+                        lambda *a, **k: made.append(k) or real(*a, **k))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)
+    db = tmp_path / "games.db"
+    result = runner.invoke(app, ["serve", "--no-browser", "--bot-delay", "0.25",
+                                 "--bot-workers", "0", "--port", "9002", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert made == [{"bot_delay": 0.25, "bot_workers": 0}]
+
+
+def test_serve_names_a_bad_worker_count_in_the_environment(monkeypatch):
+    monkeypatch.setenv("PREFERANS_BOT_WORKERS", "many")
+    result = runner.invoke(app, ["serve", "--no-browser", "--port", "9003", "--db", "sqlite://"])
+    assert result.exit_code == 2
+    assert "PREFERANS_BOT_WORKERS='many'" in result.output and "Traceback" not in result.output

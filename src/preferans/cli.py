@@ -107,11 +107,12 @@ DbOption = Annotated[
 ]
 
 
-def _serve(host: str, port: int, db: str | None, open_browser: bool) -> None:
+def _serve(host: str, port: int, db: str | None, open_browser: bool, **options: Any) -> None:
     from .server import ServeError, serve
 
+    given = {k: v for k, v in options.items() if v is not None}
     try:
-        serve(host, port, db, open_browser=open_browser)
+        serve(host, port, db, open_browser=open_browser, **given)
     except ServeError as exc:
         fail(str(exc))
 
@@ -124,9 +125,21 @@ def serve(
     no_browser: Annotated[
         bool, typer.Option("--no-browser", help="Do not open the browser.")
     ] = False,
+    bot_delay: Annotated[
+        float | None,
+        typer.Option("--bot-delay", min=0.0, max=60.0, metavar="SECONDS",
+                     help="Pause before each computer move, so the table can animate "
+                     "(default 0.5; 0 for load tests)."),
+    ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option("--bot-workers", min=0, max=64, metavar="N",
+                     help="Processes the computer players think in (default "
+                     "PREFERANS_BOT_WORKERS, else up to 2; 0: a thread of the server)."),
+    ] = None,
 ) -> None:
     """Start the web game (and open it in the browser)."""
-    _serve(host, port, db, not no_browser)
+    _serve(host, port, db, not no_browser, bot_delay=bot_delay, bot_workers=bot_workers)
 
 
 @app.command()

@@ -49,8 +49,11 @@ def serve(
     *,
     open_browser: bool = True,
     bot_delay: float = 0.5,
+    bot_workers: int | None = None,
 ) -> None:
-    """Run the web game until interrupted, opening the browser once the server listens.
+    """Run the web game until interrupted, opening the browser once the server listens;
+    ``bot_delay`` seconds before each computer move, the computer players thinking in
+    ``bot_workers`` processes (see :func:`preferans.server.app.create_app`).
 
     Raises :class:`ServeError` when the port is taken or the database cannot be opened.
     """
@@ -59,13 +62,18 @@ def serve(
 
     from .app import create_app
     from .config import database_url
+    from .thinking import default_workers
 
+    try:
+        workers = default_workers() if bot_workers is None else bot_workers
+    except ValueError as exc:
+        raise ServeError(str(exc)) from None
     check_port(host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown}:{port}/"
     location = database_url(db)
     try:
-        app = create_app(location, bot_delay=bot_delay)
+        app = create_app(location, bot_delay=bot_delay, bot_workers=workers)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         raise ServeError(f"cannot open the database {location}: {exc}") from None
     fault = app.state.store.fault

@@ -67,6 +67,7 @@ from .house_rules import editor_schema, preset_choices, rules_from_settings
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
+from .thinking import Thinking, default_workers
 
 log = logging.getLogger("preferans.server")
 
@@ -135,12 +136,14 @@ class Tables:
     """The open tables of this server, loaded from the store on first use."""
 
     def __init__(self, store: GameStore, bot_delay: float, bot_level: str | None = None,
-                 idle_seconds: float = IDLE_SECONDS) -> None:
+                 idle_seconds: float = IDLE_SECONDS,
+                 thinking: Thinking | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_level = bot_level
         self.idle_seconds = idle_seconds
         """A table with no socket and no move in progress leaves memory after this long."""
+        self.thinking = thinking
         self.open: dict[str, Table] = {}
         self._lock = threading.Lock()
         self._restoring = asyncio.Lock()
@@ -154,6 +157,7 @@ class Tables:
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level,
                           seats=seats)
+        table.thinking = self.thinking
         with self._lock:
             self.open[game_id] = table
         return table
@@ -171,6 +175,7 @@ class Tables:
                 return None
             table = Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
                                   bot_level=self.bot_level)
+            table.thinking = self.thinking
             self.open[game_id] = table
             return table
 
@@ -198,8 +203,10 @@ class Tables:
             return table
 
     def _restore(self, saved: SavedGame) -> Table:
-        return Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
-                             bot_level=self.bot_level)
+        table = Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
+                              bot_level=self.bot_level)
+        table.thinking = self.thinking
+        return table
 
     def replay_problem(self, saved: SavedGame) -> str | None:
         """Why a saved game cannot be played on (its record does not replay), or None.
@@ -288,6 +295,7 @@ def create_app(
     browser_url: str = "http://127.0.0.1:8000/",
     bot_level: str | None = None,
     idle_seconds: float = IDLE_SECONDS,
+    bot_workers: int | None = None,
 ) -> FastAPI:
     """The web game.
 
@@ -296,25 +304,34 @@ def create_app(
     tests); ``open_browser`` opens ``browser_url`` once the server is up; ``bot_level``
     (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty;
     ``idle_seconds`` how long a table with no socket stays in memory (then it is restored
-    from the store on the next visit).
+    from the store on the next visit);
+    ``bot_workers`` the number of processes the computer players think in (default
+    ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead).
     """
+    workers = default_workers() if bot_workers is None else bot_workers
+    thinking = Thinking(workers) if workers > 0 else None
     store = GameStore(database_url(db_url))
-    tables = Tables(store, bot_delay, bot_level, idle_seconds)
+    tables = Tables(store, bot_delay, bot_level, idle_seconds, thinking)
     templates = Jinja2Templates(directory=str(TEMPLATES))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if open_browser:
             asyncio.get_running_loop().call_later(0.8, webbrowser.open, browser_url)
+        if thinking is not None:
+            thinking.start()
         reaper = asyncio.get_running_loop().create_task(tables.reap_forever())
         yield
         reaper.cancel()
         await tables.stop()
+        if thinking is not None:
+            thinking.close()
         store.close()
 
     app = FastAPI(title="Preferans", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
     app.state.tables = tables
+    app.state.thinking = thinking
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
 

@@ -19,7 +19,8 @@ what happens at the table:
   record) and every socket gets an ``error`` with code ``save_failed`` naming the database
   and the problem; the computer players wait until a browser tries again (sends the
   action again, reconnects, or resumes), so nothing is ever played that is not saved;
-- computer players move one action at a time in a worker thread, with a short
+- computer players move one action at a time, thinking in a worker process
+  (:mod:`.thinking`; a thread when the table has no pool), with a short
   pause between moves so the table can animate, until it is the human's turn
   or the deal is over; ``pause``/``resume`` stop and restart them;
 - a finished deal waits for ``next_deal``.
@@ -61,7 +62,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
+import itertools
 import json
 import logging
 import random
@@ -75,11 +78,12 @@ from starlette.websockets import WebSocket, WebSocketState
 from ..actions import Action, ActionKind, IllegalAction
 from ..cards import Card, CardSet
 from ..game import Game
-from ..players import Player, make_player
+from ..players import Player
 from ..rules import PRESET_DOCS, Rules
 from .house_rules import house_rules, rules_title
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
+from .thinking import Seat, Thinking, ThinkingError, make_bot
 
 log = logging.getLogger("preferans.server")
 
@@ -187,15 +191,6 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def make_bot(level: str, rules: Rules, seed: int) -> Player:
-    """The computer player of this difficulty; the random player while a level is not built."""
-    try:
-        return make_player(level, rules, seed)
-    except ValueError:
-        log.warning("player level %r is not available yet: using the random player", level)
-        return make_player("random", rules, seed)
-
-
 def rules_info(rules: Rules) -> dict[str, Any]:
     """The rules as the browser sees them: the preset, the pool, the number of players and
     any changed option."""
@@ -203,6 +198,13 @@ def rules_info(rules: Rules) -> dict[str, Any]:
     info["pool"] = rules.pool
     info["players"] = rules.players
     return info
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_shown(rules: Rules) -> tuple[list[dict[str, Any]], dict[str, Any], str]:
+    """The house rules, the rules and their title as the state shows them, once per rules
+    (every table of the same rules shares them: they are only read)."""
+    return house_rules(rules), rules_info(rules), rules_title(rules)
 
 
 class MessageError(Exception):
@@ -323,6 +325,7 @@ class Table:
         bot_delay: float = 0.5,
         bot_level: str | None = None,
         seats: dict[str, str] | None = None,
+        thinking: Thinking | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -339,16 +342,25 @@ class Table:
         self.paused = False
         self.seq = 0
         self.lock = asyncio.Lock()
+        self.bot_level = bot_level or difficulty
         self.bots: dict[int, Player] = {
-            seat: make_bot(bot_level or difficulty, game.rules, bot_seed(seed, seat))
+            seat: make_bot(self.bot_level, game.rules, bot_seed(seed, seat))
             for seat in range(1, len(self.names))
         }
+        self.thinking = thinking
+        """The worker processes the computer players think in; None: a thread of this process.
+        A player put in :attr:`bots` by hand (tests) always thinks in a thread."""
+        self._own_bots = dict(self.bots)
+        self._thinking_id = f"{game_id}#{next(_TABLE_NUMBERS)}"
+        self._seats: dict[int, Seat] = {}
+        """Who decides at each computer seat, as the thinking processes know them."""
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         """Called with every state payload before it is sent (tests check payloads with it)."""
         self._driver: asyncio.Task[None] | None = None
         self._sheet_cache: tuple[int, dict[str, Any]] | None = None
         self._record_cache: tuple[int, dict[str, Any]] | None = None
-        self.house = house_rules(game.rules)
+        self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
+        """The rules as every state message shows them (they never change at a table)."""
         """The options changed from the preset (the sheet's circle lists them)."""
         self.seats: dict[str, str] = dict(seats or {})
         """Human seat ("0") -> the sha256 of the token of the browser holding it (see the
@@ -458,11 +470,11 @@ class Table:
             "colours": self.colours,
             "dummy": self.dummy,
             "dummy_name": DUMMY_NAME if self.dummy is not None else None,
-            "rules_title": rules_title(self.rules),
+            "rules_title": self._rules_title,
             "rules_doc": PRESET_DOCS.get(self.rules.name, ""),
             "house_rules": self.house,
             "difficulty": self.difficulty,
-            "rules": rules_info(self.rules),
+            "rules": self._rules_info,
             "observation": observation,
             "why_not": self.why_not(observation),
             "thinking": self.bot_to_move(),
@@ -484,6 +496,16 @@ class Table:
         if deal is None:
             return self.game.observation(HUMAN)
         observation = deal.observation(HUMAN)
+        observation["sheet"] = self.sheet_json()
+        observation["game_finished"] = self.game.finished
+        return observation
+
+    def seat_observation(self, seat: int) -> dict[str, Any]:
+        """``game.observation(seat)`` (what a computer player decides from), with the sheet
+        kept between deals (:meth:`sheet_json`) instead of written anew for each decision."""
+        if self.game.deal is None:
+            return self.game.observation(seat)
+        observation = self.game.deal.observation(seat)
         observation["sheet"] = self.sheet_json()
         observation["game_finished"] = self.game.finished
         return observation
@@ -742,10 +764,10 @@ class Table:
                 if seat is None:
                     return
                 version = self.seq
-                observation = self.game.observation(seat)
+                observation = self.seat_observation(seat)
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            token = await anyio.to_thread.run_sync(self._choose, seat, observation)
+            token = await self._think(seat, observation)
             async with self.lock:
                 if self.seq != version or self.bot_to_move() != seat:
                     continue
@@ -778,18 +800,40 @@ class Table:
         log.warning("game %s (%s): %s %s in %s: playing a random legal action (logged once)",
                     self.id, self.rules.name, self.names[seat], what, phase)
 
+    async def _think(self, seat: int, observation: dict[str, Any]) -> str:
+        """The computer player's decision: in a thinking process when the table has them and
+        the player is the one the table made, else in a thread.  A player that fails, or a
+        process that dies or hangs, gets the random legal fallback."""
+        if self.thinking is None or self.bots.get(seat) is not self._own_bots.get(seat):
+            return await anyio.to_thread.run_sync(self._choose, seat, observation)
+        who = self._seats.get(seat)
+        if who is None:
+            who = self._seats[seat] = Seat(
+                self._thinking_id, seat, self.bot_level,
+                json.dumps(self.rules.to_json(), sort_keys=True), bot_seed(self.seed, seat))
+        try:
+            return await self.thinking.choose(who, observation)
+        except ThinkingError as exc:
+            return self._fallback(seat, observation, f"failed to choose ({exc})")
+
+    def _fallback(self, seat: int, observation: dict[str, Any], what: str) -> str:
+        self._log_fallback(seat, what)
+        legal = set(observation.get("legal") or [])
+        return self._random_legal(seat, legal) if legal else "PASS"
+
     def _choose(self, seat: int, observation: dict[str, Any]) -> str:
         """Ask a computer player (in a worker thread); a failing player gets a random legal
         move (the random baseline), so a variant the levels do not know never stalls."""
         try:
             return str(self.bots[seat].choose(observation))
         except Exception as exc:
-            self._log_fallback(seat, f"failed to choose ({type(exc).__name__}: {exc})")
-            legal = set(observation.get("legal") or [])
-            return self._random_legal(seat, legal) if legal else "PASS"
+            return self._fallback(seat, observation,
+                                  f"failed to choose ({type(exc).__name__}: {exc})")
 
     async def stop(self) -> None:
-        """Stop the computer players (server shutdown)."""
+        """Stop the computer players (server shutdown, or the table leaves memory)."""
+        if self.thinking is not None:
+            self.thinking.forget(self._thinking_id)
         task, self._driver = self._driver, None
         if task is not None and not task.done():
             task.cancel()
@@ -817,6 +861,11 @@ class Table:
             await socket.send_json(payload)
         except Exception:
             self.sockets.discard(socket)
+
+
+_TABLE_NUMBERS = itertools.count(1)
+"""Numbers the table objects of this process: a table restored from the store gets fresh
+computer players in the thinking processes, as it does after a restart."""
 
 
 def _event_kind(phase: str, action: Action) -> str:

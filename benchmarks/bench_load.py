@@ -1,0 +1,397 @@
+"""Load on the web server: N scripted browsers on loopback, each with its own table.
+
+The server runs as a separate process (uvicorn, as ``preferans serve`` runs it, computer
+players Easy thinking in their worker processes, no bot delay) on a fresh SQLite file.
+Each client creates a game (keeping its cookies, as a browser does), opens the table's
+WebSocket and plays the human seat: a legal action as soon as it is its turn, NEXT DEAL
+after a deal, a new game after a game.  It prints:
+
+- the human-move answer latency (from sending an action to the state frame that
+  acknowledges it) p50/p95/max;
+- game creation (``POST /api/games``) p50/p95/max;
+- errors (error frames, closed sockets, failed requests);
+- the server's memory (RSS, and its thinking processes') before and after;
+- the event loop's longest stall: a probe inside the server sleeps 1 ms in a loop and
+  records the overshoot (exposed at ``/bench/probe``, only in this benchmark's server).
+
+    .venv/bin/python benchmarks/bench_load.py --clients 100 --seconds 60
+    .venv/bin/python benchmarks/bench_load.py --clients 300 --seconds 15 --workers 2
+    .venv/bin/python benchmarks/bench_load.py --clients 4 --difficulty hard --workers 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+PROBE_PATH = "/bench/probe"
+
+
+# --- the server side ---------------------------------------------------------------------------
+class LagProbe:
+    """Sleeps ``interval`` seconds in a loop and records how late each wake-up was."""
+
+    def __init__(self, interval: float = 0.001) -> None:
+        self.interval = interval
+        self.reset()
+
+    def reset(self) -> None:
+        self.max_stall = 0.0
+        self.samples = 0
+        self.over_20ms = 0
+        self.over_5ms = 0
+
+    async def run(self) -> None:
+        clock = time.perf_counter
+        while True:
+            start = clock()
+            await asyncio.sleep(self.interval)
+            stall = clock() - start - self.interval
+            self.samples += 1
+            if stall > self.max_stall:
+                self.max_stall = stall
+            if stall > 0.005:
+                self.over_5ms += 1
+                if stall > 0.020:
+                    self.over_20ms += 1
+
+
+def _rss_kib(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False) -> None:
+    """This benchmark's server: the real app plus the lag probe and its endpoint.
+    ``skip_saves`` (a diagnosis, not a figure to report) makes saving mid-game a no-op."""
+    import uvicorn
+    from fastapi.responses import JSONResponse
+
+    from preferans.server.app import create_app
+    from preferans.server.store import GameStore
+
+    if skip_saves:
+        GameStore.save = lambda self, *a, **k: None  # type: ignore[method-assign]
+
+    app = create_app(db, bot_delay=0, bot_workers=workers)
+    probe = LagProbe()
+    created: list[float] = []
+    tables = app.state.tables
+    create = tables.create
+
+    def timed_create(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return create(*args, **kwargs)
+        finally:
+            created.append(time.perf_counter() - start)
+
+    tables.create = timed_create
+    inner = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(a: Any) -> Any:
+        task = asyncio.get_running_loop().create_task(probe.run())
+        async with inner(a) as state:
+            yield state
+        task.cancel()
+
+    app.router.lifespan_context = lifespan
+
+    @app.get(PROBE_PATH)
+    def probe_json(reset: bool = False) -> JSONResponse:
+        thinking = app.state.thinking
+        pids = [p for p in (thinking.pids() if thinking else []) if p is not None]
+        body = {
+            "max_stall_ms": probe.max_stall * 1000, "samples": probe.samples,
+            "stalls_over_5ms": probe.over_5ms, "stalls_over_20ms": probe.over_20ms,
+            "rss_kib": _rss_kib(os.getpid()),
+            "worker_rss_kib": [_rss_kib(p) for p in pids],
+            "cpu_s": _cpu_seconds(os.getpid()),
+            "worker_cpu_s": sum(_cpu_seconds(p) or 0.0 for p in pids),
+            "tables": len(app.state.tables.open),
+            "worker_restarts": thinking.restarts if thinking else 0,
+            "create_s": list(created),
+        }
+        if reset:
+            probe.reset()
+        return JSONResponse(body)
+
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
+
+
+# --- the clients -------------------------------------------------------------------------------
+@dataclass
+class Figures:
+    answers: list[float] = field(default_factory=list)
+    creations: list[float] = field(default_factory=list)
+    probe_creations: list[float] = field(default_factory=list)
+    """Games created once every client plays (a probe every 0.5 s, its tables left idle)."""
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+    deals: int = 0
+    frames: int = 0
+    idle_clients: int = 0
+    """Clients that never got to create a game (the load generator was too slow)."""
+    ramp: float = 0.0
+
+
+def _pick(state: dict[str, Any], rng: random.Random) -> str:
+    """A legal action that keeps games short: mostly PASS in the auction, else any."""
+    obs = state["observation"]
+    legal = sorted(obs["legal"])
+    if obs.get("phase") == "auction" and "PASS" in legal and rng.random() < 0.8:
+        return "PASS"
+    return rng.choice(legal)
+
+
+def _acknowledges(message: dict[str, Any]) -> bool:
+    if message.get("type") == "error":
+        return True
+    event = message.get("event") or {}
+    return message.get("type") == "state" and event.get("seat") == 0
+
+
+_TLS: Any = None
+
+
+async def client(number: int, base: str, until: float, figures: Figures,
+                 difficulty: str = "easy") -> None:
+    import httpx
+    from websockets.asyncio.client import connect
+
+    rng = random.Random(number)
+    if time.perf_counter() >= until:
+        figures.idle_clients += 1
+        return
+    global _TLS
+    if _TLS is None:  # one TLS context for all (each client building its own is slow)
+        import ssl
+
+        _TLS = ssl.create_default_context()
+    async with httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS) as http:
+        while time.perf_counter() < until:
+            started = time.perf_counter()
+            try:
+                response = await http.post("/api/games", json={
+                    "difficulty": difficulty, "rules": "sochi", "pool": 10})
+            except httpx.HTTPError as exc:
+                figures.errors.append(f"create: {type(exc).__name__}: {exc}")
+                await asyncio.sleep(0.5)
+                continue
+            figures.creations.append(time.perf_counter() - started)
+            if response.status_code != 201:
+                figures.errors.append(f"create: HTTP {response.status_code} {response.text[:80]}")
+                await asyncio.sleep(0.5)
+                continue
+            game_id = response.json()["id"]
+            figures.games += 1
+            cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+            headers = {"Cookie": cookies} if cookies else {}
+            ws_url = base.replace("http", "ws", 1) + f"/ws/{game_id}"
+            try:
+                async with connect(ws_url, additional_headers=headers,
+                                   max_size=2**22, open_timeout=60) as ws:
+                    await _play(ws, rng, until, figures)
+            except Exception as exc:
+                figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
+                await asyncio.sleep(0.5)
+
+
+async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> None:
+    sent_at: float | None = None
+    while True:
+        remaining = until - time.perf_counter()
+        if remaining <= 0 and sent_at is None:
+            return
+        try:
+            text = await asyncio.wait_for(ws.recv(), timeout=max(remaining, 0) + 30)
+        except TimeoutError:
+            figures.errors.append("socket: no frame for 30 s")
+            return
+        message = json.loads(text)
+        figures.frames += 1
+        if sent_at is not None and _acknowledges(message):
+            figures.answers.append(time.perf_counter() - sent_at)
+            sent_at = None
+        if message.get("type") == "error":
+            figures.errors.append(f"frame: {message.get('code')}: {message.get('message')}")
+            continue
+        if message.get("type") != "state" or message.get("thinking") is not None:
+            continue
+        if time.perf_counter() >= until:
+            return
+        if message["game_over"]:
+            return
+        if message["deal_over"]:
+            figures.deals += 1
+            await ws.send(json.dumps({"type": "next_deal"}))
+        elif message["observation"].get("to_act") == 0 and sent_at is None:
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "token": _pick(message, rng)}))
+
+
+async def creation_probe(base: str, until: float, figures: Figures) -> None:
+    """Create a game every 0.5 s while the clients play (nobody sits at these tables)."""
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS) as http:
+        while time.perf_counter() < until:
+            started = time.perf_counter()
+            try:
+                response = await http.post("/api/games", json={
+                    "difficulty": "easy", "rules": "sochi", "pool": 10})
+            except httpx.HTTPError as exc:
+                figures.errors.append(f"probe create: {type(exc).__name__}: {exc}")
+            else:
+                if response.status_code == 201:
+                    figures.probe_creations.append(time.perf_counter() - started)
+                else:
+                    figures.errors.append(f"probe create: HTTP {response.status_code}")
+            await asyncio.sleep(0.5)
+
+
+def _quantiles(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+    return f"p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms"
+
+
+def _probe(base: str, reset: bool = False) -> dict[str, Any]:
+    import httpx
+
+    return httpx.get(f"{base}{PROBE_PATH}", params={"reset": reset}, timeout=30).json()
+
+
+def _mib(kib: int | None) -> str:
+    return "?" if kib is None else f"{kib / 1024:.0f} MiB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=100, help="tables played at once")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long they play")
+    parser.add_argument("--ramp", type=float, default=None,
+                        help="seconds over which the clients start (default: 30 a second, "
+                        "at least 2 s)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="the server's thinking processes (default: its own; 0: a thread)")
+    parser.add_argument("--difficulty", default="easy",
+                        choices=("easy", "normal", "hard", "crazy"),
+                        help="the computer players' level (a few hard tables show the stall "
+                        "while bots think)")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--skip-saves", action="store_true",
+                        help="diagnosis: the server does not save mid-game (not a real figure)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
+            sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
+        run_server(args.port, args.db, args.workers, args.skip_saves)
+        return
+
+    import httpx
+
+    if args.ramp is None:
+        args.ramp = max(2.0, args.clients / 30)
+    base = f"http://127.0.0.1:{args.port}"
+    with tempfile.TemporaryDirectory() as folder:
+        db = f"sqlite:///{Path(folder) / 'load.db'}"
+        command = [sys.executable, __file__, "--serve", "--port", str(args.port), "--db", db]
+        if args.workers is not None:
+            command += ["--workers", str(args.workers)]
+        if args.skip_saves:
+            command.append("--skip-saves")
+        server = subprocess.Popen(command)
+        try:
+            for _ in range(600):
+                try:
+                    before = _probe(base)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            else:
+                raise SystemExit("the server did not start")
+            time.sleep(1.0)
+            before = _probe(base, reset=True)
+            print(f"server pid {server.pid} ready", flush=True)
+            figures = Figures()
+
+            async def run_all() -> float:
+                started = time.perf_counter()
+                until = started + args.ramp + args.seconds
+                tasks = []
+                for n in range(args.clients):
+                    tasks.append(asyncio.create_task(
+                        client(n, base, until, figures, args.difficulty)))
+                    await asyncio.sleep(args.ramp / max(args.clients, 1))
+                figures.ramp = time.perf_counter() - started
+                tasks.append(asyncio.create_task(creation_probe(base, until, figures)))
+                await asyncio.gather(*tasks)
+                return time.perf_counter() - started
+
+            wall = asyncio.run(run_all())
+            after = _probe(base)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    print(f"clients {args.clients} ({args.difficulty}), {args.seconds:g} s "
+          f"(+{args.ramp:.1f} s ramp), "
+          f"wall {wall:.1f} s; games {figures.games}, deals {figures.deals}, "
+          f"human moves {len(figures.answers)} ({len(figures.answers) / wall:.0f}/s)")
+    print(f"clients started in {figures.ramp:.1f} s; clients that never created a game: "
+          f"{figures.idle_clients}")
+    print(f"human move answered: {_quantiles(figures.answers)}")
+    print(f"game created: {_quantiles(figures.creations)} ({len(figures.creations)}, most "
+          f"while the clients start); while all play: {_quantiles(figures.probe_creations)}")
+    print(f"game created, inside the server: {_quantiles(after['create_s'])}")
+    print(f"errors: {len(figures.errors)}" + (
+        "" if not figures.errors else f" (first: {figures.errors[0]})"))
+    print(f"server RSS: before {_mib(before['rss_kib'])}, after {_mib(after['rss_kib'])} "
+          f"({after['tables']} tables open); thinking processes: before "
+          f"{', '.join(_mib(k) for k in before['worker_rss_kib']) or '-'}, after "
+          f"{', '.join(_mib(k) for k in after['worker_rss_kib']) or '-'}")
+    cpu = after["cpu_s"] - before["cpu_s"]
+    workers_cpu = after["worker_cpu_s"] - before["worker_cpu_s"]
+    print(f"CPU: server {cpu:.1f} s ({cpu / wall:.0%} of one core; "
+          f"{cpu * 1000 / max(figures.frames, 1):.2f} ms per state frame sent, "
+          f"{figures.frames} frames), thinking processes {workers_cpu:.1f} s"
+          + (" (saves skipped: a diagnosis)" if args.skip_saves else ""))
+    print(f"event loop: longest stall {after['max_stall_ms']:.1f} ms, stalls over 5 ms "
+          f"{after['stalls_over_5ms']}, over 20 ms {after['stalls_over_20ms']} "
+          f"(of {after['samples']} probes of 1 ms); worker restarts {after['worker_restarts']}")
+
+
+if __name__ == "__main__":
+    main()

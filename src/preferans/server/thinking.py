@@ -1,0 +1,395 @@
+"""The computer players' thinking, in worker processes away from the server's event loop.
+
+A :class:`Thinking` pool holds a few *lanes*, each one worker process (started by
+``forkserver``) that the event loop feeds through a pipe, one decision at a time: no helper
+threads, so nothing competes with the loop for the interpreter.  A table's computer players
+are pinned to one lane for the table's life: the worker keeps each player between
+decisions, cached by (table, seat, level, rules, seed), so a player that remembers (the
+Monte Carlo levels' caches, the random baseline's generator) makes the same decisions as
+one kept in the server process, and a game stays reproducible from its seed.  The worker
+receives only the seat's observation (plain data, pickled) and answers an action token.
+
+A worker that dies is started again at once; a decision it held, or one that overruns
+``timeout`` seconds (its worker is killed and started again), raises :class:`ThinkingError`
+and the table plays its random legal fallback.  The new worker's players start fresh, as
+after a restart.  Workers run at a lower priority (``nice``) than the server, so thinking
+yields the CPU to the sockets.
+
+>>> from preferans.rules import Rules
+>>> make_bot("random", Rules.preset("sochi"), 3).choose({"legal": ["PASS"]})
+'PASS'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import pickle
+import struct
+import sys
+import types
+from collections import OrderedDict, deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from ..players import Player, make_player
+from ..rules import Rules
+
+log = logging.getLogger("preferans.server")
+
+ENV_WORKERS = "PREFERANS_BOT_WORKERS"
+"""Environment variable: the number of thinking processes (0: think in a thread instead)."""
+DEFAULT_TIMEOUT = 30.0
+"""Seconds a decision may take before its worker is restarted and the table plays on."""
+MAX_PLAYERS = 4096
+"""Players a worker keeps at most (the least recently used go first)."""
+NICE = 5
+"""How much lower than the server's the workers' scheduling priority is."""
+
+
+def make_bot(level: str, rules: Rules, seed: int) -> Player:
+    """The computer player of this difficulty; the random player while a level is not built."""
+    try:
+        return make_player(level, rules, seed)
+    except ValueError:
+        log.warning("player level %r is not available yet: using the random player", level)
+        return make_player("random", rules, seed)
+
+
+def default_workers() -> int:
+    """``PREFERANS_BOT_WORKERS`` if set, else ``min(2, cpu count)``."""
+    configured = os.environ.get(ENV_WORKERS, "").strip()
+    if configured:
+        try:
+            value = int(configured)
+        except ValueError:
+            raise ValueError(
+                f"{ENV_WORKERS}={configured!r} is not a number of worker processes (0..64)"
+            ) from None
+        return check_workers(value)
+    return min(2, os.cpu_count() or 1)
+
+
+def check_workers(value: int) -> int:
+    """``value`` if it is a usable number of thinking processes (0..64), else ValueError."""
+    if not 0 <= value <= 64:
+        raise ValueError(f"{value} thinking processes: choose 0 (a thread) to 64")
+    return value
+
+
+class ThinkingError(Exception):
+    """A decision the workers could not give: the player failed, its worker died or hung."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Which computer player decides: its table (one per table object), seat, level, rules
+    (as their JSON text) and seed.  The worker keeps one player per :class:`Seat`."""
+
+    table: str
+    seat: int
+    level: str
+    rules: str
+    seed: int
+
+
+# --- in the worker process -----------------------------------------------------------------
+_PLAYERS: OrderedDict[Seat, Player] = OrderedDict()
+
+
+def _decide(seat: Seat, observation: dict[str, Any], limit: int) -> tuple[bool, str]:
+    """``(True, token)``, or ``(False, why)`` when the player failed (an exception of the
+    player's own might not survive the trip back)."""
+    try:
+        player = _PLAYERS.get(seat)
+        if player is None:
+            rules = Rules.from_json(json.loads(seat.rules))
+            player = _PLAYERS[seat] = make_bot(seat.level, rules, seed=seat.seed)
+            while len(_PLAYERS) > limit:
+                _PLAYERS.popitem(last=False)
+        else:
+            _PLAYERS.move_to_end(seat)
+        return True, str(player.choose(observation))
+    except Exception as exc:
+        return False, f"{type(exc).__name__}: {exc}"
+
+
+def _forget(table: str) -> None:
+    for seat in [seat for seat in _PLAYERS if seat.table == table]:
+        del _PLAYERS[seat]
+
+
+def _worker_main(requests: Connection, replies: Connection, nice: int, limit: int) -> None:
+    """A thinking process: decide each request in turn, until the server closes the pipe."""
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+    while True:
+        try:
+            kind, *args = pickle.loads(requests.recv_bytes())
+        except (EOFError, OSError):
+            return
+        if kind == "forget":
+            _forget(*args)
+            continue
+        replies.send_bytes(pickle.dumps(_decide(*args, limit)))
+
+
+# --- in the server ---------------------------------------------------------------------------
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+Request = tuple[bytes, "asyncio.Future[tuple[bool, str]] | None"]
+"""A framed request for a worker, and the future its answer goes to (None: no answer)."""
+
+IN_FLIGHT_BYTES = 32 * 1024
+"""Request bytes written ahead to a worker at most (below a pipe's 64 KiB: a write never
+waits for the worker)."""
+
+
+def _frame(data: bytes) -> bytes:
+    """``data`` framed as :meth:`multiprocessing.connection.Connection.recv_bytes` reads it."""
+    return struct.pack("!i", len(data)) + data
+
+
+def _start_without_main(process: BaseProcess) -> None:
+    """Start ``process`` without the server's ``__main__``: ``forkserver`` and ``spawn``
+    import the parent's main script in the new process (and in the fork server), which
+    would run a script without a ``__name__ == "__main__"`` guard (a test's server, a
+    user's) a second time.  The worker needs only this module."""
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        process.start()
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
+
+
+class _Lane:
+    """One thinking process and the requests waiting for it, driven from the event loop.
+
+    Waiting requests are written to its pipe together (one write for all that are waiting,
+    up to :data:`IN_FLIGHT_BYTES`), answers read when the pipe is readable, in order: no
+    helper threads, so nothing competes with the loop for the interpreter.
+    """
+
+    def __init__(self, pool: Thinking, index: int, loop: asyncio.AbstractEventLoop) -> None:
+        self.pool = pool
+        self.index = index
+        self.loop = loop
+        self.waiting: deque[Request] = deque()
+        self.in_flight: deque[Request] = deque()
+        """Written, not answered yet; the first is the one the worker is deciding."""
+        self.timer: asyncio.TimerHandle | None = None
+        self.process: BaseProcess | None = None
+        self.requests: Connection | None = None
+        self.replies: Connection | None = None
+        self._start()
+
+    def _start(self) -> None:
+        ctx = _context()
+        requests_in, requests_out = ctx.Pipe(duplex=False)
+        replies_in, replies_out = ctx.Pipe(duplex=False)
+        process = ctx.Process(target=_worker_main, name=f"preferans-thinking-{self.index}",
+                              args=(requests_in, replies_out, self.pool.nice,
+                                    self.pool.max_players), daemon=True)
+        _start_without_main(process)
+        requests_in.close()
+        replies_out.close()
+        self.process, self.requests, self.replies = process, requests_out, replies_in
+        self.loop.add_reader(replies_in.fileno(), self._on_reply)
+
+    def submit(self, message: tuple[Any, ...],
+               future: asyncio.Future[tuple[bool, str]] | None) -> None:
+        self.waiting.append((_frame(pickle.dumps(message)), future))
+        if len(self.waiting) == 1:
+            # written at the end of this loop iteration, with the others submitted in it
+            self.loop.call_soon(self._dispatch)
+
+    def _dispatch(self) -> None:
+        if self.requests is None or not self.waiting:
+            return
+        ahead = sum(len(data) for data, _ in self.in_flight)
+        batch: list[Request] = []
+        while self.waiting:
+            data, future = self.waiting[0]
+            if future is not None and future.done():
+                self.waiting.popleft()  # its table stopped waiting
+                continue
+            if (batch or self.in_flight) and ahead + len(data) > IN_FLIGHT_BYTES:
+                break
+            batch.append(self.waiting.popleft())
+            ahead += len(data)
+        if not batch:
+            return
+        try:
+            os.write(self.requests.fileno(), b"".join(data for data, _ in batch))
+        except OSError:
+            self.waiting.extendleft(reversed(batch))
+            self._restart("its pipe is closed")
+            return
+        started = not self.in_flight
+        self.in_flight.extend(item for item in batch if item[1] is not None)
+        if started and self.in_flight:
+            self._arm()
+
+    def _arm(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = self.loop.call_later(self.pool.timeout, self._timed_out)
+
+    def _on_reply(self) -> None:
+        try:
+            assert self.replies is not None
+            answer = pickle.loads(self.replies.recv_bytes())
+        except (EOFError, OSError, pickle.UnpicklingError):
+            self._restart("its process died", ThinkingError("the thinking process died"))
+            return
+        if not self.in_flight:
+            return
+        _, future = self.in_flight.popleft()
+        if self.in_flight:
+            self._arm()  # the next decision starts now
+        elif self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if future is not None and not future.done():
+            future.set_result(answer)
+        self._dispatch()
+
+    def _timed_out(self) -> None:
+        self.timer = None
+        timeout = self.pool.timeout
+        self._restart(f"a decision took over {timeout:g} s",
+                      ThinkingError(f"no decision within {timeout:g} s"))
+
+    def _restart(self, why: str, error: ThinkingError | None = None) -> None:
+        """Fail the decision the worker held, start a new worker, hand it the others."""
+        log.warning("thinking process %d: %s; starting it again", self.index, why)
+        self.pool.restarts += 1
+        if self.in_flight:
+            _, future = self.in_flight.popleft()
+            if future is not None and not future.done():
+                future.set_exception(error or ThinkingError(why))
+        self.waiting.extendleft(reversed(self.in_flight))
+        self.in_flight.clear()
+        self._stop()
+        self._start()
+        self._dispatch()
+
+    def _stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.replies is not None:
+            with contextlib.suppress(Exception):
+                self.loop.remove_reader(self.replies.fileno())
+        for connection in (self.requests, self.replies):
+            if connection is not None:
+                with contextlib.suppress(OSError):
+                    connection.close()
+        self.requests = self.replies = None
+        if self.process is not None:
+            with contextlib.suppress(Exception):
+                self.process.kill()
+        self.process = None
+
+    def close(self) -> None:
+        error = ThinkingError("the server is stopping")
+        for _, future in (*self.in_flight, *self.waiting):
+            if future is not None and not future.done():
+                future.set_exception(error)
+        self.in_flight.clear()
+        self.waiting.clear()
+        self._stop()
+
+
+class Thinking:
+    """The pool of thinking processes (see the module docstring).
+
+    ``workers`` lanes (default :func:`default_workers`); ``timeout`` seconds per decision.
+    Lanes start on :meth:`start` (or the first decision, on the running event loop) and stop
+    on :meth:`close`.
+    """
+
+    def __init__(self, workers: int | None = None, *, timeout: float = DEFAULT_TIMEOUT,
+                 max_players: int = MAX_PLAYERS, nice: int = NICE) -> None:
+        count = default_workers() if workers is None else check_workers(workers)
+        if count < 1:
+            raise ValueError("a thinking pool needs at least one process")
+        self.workers = count
+        self.timeout = timeout
+        self.max_players = max_players
+        self.nice = nice
+        self._lanes: list[_Lane] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tables: dict[str, int] = {}
+        """The lane of each table that has asked for a decision."""
+        self._load = [0] * count
+        self.restarts = 0
+        """How many times a lane was started again after a death or a timeout."""
+
+    def start(self) -> None:
+        """Start the processes now (from the event loop), so the first decision is quick."""
+        self._ensure_lanes()
+
+    def _ensure_lanes(self) -> list[_Lane]:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop or not self._lanes:
+            self.close()
+            self._loop = loop
+            self._lanes = [_Lane(self, i, loop) for i in range(self.workers)]
+        return self._lanes
+
+    def lane_of(self, table: str) -> int:
+        """The lane a table thinks in: the least loaded when it first asks, then always that."""
+        index = self._tables.get(table)
+        if index is None:
+            index = min(range(self.workers), key=lambda i: (self._load[i], i))
+            self._tables[table] = index
+            self._load[index] += 1
+        return index
+
+    async def choose(self, seat: Seat, observation: dict[str, Any]) -> str:
+        """The action token ``seat``'s player chooses; :class:`ThinkingError` if there is none."""
+        lane = self._ensure_lanes()[self.lane_of(seat.table)]
+        future: asyncio.Future[tuple[bool, str]] = lane.loop.create_future()
+        lane.submit(("decide", seat, observation), future)
+        ok, answer = await future
+        if not ok:
+            raise ThinkingError(answer)
+        return answer
+
+    def forget(self, table: str) -> None:
+        """Drop a table's players from its worker (the table left memory)."""
+        index = self._tables.pop(table, None)
+        if index is None:
+            return
+        self._load[index] -= 1
+        if index < len(self._lanes):
+            self._lanes[index].submit(("forget", table), None)
+
+    def pids(self) -> list[int | None]:
+        """Each lane's process id (None: not started): for tests and the benchmark."""
+        if not self._lanes:
+            return [None] * self.workers
+        return [lane.process.pid if lane.process is not None else None for lane in self._lanes]
+
+    def close(self) -> None:
+        """Stop every process (server shutdown); decisions in progress get ThinkingError."""
+        lanes, self._lanes = self._lanes, []
+        for lane in lanes:
+            lane.close()
+        self._loop = None
