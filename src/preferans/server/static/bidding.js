@@ -38,6 +38,8 @@ export function renderPanel() {
   const obs = msg.observation || {};
   const phase = phaseOf(obs);
   const legal = legalTokens(obs).map((tok) => tok.toUpperCase());
+  // A misère declarer is not asked for a contract: main.js sends the only one.
+  if (phase === "contract" && legal.length === 1 && legal[0] === "MISERE") return;
   let content = null;
   if (phase === "auction" || phase === "contract") content = bidGrid(legal, phase);
   else if (isDiscarding(phase)) content = discardBar(legal, phase);

@@ -8,7 +8,7 @@ import { closeHelp, initHelp } from "./help.js";
 import { shake } from "./hand.js";
 import { initMenu, renderMenu } from "./menu.js";
 import { openSheet } from "./sheet.js";
-import { connect, showConnection } from "./socket.js";
+import { connect, sendAction, showConnection } from "./socket.js";
 import * as sound from "./sound.js";
 import { render, setMessage, startGather } from "./table.js";
 import { app, myTurn } from "./state.js";
@@ -46,6 +46,18 @@ function onState(msg) {
   if (msg.game_over) ui.sheetOpen = true;
   if (myTurn(msg) && !myTurn(previous)) sound.play("turn");
   render();
+  sendTheOnlyContract(msg);
+}
+
+/** After a misère discard the only contract is the misère: nothing to ask, so the page
+ *  sends it itself (once per state) and the contract grid never opens. */
+function sendTheOnlyContract(msg) {
+  const obs = msg.observation || {};
+  const legal = (obs.legal || []).map((tok) => String(tok).toUpperCase());
+  if (!myTurn(msg) || phaseOf(obs) !== "contract" || legal.length !== 1 || legal[0] !== "MISERE") return;
+  if (app.ui.autoSent === msg.seq) return;
+  app.ui.autoSent = msg.seq;
+  sendAction("MISERE");
 }
 
 function onError(msg) {

@@ -13,9 +13,11 @@ export function openSheet() {
   app.ui.sheetDismissed = false;
 }
 
+/** Close the sheet.  Closed after a deal (SEE THE TABLE) it stays closed for that deal;
+ *  closed during a deal it opens again when the deal ends. */
 export function closeSheet() {
   app.ui.sheetOpen = false;
-  app.ui.sheetDismissed = true;
+  app.ui.sheetDismissed = !!(app.state && app.state.deal_over);
 }
 
 export function renderSheet() {
@@ -52,7 +54,9 @@ export function renderSheet() {
   }
   body.append(tabs);
   const panel = el("div", { class: "tab-panel", role: "tabpanel" });
-  if (app.ui.sheetTab === "pulya") panel.append(pulyaDrawing(sheet, msg));
+  if (app.ui.sheetTab === "pulya") {
+    panel.append(pulyaDrawing(sheet, msg), el("p", { id: "sheet-history", class: "sheet-history", "aria-live": "polite", text: t("sheet.historyHint") }));
+  }
   else panel.append(totalsTable(sheet), rulesBlock(msg));
   body.append(panel);
 
@@ -87,6 +91,8 @@ const deltaText = (value) => (Number(value) ? formatNumber(value, true) : "—")
 function entryBlock(entry) {
   const block = el("section", { class: "entry" });
   block.append(el("p", { class: "summary", text: entry.summary || describeEntry(entry) }));
+  const overruled = overruledInEntry(entry);
+  if (overruled) block.append(el("p", { class: "overruled", "data-overruled": "true", text: overruled }));
   const bonuses = entry.bonuses || {};
   for (const [key, seat] of Object.entries(bonuses)) {
     const words = has(`bonus.${key}`) ? t(`bonus.${key}`) : t("bonus.other");
@@ -113,6 +119,23 @@ function entryBlock(entry) {
   table.append(tbody);
   block.append(table);
   return block;
+}
+
+/** A half-whist overruled by a reopening whist, in words (or null).  The defence calls
+ *  alternate between the two defenders from the declarer's left (the dealer of a
+ *  four-player deal sits out). */
+export function overruledInEntry(entry) {
+  const calls = (entry.defence || []).map((c) => String(Array.isArray(c) ? c[1] : c).toUpperCase());
+  const half = calls.indexOf("HALF");
+  if (half < 0 || !calls.slice(half + 1).includes("WHIST")) return null;
+  const n = names().length;
+  const defenders = [];
+  for (let k = 1; k < n && defenders.length < 2; k += 1) {
+    const seat = (Number(entry.declarer) + k) % n;
+    if (!(n === 4 && seat === entry.dealer)) defenders.push(seat);
+  }
+  const whist = half + 1 + calls.slice(half + 1).indexOf("WHIST");
+  return t("entry.halfOverruled", { half: nameOf(defenders[half % 2]), whist: nameOf(defenders[whist % 2]) });
 }
 
 function describeEntry(entry) {
@@ -149,7 +172,8 @@ function resultBlock(msg, sheet) {
   return el("section", { class: "result" }, [el("p", { class: "headline", text: headline }), list]);
 }
 
-/** Running totals as players write them: 2, 6, 10 -> "2.6.10" (the last few when long). */
+/** Running totals as players write them: 2, 6, 10 -> "2.6.10", the whole history (the
+ *  drawing squeezes a long one into its band rather than cut it). */
 function runningTotals(values) {
   const out = [];
   let total = 0;
@@ -158,9 +182,7 @@ function runningTotals(values) {
     total += Number(value);
     out.push(formatNumber(total));
   }
-  if (!out.length) return "";
-  const text = out.join(".");
-  return out.length > 4 ? `…${out.slice(-3).join(".")}` : text;
+  return out.join(".");
 }
 
 function sheetSeries(sheet) {
@@ -215,23 +237,50 @@ function pulyaDrawing(sheet, msg) {
     add("rect", { x: inset, y: inset, width: Wd - 2 * inset, height: Ht - 2 * inset, class: "rule" });
   }
   const series = sheetSeries(sheet);
-  const write = (x, y, text, cls, rotate = 0, fill = null) => {
+  const SIZE = { pool: 24, mountain: 21, whists: 18, who: 15 };
+  const ROOM = { pool: 300, mountain: 220, whists: 200, who: 200 };
+  const seatOf = (fill) => [0, 1, 2, 3].find((i) => colour(i) === fill);
+  const write = (x, y, text, cls, rotate = 0, fill = null, on = null) => {
     if (!text) return;
     const attrs = { x, y, class: cls, "text-anchor": "middle", "dominant-baseline": "middle" };
     if (rotate) attrs.transform = `rotate(${rotate} ${x} ${y})`;
     if (fill) attrs.fill = fill;
-    add("text", attrs, text);
+    // A long history keeps every number: squeezed into its band, never cut.
+    const room = ROOM[cls] || 220;
+    if (String(text).length * (SIZE[cls] || 18) * 0.58 > room) {
+      attrs.textLength = room;
+      attrs.lengthAdjust = "spacingAndGlyphs";
+    }
+    if (cls === "who") { add("text", attrs, text); return; }
+    const seat = seatOf(fill);
+    const about = historyText(cls, seat, on, text);
+    attrs.tabindex = "0";
+    attrs.role = "button";
+    attrs["aria-label"] = about;
+    attrs["data-history"] = `${cls}-${seat}${on === null ? "" : `-${on}`}`;
+    const node = add("text", attrs, text);
+    add("title", {}, about, node);
+    const show = () => { const line = document.getElementById("sheet-history"); if (line) line.textContent = about; };
+    node.addEventListener("click", show);
+    node.addEventListener("mouseenter", show);
+    node.addEventListener("focus", show);
+    node.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); show(); } });
+  };
+  const label = (x, y, key, rotate = 0, anchor = "start") => {
+    const attrs = { x, y, class: "zone", "text-anchor": anchor, "dominant-baseline": "middle" };
+    if (rotate) attrs.transform = `rotate(${rotate} ${x} ${y})`;
+    add("text", attrs, t(`sheet.zone.${key}`));
   };
   if (two) {
     // Two players (the dummy writes nothing): the sheet split across, you below, the
     // other player above (upside down), each with whists / pool / mountain from the edge.
     add("line", { x1: 0, y1: cy, x2: Wd, y2: cy, class: "rule" });
     const [you, other] = series;
-    write(cx, Ht - band / 2, you.whists[1], "whists", 0, colour(0));
+    write(cx, Ht - band / 2, you.whists[1], "whists", 0, colour(0), 1);
     write(cx, Ht - band * 1.5, you.pool, "pool", 0, colour(0));
     write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, colour(0));
     write(cx - 150, Ht - band * 3.5, nameOf(0), "who", 0, colour(0));
-    write(cx, band / 2, other.whists[0], "whists", 180, colour(1));
+    write(cx, band / 2, other.whists[0], "whists", 180, colour(1), 0);
     write(cx, band * 1.5, other.pool, "pool", 180, colour(1));
     write(cx, band * 2.6, other.mountain, "mountain", 180, colour(1));
     write(cx + 150, band * 3.5, nameOf(1), "who", 180, colour(1));
@@ -279,24 +328,28 @@ function pulyaDrawing(sheet, msg) {
     add("line", { x1: Wd - band, y1: cy - 20, x2: Wd, y2: cy - 20, class: "rule thin" });
     const [you, left, right] = series;
     // You (bottom): whists on the left player | on the right, pool above, mountain above that.
-    write(cx / 2 + 20, Ht - band / 2, you.whists[1], "whists", 0, colour(0));
-    write(cx + cx / 2 - 20, Ht - band / 2, you.whists[2], "whists", 0, colour(0));
+    write(cx / 2 + 20, Ht - band / 2, you.whists[1], "whists", 0, colour(0), 1);
+    write(cx + cx / 2 - 20, Ht - band / 2, you.whists[2], "whists", 0, colour(0), 2);
     write(cx, Ht - band * 1.5, you.pool, "pool", 0, colour(0));
     write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, colour(0));
     // The left player: bands along the left edge, written upwards.
-    write(band / 2, cy - 110, left.whists[2], "whists", -90, colour(1));
-    write(band / 2, cy + 90, left.whists[0], "whists", -90, colour(1));
+    write(band / 2, cy - 110, left.whists[2], "whists", -90, colour(1), 2);
+    write(band / 2, cy + 90, left.whists[0], "whists", -90, colour(1), 0);
     write(band * 1.5, cy, left.pool, "pool", -90, colour(1));
     write(band * 2.6, cy - 30, left.mountain, "mountain", -90, colour(1));
     // The right player: along the right edge, written downwards.
-    write(Wd - band / 2, cy + 90, right.whists[0], "whists", 90, colour(2));
-    write(Wd - band / 2, cy - 110, right.whists[1], "whists", 90, colour(2));
+    write(Wd - band / 2, cy + 90, right.whists[0], "whists", 90, colour(2), 0);
+    write(Wd - band / 2, cy - 110, right.whists[1], "whists", 90, colour(2), 1);
     write(Wd - band * 1.5, cy, right.pool, "pool", 90, colour(2));
     write(Wd - band * 2.6, cy - 30, right.mountain, "mountain", 90, colour(2));
     write(cx, Ht - band * 3.5, nameOf(0), "who", 0, colour(0));
     write(band * 3.7, cy + 60, nameOf(1), "who", -90, colour(1));
     write(Wd - band * 3.7, cy + 60, nameOf(2), "who", 90, colour(2));
   }
+  // The zones named where the player reads them: his own area, at the foot of the sheet.
+  label(band * 1.4, Ht - band / 2, "whists");
+  label(band * 2.6, Ht - band * 1.5, "pool");
+  label(band * 4.1, Ht - band * 2.5, "mountain");
   // The circle in the middle: the pool length, the rules, and any house rules.
   const house = (msg && msg.house_rules) || [];
   const circle = add("g", { class: `centre-rules${house.length ? " house" : ""}`, "data-house-rules": String(house.length) });
@@ -313,6 +366,14 @@ function pulyaDrawing(sheet, msg) {
   return svg;
 }
 
+/** What an entry of the drawing holds, in words: "Misha's pool: 2, 4, 6". */
+function historyText(cls, seat, on, text) {
+  const values = String(text).split(".").join(", ");
+  const name = nameOf(seat);
+  if (cls === "whists") return t("sheet.history.whists", { name, on: nameOf(on), values });
+  return t(`sheet.history.${cls}`, { name, values });
+}
+
 /** Under the totals: the rules of the game, and each house rule with its explanation. */
 function rulesBlock(msg) {
   const house = (msg && msg.house_rules) || [];
@@ -323,7 +384,7 @@ function rulesBlock(msg) {
     const list = el("ul", { class: "house-list" });
     for (const h of house) {
       list.append(el("li", { "data-option": h.name }, [
-        el("b", { text: `${h.label || h.name}: ${showOption(h.value)}` }),
+        el("b", { text: `${String(h.label || h.name).replace(/_/g, " ")}: ${showOption(h.value)}` }),
         ` (${msg.rules_title || t("sheet.preset")}: ${showOption(h.preset_value)}) — ${h.doc}`,
       ]));
     }

@@ -24,6 +24,8 @@ export function render() {
   renderSheet();
   renderMenu();
   renderHelp();
+  const band = document.querySelector(".topband");
+  if (band) document.documentElement.style.setProperty("--band-h", `${band.offsetHeight}px`);
   document.body.dataset.phase = phaseOf(app.state && app.state.observation);
   document.body.dataset.myTurn = String(myTurn(app.state));
   focusHandOnTurn();

@@ -70,7 +70,7 @@ export function rulesSummary(msg) {
 
 export function houseRuleLines(msg) {
   return ((msg && msg.house_rules) || []).map((h) => t("rules.houseLine", {
-    name: h.label || h.name, value: showOption(h.value), preset: showOption(h.preset_value), doc: h.doc,
+    name: String(h.label || h.name).replace(/_/g, " "), value: showOption(h.value), preset: showOption(h.preset_value), doc: h.doc,
   }));
 }
 

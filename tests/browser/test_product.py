@@ -1,0 +1,183 @@
+"""The table as a product: the first screen, the help at the table, the sheet after every
+deal, the words a player reads, the phone.  Screenshots in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import LiveServer
+from table_driver import (
+    click_action,
+    new_game,
+    open_table,
+    phase,
+    play_until,
+    step,
+    wait_settled,
+)
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+SOURCE_NUMBER = re.compile(r"\b00[0-3]\b")
+"""The numbers of our source texts (000…003)."""
+IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+-\d{3,4}\b|\b(?:[A-Z]+_[A-Z_]+)\b")
+"""Words that are code, not English: snake_case option names, preset ids like sochi-000."""
+
+READ_TEXT = """() => {
+  const parts = [document.body.innerText, document.title];
+  for (const node of document.querySelectorAll("[title], [aria-label], img[alt]")) {
+    if (node.closest("[hidden]")) continue;
+    for (const attr of ["title", "aria-label", "alt"]) {
+      const v = node.getAttribute(attr);
+      if (v) parts.push(v);
+    }
+  }
+  for (const node of document.querySelectorAll("svg title")) parts.push(node.textContent);
+  return parts.join("\\n");
+}"""
+
+
+def within(page: Any, selector: str, viewport: dict[str, int]) -> bool:
+    box = page.locator(selector).bounding_box()
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0
+            and box["x"] + box["width"] <= viewport["width"] + 0.5
+            and box["y"] + box["height"] <= viewport["height"] + 0.5)
+
+
+def readable(text: str, where: str) -> None:
+    """No source-file number and no code identifier in what a player reads."""
+    numbers = SOURCE_NUMBER.findall(text)
+    assert not numbers, f"{where}: source-file numbers {numbers}"
+    words = [w for w in IDENTIFIER.findall(text) if w not in ("e_g",)]
+    assert not words, f"{where}: identifiers {sorted(set(words))}"
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_play_and_continue_on_the_first_screen(browser: Any, live_server: LiveServer,
+                                               artifacts: Path, name: str,
+                                               viewport: dict[str, int]) -> None:
+    context = browser.new_context(viewport=viewport, has_touch=name == "phone")
+    try:
+        page = context.new_page()
+        new_game(page, live_server.url, seed=4)  # a game to continue
+        page.goto(live_server.url + "/")
+        for selector in ("#play", "#continue"):
+            assert within(page, selector, viewport), f"{selector} below the fold on the {name}"
+        # The three rule sets first; the others behind "More rules…", each with its line.
+        shown = page.locator("#rules input").evaluate_all("els => els.map(e => e.value)")
+        assert shown == ["sochi", "leningrad", "rostov"]
+        assert not page.locator("#more-rules").is_visible()
+        page.screenshot(path=str(artifacts / f"first-screen-{name}.png"))
+        page.locator("#more-rules-summary").click()
+        rows = page.locator("#more-rules-box .preset-row")
+        assert rows.count() >= 10
+        for i in range(rows.count()):
+            line = rows.nth(i).locator("small").inner_text()
+            assert len(line) > 20 and "(" not in line[:1], line
+        readable(page.evaluate(READ_TEXT), f"settings ({name})")
+        page.locator('#more-rules-box label.preset-row:has(input[value="piter"])').click()
+        assert "2, 4, 6" in page.locator("#preset-doc").inner_text()
+        assert within(page, "#play", viewport), "PLAY stays on the screen with the list open"
+        page.screenshot(path=str(artifacts / f"first-screen-more-rules-{name}.png"))
+    finally:
+        context.close()
+
+
+def test_help_opens_at_the_table_and_leaves_the_game_as_it_was(
+        page: Any, live_server: LiveServer, artifacts: Path) -> None:
+    game = new_game(page, live_server.url, seed=12)
+    st = open_table(page, live_server.url, game)
+    before = st["observation"]
+    page.locator("#help-button").click()
+    overlay = page.locator("#help-overlay")
+    overlay.wait_for(state="visible")
+    sections = overlay.locator(".help-section").evaluate_all(
+        "els => els.map(e => e.dataset.section)")
+    assert sections == ["table", "levels", "tips", "rules", "keys"]
+    assert "Crazy" in overlay.inner_text() and "Sochi" in overlay.inner_text()
+    assert overlay.locator('a[href="/guide"]').get_attribute("target") == "_blank"
+    assert page.url.endswith(f"/table/{game}"), "the help does not leave the table"
+    readable(page.evaluate(READ_TEXT), "help")
+    page.screenshot(path=str(artifacts / "help-desktop.png"))
+    page.keyboard.press("Escape")
+    overlay.wait_for(state="hidden")
+    after = page.evaluate("() => window.preferansTable.state")
+    assert after["seq"] == st["seq"] and after["observation"] == before
+    assert page.locator("#panel .bid.lit").count() == len(before["legal"])
+    # "?" on the keyboard opens it too, and the game goes on after it.
+    page.keyboard.press("?")
+    overlay.wait_for(state="visible")
+    overlay.locator('[data-action="CLOSE HELP"]').click()
+    overlay.wait_for(state="hidden")
+    play_until(page, st, lambda s: phase(s) == "play" or s["deal_over"])
+
+
+def test_the_sheet_opens_after_a_deal_even_when_closed_during_it(
+        page: Any, live_server: LiveServer, artifacts: Path) -> None:
+    game = new_game(page, live_server.url, seed=31)
+    st = open_table(page, live_server.url, game)
+    page.locator("#score-chip").click()
+    sheet = page.locator("#sheet-overlay")
+    sheet.wait_for(state="visible")
+    click_action(page, "CLOSE")
+    sheet.wait_for(state="hidden")
+    st = play_until(page, st, lambda s: s["deal_over"])
+    sheet.wait_for(state="visible")
+    # The menu stays reachable above the sheet.
+    page.locator("#menu-button").click()
+    assert page.locator("#menu").is_visible()
+    page.locator("#menu-button").click()
+    # The drawing names its zones, and a number tells its history.
+    zones = page.locator("svg.pulya text.zone").evaluate_all("els => els.map(e => e.textContent)")
+    assert zones == ["whists", "pool", "mountain"]
+    entries = page.locator("svg.pulya text[data-history]")
+    if entries.count():
+        entries.first.hover()
+        assert "deal by deal" in page.locator("#sheet-history").inner_text()
+    readable(page.evaluate(READ_TEXT), "sheet")
+    page.screenshot(path=str(artifacts / "sheet-after-closed-deal.png"))
+    # Closed after the deal (to look at the table), it stays closed until NEXT DEAL.
+    click_action(page, "CLOSE")
+    sheet.wait_for(state="hidden")
+    assert page.locator('#panel [data-action="NEXT DEAL"]').is_visible()
+    click_action(page, "NEXT DEAL")
+    st = wait_settled(page, st["seq"])
+    assert not st["deal_over"] and not sheet.is_visible()
+
+
+def test_every_page_reads_without_file_numbers_or_identifiers(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            for path in ("/", "/stats", "/guide"):
+                page.goto(live_server.url + path)
+                readable(page.evaluate(READ_TEXT), f"{path} ({name})")
+            game = new_game(page, live_server.url, seed=21, rules="leningrad")
+            st = open_table(page, live_server.url, game)
+            seen: set[str] = set()
+            for _ in range(120):
+                where = "deal over" if st["deal_over"] else phase(st)
+                if where not in seen:
+                    seen.add(where)
+                    readable(page.evaluate(READ_TEXT), f"table, {where} ({name})")
+                    page.screenshot(path=str(artifacts / f"words-{where}-{name}.png"))
+                if st["deal_over"]:
+                    break
+                st = step(page, st, bid=True)
+            page.locator("#score-chip").click()
+            for tab in ("pulya", "totals"):
+                page.locator(f'.tab[data-tab="{tab}"]').click()
+                readable(page.evaluate(READ_TEXT), f"sheet {tab} ({name})")
+            page.locator("#help-button").click()
+            readable(page.evaluate(READ_TEXT), f"help ({name})")
+            assert {"auction", "deal over"} <= seen, seen
+        finally:
+            context.close()
