@@ -165,9 +165,11 @@ def test_open_defence_whister_plays_the_passers_hand_seen_by_all():
     d = run(to_contract(), "PASS, WHIST")
     assert d.to_act == 2 and d.phase is Phase.DEFENCE_MODE
     d.apply("OPEN")
-    assert d.exposed == (1,)  # down before the opening lead
+    # both defending hands go down before the opening lead: the passer's and the whister's
+    assert d.exposed == (1, 2)
     for seat in range(3):
-        assert d.observation(seat)["exposed"] == {"1": d.hand(1).to_list()}
+        assert d.observation(seat)["exposed"] == {
+            "1": d.hand(1).to_list(), "2": d.hand(2).to_list()}
     d.apply("AS")
     assert d.hand_to_play == 1 and d.to_act == 2  # the whister plays the passer's hand
     obs = d.observation(2)
@@ -186,10 +188,10 @@ def test_open_after_declarers_opening_card_when_the_rules_say_so():
     d = run(to_contract(rules=rules), "PASS, WHIST, OPEN")
     assert d.exposed == ()  # declarer A is first hand: after his opening card
     d.apply("AS")
-    assert d.exposed == (1,)
+    assert d.exposed == (1, 2)
     # not first hand: down at once
     e = run(make(rules), "PASS, 6S, PASS, DISCARD 7S 7D, 6S, WHIST, PASS, OPEN")
-    assert e.exposed == (0,)
+    assert e.exposed == (0, 2)
 
 
 def test_closed_defence_exposes_nothing():

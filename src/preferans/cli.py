@@ -171,19 +171,37 @@ def match(
                           "crazy, random), e.g. hard,normal,normal.")
     ] = "hard,normal,normal",
     deals: Annotated[
-        int, typer.Option(help="Duplicate boards (each played once per rotation).")
-    ] = 100,
+        int | None, typer.Option(help="Duplicate boards (each played once per rotation; "
+                                 "default 100).")
+    ] = None,
+    pulya: Annotated[
+        int | None, typer.Option(help="Play whole games to this pool (pulya) instead of "
+                                 "one-deal boards, each game once per rotation.")
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(help="--pulya: games (each played once per rotation; "
+                                 "default 10).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the boards and the players.")] = 0,
     rules: Annotated[str, typer.Option(help="Rules preset (sochi, leningrad, rostov, guide).")] = (
         "sochi"
     ),
     workers: Annotated[int, typer.Option(help="Processes playing boards in parallel.")] = 2,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run the boards or games as Ray tasks on the "
+                                 "cluster at this address (default: RAY_ADDRESS if set; "
+                                 "'local' starts one here).")
+    ] = None,
     records: Annotated[
         Path | None, typer.Option(help="Write every game as records (JSON lines) to this file.")
     ] = None,
+    records_dir: Annotated[
+        Path | None, typer.Option("--records-dir", help="Write every game's record to its own "
+                                  "file in this directory (replayable by preferans replay).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     minutes: Annotated[
-        float | None, typer.Option(help="Start no new board after this many minutes.")
+        float | None, typer.Option(help="Start no new board (game) after this many minutes.")
     ] = None,
 ) -> None:
     """A duplicate match between computer players: whists per deal with 95% intervals."""
@@ -192,39 +210,155 @@ def match(
     from rich.table import Table
 
     from .match import SUMMARY_HEADERS, format_summary, run_match
+    from .match_exec import RayUnavailable, ray_address_from_env
+    from .match_pulya import PULYA_HEADERS, format_pulya_summary, run_pulya_match
     from .rules import Rules, RulesError
 
     try:
-        table_rules = Rules.preset(rules)
+        if pulya is None:
+            if games is not None:
+                raise ValueError("--games needs --pulya (whole games); boards are --deals")
+            table_rules = Rules.preset(rules)
+        else:
+            if deals is not None:
+                raise ValueError("--deals is for one-deal boards; with --pulya give --games")
+            if pulya < 1:
+                raise ValueError("--pulya must be at least 1")
+            table_rules = Rules.preset(rules, pool=pulya)
+        count = (100 if deals is None else deals) if pulya is None else (
+            10 if games is None else games)
+        if count < 1:
+            raise ValueError(f"{'--deals' if pulya is None else '--games'} must be at least 1")
         lineup = [p for p in players.split(",") if p.strip()]
-        if deals < 1:
-            raise ValueError("--deals must be at least 1")
         if workers < 1:
             raise ValueError("--workers must be at least 1")
+        if records_dir is not None and records_dir.exists() and not records_dir.is_dir():
+            raise ValueError(f"--records-dir {records_dir} exists and is not a directory")
     except (RulesError, ValueError) as exc:
         fail(str(exc))
+    address = ray_address_from_env(ray)
     console = Console(stderr=True)
+    time_limit = None if minutes is None else minutes * 60
     try:
         with Progress(console=console, transient=as_json) as bar:
-            task = bar.add_task("boards", total=deals)
-            summary = run_match(
-                lineup, table_rules, boards=deals, seed=seed, workers=workers, records=records,
-                progress=lambda done, total: bar.update(task, completed=done),
-                time_limit=None if minutes is None else minutes * 60,
-            )
-    except ValueError as exc:
+            if pulya is None:
+                task = bar.add_task("boards", total=count)
+                summary = run_match(
+                    lineup, table_rules, boards=count, seed=seed, workers=workers,
+                    records=records, records_dir=records_dir,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                    time_limit=time_limit, ray_address=address,
+                )
+            else:
+                if records is not None:
+                    raise ValueError("--records (JSON lines) is for boards; with --pulya "
+                                     "give --records-dir")
+                task = bar.add_task("games × rotations", total=count * table_rules.players)
+                summary = run_pulya_match(
+                    lineup, table_rules, games=count, seed=seed, workers=workers,
+                    records_dir=records_dir,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                    time_limit=time_limit, ray_address=address,
+                )
+    except (RayUnavailable, ValueError) as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot write records: {exc}")
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    out = Table(title=f"{summary['boards']} duplicate boards, {rules}, seed {seed}")
-    for h in SUMMARY_HEADERS:
+    if pulya is None:
+        out = Table(title=f"{summary['boards']} duplicate boards, {rules}, seed {seed}")
+        headers, rows = SUMMARY_HEADERS, format_summary(summary)
+    else:
+        out = Table(title=f"{summary['games']} duplicate games of pulya {pulya} "
+                    f"({summary['deals_per_game']} deals a game), {rules}, seed {seed}")
+        headers, rows = PULYA_HEADERS, format_pulya_summary(summary)
+    for h in headers:
         out.add_column(h)
-    for row in format_summary(summary):
+    for row in rows:
         out.add_row(*row)
     Console().print(out)
+
+
+@app.command()
+def attribute(
+    records: Annotated[
+        Path, typer.Argument(help="A records directory (preferans match --records-dir) or "
+                             "one record file.")
+    ],
+    players: Annotated[
+        str | None, typer.Option(help="The two players to compare, e.g. crazy,hard (default: "
+                                 "the two in the records).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Each player's cost per decision type by double-dummy replay of match records."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .attribution import AttributionError, attribute, compare, record_files, totals
+
+    try:
+        files = record_files(records)
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("records", total=len(files))
+            results = attribute(files, progress=lambda k: bar.update(task, completed=k))
+        per_player = totals(results)
+        names = list(per_player)
+        if players is not None:
+            pair = [p.strip().lower() for p in players.split(",") if p.strip()]
+            if len(pair) != 2:
+                raise AttributionError(f"--players names two players, not {len(pair)}")
+            missing = [p for p in pair if p not in per_player]
+            if missing:
+                raise AttributionError(f"no {', '.join(missing)} in the records (they hold "
+                                       f"{', '.join(names)})")
+        elif len(names) == 2:
+            pair = names
+        else:
+            pair = []
+        versus = compare(results, pair[0], pair[1]) if pair else None
+    except AttributionError as exc:
+        fail(str(exc))
+    summary = {"records": len(files), "players": per_player,
+               **({"compare": {"players": pair, "types": versus}} if versus else {})}
+    if as_json:
+        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        return
+    from .attribution import TYPES
+
+    shown = pair or names
+    out = Table(title=f"cost per deal by decision type, {len(files)} records (double dummy)")
+    out.add_column("decision")
+    out.add_column("unit")
+    for p in shown:
+        out.add_column(f"{p} ({per_player[p]['deals']} deals)", justify="right")
+    if versus:
+        out.add_column(f"{pair[0]} − {pair[1]}", justify="right")
+        out.add_column("95% CI (boards)", justify="right")
+    groups = [*TYPES, "calls (whists)", "card play (tricks)"]
+    for kind in groups:
+        unit = "tricks" if "play" in kind else "whists"
+        row = [kind, unit]
+        for p in shown:
+            types = per_player[p]["types"]
+            if kind in types:
+                t = types[kind]
+                row.append(f"{t['cost_per_deal']:.3f} ({t['costly']}/{t['decisions']})")
+            else:
+                cost = sum(t["cost"] for k, t in types.items()
+                           if ("play" in k) == ("play" in kind))
+                row.append(f"{cost / max(1, per_player[p]['deals']):.3f}")
+        if versus:
+            v = versus[kind]
+            row += [f"{v['difference_per_deal']:+.3f}",
+                    f"[{v['ci95'][0]:+.3f}, {v['ci95'][1]:+.3f}]"]
+        out.add_row(*row)
+    Console().print(out)
+    typer.echo("cells: cost per deal played (costly decisions / decisions with a choice); "
+               "the difference per deal is averaged over boards, the players on the same cards")
 
 
 @app.command()
@@ -236,6 +370,42 @@ def solve(
     from .solver.commands import solve_command
 
     raise typer.Exit(code=solve_command(str(file), as_json))
+
+
+@app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A game record (preferans-record/1 JSON).")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print preferans-analysis/1 JSON (docs/analysis.md).")
+    ] = False,
+) -> None:
+    """Analyse every played deal of a record: its double-dummy value, and each card that
+    cost its side tricks against best play, with the cards that would have cost nothing."""
+    from .analysis import analyse as analyse_record
+    from .analysis import render
+    from .record import RecordError, read_record
+    from .rules import RulesError
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"{file} is not UTF-8 text")
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{file} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    except (RecursionError, ValueError) as exc:
+        fail(f"{file} cannot be read as JSON: {exc}")
+    try:
+        report = analyse_record(read_record(obj))
+    except (RecordError, RulesError) as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    typer.echo(render(report))
 
 
 @app.command()

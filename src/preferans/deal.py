@@ -1046,9 +1046,13 @@ class Deal:
             self.alone = True
             self._play_seats = tuple(s for s in self.seats if s != DUMMY)
         elif act.kind is ActionKind.OPEN:
+            # 003: "play open (both defenders' cards face up, the whister plays both hands)";
+            # 001 §08: "For open defence, both hands are exposed before the opening lead".
+            # The whister's own hand goes down with the passer's (two players: with the
+            # dummy's, "just like open whists in three player games", 000).
             self.open_defence = True
             self._controller[passer] = whister
-            self._expose(1 << passer, at_once=self.rules.open_before_lead)
+            self._expose((1 << passer) | (1 << whister), at_once=self.rules.open_before_lead)
         else:
             self.open_defence = False
         self._start_play()

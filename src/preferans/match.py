@@ -27,13 +27,13 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .deal import Deal
 from .game import Game
+from .match_exec import run_jobs
 from .rules import Rules
 
 
@@ -138,8 +138,8 @@ def play_board(
     return BoardResult(board, plays, records)
 
 
-def _play_board_job(args: tuple[list[str], dict[str, Any], int, int, int]) -> BoardResult:
-    lineup, rules_json, seed, board, threads = args
+def _play_board_job(args: tuple[list[str], dict[str, Any], int, int], threads: int) -> BoardResult:
+    lineup, rules_json, seed, board = args
     return play_board(lineup, Rules.from_json(rules_json), seed, board, threads=threads)
 
 
@@ -174,11 +174,6 @@ def summarise(results: Sequence[BoardResult]) -> dict[str, Any]:
     for name in names:
         gains = [g[name] for g in (board_gains(r) for r in results) if name in g]
         rows = [sr for r in results for play in r.plays for sr in play if sr.player == name]
-        times = [t for sr in rows for t in sr.times]
-        decl = [sr.made for sr in rows if sr.role == "declarer"]
-        mis = [sr.made for sr in rows if sr.role == "misere"]
-        whist = [sr.made for sr in rows if sr.role == "whister"]
-        allpass = [sr.allpass_tricks for sr in rows if sr.role == "allpass"]
         mean = statistics.fmean(gains) if gains else 0.0
         half = (
             1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
@@ -188,27 +183,57 @@ def summarise(results: Sequence[BoardResult]) -> dict[str, Any]:
             "deals_played": len(rows),
             "whists_per_deal": round(mean, 3),
             "ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "result_per_deal": round(statistics.fmean(sr.result for sr in rows), 3) if rows else 0,
-            "contracts": len(decl),
-            "contracts_made_pct": _percent(decl),
-            "misere": len(mis),
-            "misere_made_pct": _percent(mis),
-            "whists": len(whist),
-            "whist_success_pct": _percent(whist),
-            "allpass_deals": len(allpass),
-            "allpass_tricks_per_deal": (
-                round(statistics.fmean(a for a in allpass if a is not None), 3) if allpass else None
-            ),
-            "decisions": len(times),
-            "decision_p50_ms": round(_pct(times, 0.5) * 1000, 2),
-            "decision_p95_ms": round(_pct(times, 0.95) * 1000, 2),
-            "decision_max_ms": round(max(times) * 1000, 2) if times else 0.0,
+            **play_stats(rows),
         }
     return {"boards": len(results), "players": players}
 
 
+def play_stats(rows: Sequence[SeatResult]) -> dict[str, Any]:
+    """One player's deal statistics over its seat results: result per deal, contracts,
+    misère, whists, all-pass tricks, decision times."""
+    times = [t for sr in rows for t in sr.times]
+    decl = [sr.made for sr in rows if sr.role == "declarer"]
+    mis = [sr.made for sr in rows if sr.role == "misere"]
+    whist = [sr.made for sr in rows if sr.role == "whister"]
+    allpass = [sr.allpass_tricks for sr in rows if sr.role == "allpass"]
+    return {
+        "result_per_deal": round(statistics.fmean(sr.result for sr in rows), 3) if rows else 0,
+        "contracts": len(decl),
+        "contracts_made_pct": _percent(decl),
+        "misere": len(mis),
+        "misere_made_pct": _percent(mis),
+        "whists": len(whist),
+        "whist_success_pct": _percent(whist),
+        "allpass_deals": len(allpass),
+        "allpass_tricks_per_deal": (
+            round(statistics.fmean(a for a in allpass if a is not None), 3) if allpass else None
+        ),
+        "decisions": len(times),
+        "decision_p50_ms": round(_pct(times, 0.5) * 1000, 2),
+        "decision_p95_ms": round(_pct(times, 0.95) * 1000, 2),
+        "decision_max_ms": round(max(times) * 1000, 2) if times else 0.0,
+    }
+
+
 def _percent(flags: list[bool | None]) -> float | None:
     return round(100.0 * sum(1 for f in flags if f) / len(flags), 1) if flags else None
+
+
+def check_lineup(lineup: Sequence[str], rules: Rules) -> list[str]:
+    """The line-up's levels, normalised; a :class:`ValueError` naming what is wrong."""
+    from .players import LEVELS, make_player
+
+    names = [name.strip().lower() for name in lineup]
+    if len(names) != rules.players:
+        raise ValueError(f"the line-up names {len(names)} players, the rules need {rules.players}")
+    for name in names:
+        make_player(name, rules, 0)  # raises for an unknown level
+    if len(set(names)) < 2:
+        raise ValueError(
+            f"a duplicate match needs two different players (got {', '.join(names)}; "
+            f"levels: {', '.join((*LEVELS, 'random'))})"
+        )
+    return names
 
 
 def run_match(
@@ -221,30 +246,28 @@ def run_match(
     records: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
+    ray_address: str | None = None,
+    records_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Play ``boards`` duplicate boards; return the summary (and write records as JSON lines).
 
     ``lineup`` names a player level per seat (``rules.players`` of them).  Boards run in
     ``workers`` processes (1: in this process).  ``records``: a ``.jsonl`` file with one
     ``{"board", "rotation", "lineup", "record"}`` object per play of a board, where
-    ``record`` is a ``preferans-record/1`` game record.  ``time_limit``: seconds after which
-    no further board is started (at least one is played; the boards begun are finished;
-    the summary counts the boards played).
+    ``record`` is a ``preferans-record/1`` game record; ``records_dir``: a directory with one
+    record file per play of a board (``board-0001-rot0.json``, replayable by ``preferans
+    replay``, with a ``match`` key saying board, rotation and line-up).  ``time_limit``:
+    seconds after which no further board is started (at least one is played; the boards
+    begun are finished; the summary counts the boards played).  ``ray_address``: run the
+    boards as Ray tasks on that cluster (:mod:`preferans.match_exec`); the same results.
     """
-    from .players import LEVELS, make_player
+    from .match_pulya import write_record_file
 
-    lineup = [name.strip().lower() for name in lineup]
-    if len(lineup) != rules.players:
-        raise ValueError(f"the line-up names {len(lineup)} players, the rules need {rules.players}")
-    for name in lineup:
-        make_player(name, rules, 0)  # raises for an unknown level
-    if len(set(lineup)) < 2:
-        raise ValueError(
-            f"a duplicate match needs two different players (got {', '.join(lineup)}; "
-            f"levels: {', '.join((*LEVELS, 'random'))})"
-        )
+    lineup = check_lineup(lineup, rules)
     if boards < 1:
         raise ValueError("a match needs at least one board")
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
     results: list[BoardResult] = []
     out = records.open("w", encoding="utf-8") if records else None
     try:
@@ -253,6 +276,10 @@ def run_match(
             if out:
                 for rec in r.records:
                     out.write(json.dumps(rec) + "\n")
+            if records_dir is not None:
+                for rec in r.records:
+                    write_record_file(records_dir, "board", r.board, rec["rotation"],
+                                      rec["lineup"], rec["record"], {"seed": seed})
             if progress:
                 progress(len(results), boards)
 
@@ -261,33 +288,18 @@ def run_match(
         def expired() -> bool:
             return deadline is not None and time.monotonic() > deadline
 
-        if workers <= 1:
-            for b in range(boards):
-                if b and expired():
-                    break
-                take(play_board(lineup, rules, seed, b, threads=2))
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                pending: set[Future[BoardResult]] = set()
-                next_board = 0
-                while True:
-                    while next_board < boards and len(pending) < 2 * workers and (
-                        not next_board or not expired()
-                    ):
-                        job = (list(lineup), rules.to_json(), seed, next_board, 1)
-                        pending.add(pool.submit(_play_board_job, job))
-                        next_board += 1
-                    if not pending:
-                        break
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for f in done:
-                        take(f.result())
+        jobs = [(list(lineup), rules.to_json(), seed, b) for b in range(boards)]
+        run_jobs(_play_board_job, jobs, workers=workers, take=take,
+                 start_more=lambda _k: not expired(), ray_address=ray_address)
     finally:
         if out:
             out.close()
     results.sort(key=lambda r: r.board)
     summary = summarise(results)
     summary.update({"lineup": list(lineup), "rules": rules.to_json(), "seed": seed})
+    if records_dir is not None:
+        (records_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n",
+                                                  encoding="utf-8")
     return summary
 
 

@@ -20,7 +20,7 @@ must follow ♠``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from .cards import Card, CardSet
 from .rules import Rules, RulesError
 
 if TYPE_CHECKING:
+    from .deal import Deal
     from .game import Game
 
 RECORD_FORMAT = "preferans-record/1"
@@ -171,8 +172,15 @@ def _read_irregularity(deal: Mapping[str, Any], where: str, dealer: int, n: int)
     return {"dealer": dealer, "irregularity": out}
 
 
-def replay(record: Mapping[str, Any]) -> Game:
+def replay(
+    record: Mapping[str, Any],
+    before_action: Callable[[int, Deal, str], None] | None = None,
+) -> Game:
     """Replay a record into a :class:`~preferans.game.Game` (its sheet rebuilt).
+
+    ``before_action(number, deal, token)``, when given, is called before each action is
+    applied, with the deal's number in the record (1-based) and the deal as it stands
+    (the after-deal analysis reads every position this way).
 
     The last deal may be unfinished (a game in progress): it stays open as
     ``game.deal``.  Errors read ``deal N, action K (TOKEN), seat S (NAME),
@@ -219,6 +227,8 @@ def replay(record: Mapping[str, Any]) -> Game:
         for k, token in enumerate(actions, 1):
             if game.deal is None:
                 raise RecordError(f"deal {i}, action {k} ({token}): the deal is already over")
+            if before_action is not None:
+                before_action(i, game.deal, str(token))
             try:
                 game.apply(token)
             except IllegalAction as exc:

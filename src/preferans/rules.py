@@ -180,7 +180,9 @@ class Rules:
         (False, True),
     )
     open_before_lead: bool = _opt(
-        True, "In an open defence the hands go down before declarer's opening lead (else after)."
+        True,
+        "In an open defence both defenders' hands go down before declarer's opening lead (else "
+        "after it).",
     )
     misere_open_before_lead: bool = _opt(
         False, "In misère the defenders' hands go down before declarer's opening lead (else after)."

@@ -77,6 +77,34 @@ def test_bad_message_gets_a_clear_error_and_changes_nothing(
         play_on(ws, state)
 
 
+@pytest.mark.parametrize("text", [
+    "[" * 4096,  # 4 KiB of nesting: once a 1006 close and a traceback
+    "{" * 4000,
+    '{"type": "action", "token": ' + "[" * 2000 + "]" * 2000 + "}",
+    '{"type": "action", "token": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {"h": 1}}}}}}}}}',
+])
+def test_a_deeply_nested_frame_gets_an_error_and_the_socket_stays_open(
+    client: TestClient, text: str
+) -> None:
+    game_id, table = open_table(client)
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        state = ws.receive_json()
+        before = snapshot(table)
+        ws.send_text(text)
+        reply = expect_error(ws, "bad_message", "deep")
+        assert "at most 8" in reply["message"]
+        assert snapshot(table) == before
+        play_on(ws, state)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(client: TestClient) -> None:
+    game_id, _ = open_table(client)
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        ws.receive_json()
+        ws.send_text('{"type": "action", "token": "' + "[" * 30 + '"}')
+        expect_error(ws, "illegal")
+
+
 def test_oversized_and_binary_messages(client: TestClient) -> None:
     game_id, table = open_table(client)
     with client.websocket_connect(f"/ws/{game_id}") as ws:

@@ -93,7 +93,8 @@ def test_a_web_game_saved_in_postgres_comes_back_after_a_restart(pg_url: str) ->
                 and s["observation"]["phase"] == "play",
             )
         assert client.get("/api/games/current").json()["id"] == game_id
-    with TestClient(create_app(pg_url, bot_delay=0, bot_level="random")) as client:
+    with TestClient(create_app(pg_url, bot_delay=0, bot_level="random"),
+                    cookies=client.cookies) as client:  # the same browser
         assert client.get("/api/games/current").json()["id"] == game_id
         assert client.get(f"/table/{game_id}").status_code == 200
         with client.websocket_connect(f"/ws/{game_id}") as ws:

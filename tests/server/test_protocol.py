@@ -180,7 +180,8 @@ def test_reload_and_restart_put_the_player_back_exactly(db_url: str) -> None:
             reloaded = ws.receive_json()
         assert reloaded["observation"] == before["observation"]
     # a new server on the same database: CONTINUE finds the game and replays it
-    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random"),
+                    cookies=client.cookies) as client:  # the same browser
         assert client.get("/api/games/current").json()["id"] == game_id
         assert client.get(f"/table/{game_id}").status_code in (200, 503)
         with client.websocket_connect(f"/ws/{game_id}") as ws:

@@ -182,7 +182,8 @@ def test_a_two_seat_game_restored_after_a_restart(db_url: str, preset: str) -> N
             else:
                 raise AssertionError("no later deal's play was reached")
         before = state
-    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random"),
+                    cookies=client.cookies) as client:  # the same browser
         assert client.get(f"/table/{game_id}").status_code == 200
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             restored = receive_json(ws)

@@ -1,7 +1,9 @@
 """A lone whister's choice: OPEN (both defending hands face up) or CLOSED, by simulation.
 
-Open, everybody sees every card that matters, so the deal plays double dummy: the
-solver's value of the world *is* the open result.  Closed, each side plays half blind; that
+Open, both defending hands lie face up (the whister's and the passer's): the declarer then
+sees every card and plays exactly, and the defence sees every card but which two of the
+declarer's twelve he discarded; so the deal plays double dummy, and the solver's value of
+the world *is* the open result.  Closed, each side plays half blind; that
 is simulated: in each of a few imagined deals the play is carried out to the end by quick
 Monte Carlo players (a handful of worlds per card) for all three hands, each seeing only
 what its seat would see.  The whister takes CLOSED only when, over the same worlds, closed

@@ -68,6 +68,9 @@ def serve(
         app = create_app(location, bot_delay=bot_delay)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         raise ServeError(f"cannot open the database {location}: {exc}") from None
+    fault = app.state.store.fault
+    if fault is not None:
+        print(f"warning: games cannot be saved: {fault.message} (the settings page says so too)")
     config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=65536)
     server = uvicorn.Server(config)
     print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")

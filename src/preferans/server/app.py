@@ -7,18 +7,30 @@
 
 Routes:
 
-- ``GET /`` the settings page (CONTINUE when an unfinished game is saved);
+- ``GET /`` the settings page (CONTINUE when this browser has an unfinished game; the
+  saved games that do not replay listed as damaged; a banner when the database fails);
 - ``POST /api/games`` ``{"difficulty", "rules", "pool", "players"}`` (and optionally
   ``seed``, to choose the deals: see :func:`preferans.server.table.deal_cards`) →
   ``{"id", "url"}``; ``rules`` is a preset name or ``{"preset": name, option: value, ...}``
   (house rules), ``players`` 3 or 4 (a structural variant fixes its own: 2 for two-player
   and the Rogue), ``pool`` 10, 20 or 30 (left out: the preset's own);
 - ``GET /api/rules`` the presets and the house-rules editor's options;
-- ``GET /api/games/current`` the latest unfinished game, or 404;
+- ``GET /api/games/current`` this browser's latest unfinished game, or 404;
 - ``GET /api/games/{id}/record`` the game record, only once the game is over (an
-  unfinished record would show every hand);
+  unfinished record would show every hand), or as stored when it is damaged;
 - ``GET /table/{id}`` the table page; ``GET /ws/{id}`` its WebSocket (see
   :mod:`preferans.server.table`);
+
+Seat tokens: creating a game sets the HttpOnly, SameSite=Strict cookie ``preferans_seat``
+(a random token, kept for the browser's later games) and saves the token's sha256 as the
+holder of the human seat (the store's ``seats``: one entry per human seat, so a game can
+later seat several browsers).  The table page, its WebSocket, the record and CONTINUE
+answer only that browser; another gets "this game belongs to another browser" (page 403,
+JSON 403, socket error ``not_yours`` and close 4403).  A game saved before seat tokens has
+no holder: the first browser that opens its table (or its record) claims it.
+
+Idle tables leave memory ``idle_seconds`` after their last socket closed and their
+computer players stopped; the next visit restores them from the store.
 - ``GET /stats`` and ``GET /api/stats`` the statistics per difficulty;
 - ``GET /guide`` the rules guide; ``/static/...`` scripts, styles and the card deck.
 """
@@ -26,31 +38,35 @@ Routes:
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import re
 import secrets
 import threading
 import webbrowser
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
+import anyio.to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..game import Game
 from ..rules import RulesError
 from .config import database_url
 from .house_rules import editor_schema, preset_choices, rules_from_settings
 from .stats import DIFFICULTIES, statistics
-from .store import GameStore
-from .table import Table, seat_colours, seat_names
+from .store import GameStore, SavedGame, StoreError
+from .table import HUMAN, Table, seat_colours, seat_names
 
 log = logging.getLogger("preferans.server")
 
@@ -59,6 +75,44 @@ STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 POOLS = (10, 20, 30)
+SEAT_COOKIE = "preferans_seat"
+"""The cookie holding this browser's seat token."""
+SEAT_TOKEN = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
+COOKIE_DAYS = 400
+"""How long the seat cookie lasts (the longest a browser keeps one)."""
+NOT_YOURS = ("This game belongs to another browser: only the browser that started it can "
+             "see its hands or play it. Start a new game from the settings.")
+IDLE_SECONDS = 300.0
+"""How long an open table with no socket stays in memory (the app's ``idle_seconds``)."""
+
+
+def token_hash(token: str) -> str:
+    """The sha256 (hex) of a seat token: what the store keeps, never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_token(cookies: Mapping[str, str]) -> str | None:
+    """The seat token of a request's cookies, or None when it has none (or a malformed one)."""
+    token = cookies.get(SEAT_COOKIE)
+    return token if token is not None and SEAT_TOKEN.match(token) else None
+
+
+def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN) -> str:
+    """Whose the seat is for a browser with ``token``: ``mine``, ``free`` (nobody claimed it:
+    a game saved before seat tokens) or ``theirs``."""
+    held = (seats or {}).get(str(seat))
+    if not held:
+        return "free"
+    if token is not None and hmac.compare_digest(held, token_hash(token)):
+        return "mine"
+    return "theirs"
+
+
+def set_seat_cookie(response: Response, token: str, secure: bool) -> None:
+    """Give the browser its seat token: HttpOnly (no script reads it), SameSite=Strict (no
+    other site's page sends it)."""
+    response.set_cookie(SEAT_COOKIE, token, max_age=COOKIE_DAYS * 86400, path="/",
+                        httponly=True, samesite="strict", secure=secure)
 
 
 class NewGame(BaseModel):
@@ -80,20 +134,26 @@ class NewGame(BaseModel):
 class Tables:
     """The open tables of this server, loaded from the store on first use."""
 
-    def __init__(self, store: GameStore, bot_delay: float, bot_level: str | None = None) -> None:
+    def __init__(self, store: GameStore, bot_delay: float, bot_level: str | None = None,
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_level = bot_level
+        self.idle_seconds = idle_seconds
+        """A table with no socket and no move in progress leaves memory after this long."""
         self.open: dict[str, Table] = {}
         self._lock = threading.Lock()
+        self._restoring = asyncio.Lock()
+        self._replays: dict[tuple[str, Any], str | None] = {}
 
-    def create(self, settings: NewGame) -> Table:
-        """Start and save a new game."""
+    def create(self, settings: NewGame, seats: dict[str, str] | None = None) -> Table:
+        """Start and save a new game (raises :class:`StoreError` when it cannot be saved)."""
         game_id = secrets.token_urlsafe(9)
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
         rules = rules_from_settings(settings.rules, players=settings.players, pool=settings.pool)
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
-                          store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level)
+                          store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level,
+                          seats=seats)
         with self._lock:
             self.open[game_id] = table
         return table
@@ -113,6 +173,92 @@ class Tables:
                                   bot_level=self.bot_level)
             self.open[game_id] = table
             return table
+
+    async def load(self, game_id: str, saved: SavedGame | None = None) -> Table | None:
+        """:meth:`get` for the event loop: the store is read and the record replayed in a
+        worker thread.  Raises :class:`StoreError`, and the replay's error for a damaged
+        record."""
+        table = self.open.get(game_id)
+        if table is not None:
+            table.touch()
+            return table
+        async with self._restoring:
+            table = self.open.get(game_id)
+            if table is not None:
+                return table
+            if saved is None:
+                saved = await anyio.to_thread.run_sync(self.store.get, game_id)
+            if saved is None:
+                return None
+            if saved.damage:
+                raise ValueError(saved.damage)
+            table = await anyio.to_thread.run_sync(self._restore, saved)
+            with self._lock:
+                self.open[game_id] = table
+            return table
+
+    def _restore(self, saved: SavedGame) -> Table:
+        return Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
+                             bot_level=self.bot_level)
+
+    def replay_problem(self, saved: SavedGame) -> str | None:
+        """Why a saved game cannot be played on (its record does not replay), or None.
+        Answers are kept per version of the row (its ``updated``)."""
+        if saved.id in self.open:
+            return None
+        key = (saved.id, saved.updated)
+        if key not in self._replays:
+            problem = saved.damage
+            if problem is None:
+                try:
+                    Game.from_record(saved.record)
+                except Exception as exc:  # any failure to replay marks the game damaged
+                    problem = f"its record does not replay ({type(exc).__name__}: {exc})"
+            if len(self._replays) > 1000:
+                self._replays.clear()
+            self._replays[key] = problem[:300] if problem else None
+        return self._replays[key]
+
+    def of_browser(self, token: str | None) -> tuple[SavedGame | None, list[dict[str, str]]]:
+        """This browser's latest unfinished game that can be played on (or a free one: saved
+        before seat tokens), and the ones that are damaged (``id``, ``reason``).  Raises
+        :class:`StoreError`."""
+        playable: SavedGame | None = None
+        damaged: list[dict[str, str]] = []
+        for game_id, seats in self.store.unfinished():
+            if holder(seats, token) == "theirs":
+                continue
+            saved = self.store.get(game_id)
+            if saved is None:
+                continue
+            problem = self.replay_problem(saved)
+            if problem is not None:
+                damaged.append({"id": game_id, "reason": problem})
+            elif playable is None:
+                playable = saved
+        return playable, damaged
+
+    async def reap(self) -> list[str]:
+        """Let the tables idle for ``idle_seconds`` leave memory; their ids."""
+        gone = []
+        with self._lock:
+            for game_id, table in list(self.open.items()):
+                idle = table.idle_for()
+                if idle is not None and idle >= self.idle_seconds:
+                    del self.open[game_id]
+                    gone.append(table)
+        for table in gone:
+            await table.stop()
+        return [table.id for table in gone]
+
+    async def reap_forever(self) -> None:
+        """Run :meth:`reap` now and then (a few times per ``idle_seconds``)."""
+        while True:
+            await asyncio.sleep(max(0.05, min(self.idle_seconds / 4, 30.0)))
+            try:
+                await self.reap()
+            except Exception:
+                log.exception("cannot close the idle tables")
 
     def exists(self, game_id: str) -> bool:
         """Whether a game with this id is open or saved."""
@@ -141,23 +287,28 @@ def create_app(
     *,
     browser_url: str = "http://127.0.0.1:8000/",
     bot_level: str | None = None,
+    idle_seconds: float = IDLE_SECONDS,
 ) -> FastAPI:
     """The web game.
 
     ``db_url`` is a SQLAlchemy URL or a file path (default: the user's data folder, or
     ``PREFERANS_DB``); ``bot_delay`` the pause in seconds before each computer move (0 in
     tests); ``open_browser`` opens ``browser_url`` once the server is up; ``bot_level``
-    (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty.
+    (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty;
+    ``idle_seconds`` how long a table with no socket stays in memory (then it is restored
+    from the store on the next visit).
     """
     store = GameStore(database_url(db_url))
-    tables = Tables(store, bot_delay, bot_level)
+    tables = Tables(store, bot_delay, bot_level, idle_seconds)
     templates = Jinja2Templates(directory=str(TEMPLATES))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if open_browser:
             asyncio.get_running_loop().call_later(0.8, webbrowser.open, browser_url)
+        reaper = asyncio.get_running_loop().create_task(tables.reap_forever())
         yield
+        reaper.cancel()
         await tables.stop()
         store.close()
 
@@ -188,14 +339,53 @@ def create_app(
             return not_found(request, "There is nothing at this address.")
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
 
+    def store_problem() -> str | None:
+        """The banner of the settings page when the database failed on opening."""
+        fault = store.fault or store.last_error
+        return f"Games cannot be saved: {fault.message}." if fault is not None else None
+
+    def store_unavailable(exc: StoreError, doing: str) -> Response:
+        return JSONResponse({"detail": f"{doing}: {exc.message}", "database": exc.location,
+                             "problem": exc.problem}, status_code=503)
+
+    def claim_for(request: Request, saved: SavedGame, response_token: list[str]) -> str:
+        """Who holds the game's human seat for this request; a free seat (a game saved before
+        seat tokens) is claimed for this browser, its token put in ``response_token`` when
+        the browser has to be given one."""
+        token = seat_token(request.cookies)
+        whose = holder(saved.seats, token)
+        if whose != "free":
+            return whose
+        if token is None:
+            token = secrets.token_urlsafe(32)
+            response_token.append(token)
+        if not store.write_now(store.claim, saved.id, HUMAN, token_hash(token)):
+            return "theirs"
+        table = tables.open.get(saved.id)
+        if table is not None:
+            table.seats[str(HUMAN)] = token_hash(token)
+        return "mine"
+
+    def with_token(request: Request, response: Response, new_token: list[str]) -> Response:
+        if new_token:
+            set_seat_cookie(response, new_token[0], request.url.scheme == "https")
+        return response
+
     # --- pages -------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     def settings_page(request: Request) -> Response:
-        saved = store.latest_unfinished()
+        problem = store_problem()
+        saved, damaged = None, []
+        try:
+            saved, damaged = tables.of_browser(seat_token(request.cookies))
+        except StoreError as exc:
+            problem = problem or f"Saved games cannot be read: {exc.message}."
         return page(
             request,
             "settings.html",
             continue_game=saved,
+            damaged_games=damaged,
+            store_problem=problem,
             difficulties=DIFFICULTIES,
             presets=preset_choices(),
             pools=POOLS,
@@ -204,9 +394,28 @@ def create_app(
 
     @app.get("/table/{game_id}", response_class=HTMLResponse)
     def table_page(request: Request, game_id: str) -> Response:
-        saved = store.get(game_id) if GAME_ID.match(game_id) else None
+        try:
+            saved = store.get(game_id) if GAME_ID.match(game_id) else None
+        except StoreError as exc:
+            return page(request, "notfound.html", status_code=503, title="Database problem",
+                        message=f"The game cannot be read: {exc.message}.")
         if saved is None:
             return not_found(request, f"There is no game {game_id!r}: it may have been deleted.")
+        new_token: list[str] = []
+        try:
+            whose = claim_for(request, saved, new_token)
+        except StoreError as exc:
+            return page(request, "notfound.html", status_code=503, title="Database problem",
+                        message=f"The game cannot be opened: {exc.message}.")
+        if whose == "theirs":
+            return page(request, "notfound.html", status_code=403, title="Another browser's game",
+                        message=NOT_YOURS)
+        problem = tables.replay_problem(saved) if not saved.finished else saved.damage
+        if problem is not None:
+            return with_token(request, page(
+                request, "notfound.html", status_code=409, title="Damaged game",
+                message=f"The saved game {game_id} cannot be played on: {problem}.",
+                download=f"/api/games/{game_id}/record"), new_token)
         players = len(saved.names) if saved.names else 3
         context = {
             "game_id": game_id,
@@ -216,14 +425,19 @@ def create_app(
             "rules": saved.rules,
         }
         try:
-            return page(request, "table.html", **context)
+            return with_token(request, page(request, "table.html", **context), new_token)
         except TemplateNotFound:
             return page(request, "notfound.html", status_code=503,
                         message="The table page is not installed yet.")
 
     @app.get("/stats", response_class=HTMLResponse)
     def stats_page(request: Request) -> Response:
-        return page(request, "stats.html", stats=statistics(store.summaries()),
+        try:
+            summaries = store.summaries()
+        except StoreError as exc:
+            return page(request, "notfound.html", status_code=503, title="Database problem",
+                        message=f"The statistics cannot be read: {exc.message}.")
+        return page(request, "stats.html", stats=statistics(summaries),
                     difficulties=DIFFICULTIES)
 
     @app.get("/guide", response_class=HTMLResponse)
@@ -237,56 +451,120 @@ def create_app(
 
     # --- the JSON API ------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
-    def new_game(settings: NewGame) -> Response:
+    def new_game(settings: NewGame, request: Request) -> Response:
+        if store.fault is not None:
+            return store_unavailable(store.fault, "cannot start a game")
+        token = seat_token(request.cookies) or secrets.token_urlsafe(32)
         try:
-            table = tables.create(settings)
+            table = tables.create(settings, seats={str(HUMAN): token_hash(token)})
         except RulesError as exc:
             return JSONResponse({"detail": f"rules: {exc}"}, status_code=422)
-        return JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
+        except StoreError as exc:
+            return store_unavailable(exc, "cannot start a game")
+        response = JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
+        set_seat_cookie(response, token, request.url.scheme == "https")
+        return response
 
     @app.get("/api/rules")
     def rules_json() -> dict[str, Any]:
         return {"presets": preset_choices(), "options": editor_schema()}
 
     @app.get("/api/games/current")
-    def current_game() -> Response:
-        saved = store.latest_unfinished()
+    def current_game(request: Request) -> Response:
+        try:
+            saved, _ = tables.of_browser(seat_token(request.cookies))
+        except StoreError as exc:
+            return store_unavailable(exc, "cannot read the saved games")
         if saved is None:
-            return JSONResponse({"detail": "no unfinished game is saved"}, status_code=404)
+            return JSONResponse({"detail": "this browser has no unfinished game saved"},
+                                status_code=404)
         return JSONResponse({"id": saved.id, "url": f"/table/{saved.id}",
                              "difficulty": saved.difficulty, "rules": saved.rules})
 
     @app.get("/api/games/{game_id}/record")
-    def game_record(game_id: str) -> Response:
-        saved = store.get(game_id) if GAME_ID.match(game_id) else None
-        if saved is None:
-            return JSONResponse({"detail": f"no game {game_id!r}"}, status_code=404)
+    def game_record(game_id: str, request: Request) -> Response:
+        try:
+            saved = store.get(game_id) if GAME_ID.match(game_id) else None
+            if saved is None:
+                return JSONResponse({"detail": f"no game {game_id!r}"}, status_code=404)
+            new_token: list[str] = []
+            if claim_for(request, saved, new_token) == "theirs":
+                return JSONResponse({"detail": NOT_YOURS}, status_code=403)
+            problem = saved.damage or (None if saved.finished else tables.replay_problem(saved))
+            if problem is not None:
+                raw = store.raw_record(game_id) or ""
+                response: Response = PlainTextResponse(raw, media_type="application/json", headers={
+                    "Content-Disposition": f'attachment; filename="preferans-{game_id}.json"'})
+                return with_token(request, response, new_token)
+        except StoreError as exc:
+            return store_unavailable(exc, "cannot read the game")
         if not saved.finished:
             return JSONResponse(
                 {"detail": "the record is available once the game is over"}, status_code=403
             )
-        return JSONResponse(saved.record)
+        return with_token(request, JSONResponse(saved.record), new_token)
 
     @app.get("/api/stats")
-    def stats_json() -> dict[str, Any]:
-        return {"difficulties": list(DIFFICULTIES), "stats": statistics(store.summaries())}
+    def stats_json() -> Response:
+        try:
+            summaries = store.summaries()
+        except StoreError as exc:
+            return store_unavailable(exc, "cannot read the statistics")
+        return JSONResponse({"difficulties": list(DIFFICULTIES), "stats": statistics(summaries)})
 
     # --- the table's WebSocket ---------------------------------------------------------------
+    async def refuse(socket: WebSocket, code: str, message: str, close: int, **extra: Any) -> None:
+        await socket.send_json({"type": "error", "code": code, "message": message, **extra})
+        await socket.close(code=close)
+
     @app.websocket("/ws/{game_id}")
     async def table_socket(socket: WebSocket, game_id: str) -> None:
         await socket.accept()
+        token = seat_token(socket.cookies)
+        unknown = f"There is no game {game_id!r}: start a new game from the settings."
+        if not GAME_ID.match(game_id):
+            await refuse(socket, "unknown_game", unknown, 4404)
+            return
+        table = tables.open.get(game_id)
         try:
-            table = tables.get(game_id)
-        except Exception:
-            log.exception("cannot restore game %s", game_id)
-            table = None
+            saved = None
+            if table is None:
+                saved = await anyio.to_thread.run_sync(store.get, game_id)
+                if saved is None:
+                    await refuse(socket, "unknown_game", unknown, 4404)
+                    return
+            seats = table.seats if table is not None else saved.seats if saved else None
+            whose = holder(seats, token)
+            if whose == "free" and token is not None:
+                mine = await store.write(store.claim, game_id, HUMAN, token_hash(token))
+                whose = "mine" if mine else "theirs"
+                if mine and table is not None:
+                    table.seats[str(HUMAN)] = token_hash(token)
+                elif saved is not None:
+                    saved = await anyio.to_thread.run_sync(store.get, game_id)
+            if whose != "mine":
+                message = NOT_YOURS if whose == "theirs" else (
+                    "Open the game's table page to take its seat in this browser.")
+                await refuse(socket, "not_yours", message, 4403)
+                return
+            if table is None:
+                try:
+                    table = await tables.load(game_id, saved)
+                except StoreError:
+                    raise
+                except Exception as exc:
+                    log.warning("game %s cannot be restored: %s", game_id, exc)
+                    await refuse(socket, "damaged",
+                                 f"The saved game {game_id} cannot be played on: its record "
+                                 f"does not replay ({exc}). The settings page lists it as "
+                                 "damaged, with its record to download.", 4404)
+                    return
+        except StoreError as exc:
+            await refuse(socket, "database", f"The game cannot be read: {exc.message}.", 4503,
+                         database=exc.location)
+            return
         if table is None:
-            await socket.send_json({
-                "type": "error",
-                "code": "unknown_game",
-                "message": f"There is no game {game_id!r}: start a new game from the settings.",
-            })
-            await socket.close(code=4404)
+            await refuse(socket, "unknown_game", unknown, 4404)
             return
         await table.connect(socket)
         try:

@@ -10,6 +10,8 @@ file path.
 'sqlite:///tmp/x.db'
 >>> database_url("/tmp/games.db")
 'sqlite:////tmp/games.db'
+>>> sqlite_file("sqlite:///file:/tmp/games.db?mode=ro&uri=true")
+PosixPath('/tmp/games.db')
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def sqlite_file(url: str) -> Path | None:
     if not url.startswith(prefix):
         return None
     path = url[len(prefix):].split("?", 1)[0]
+    if path.startswith("file:"):  # a URI filename: sqlite:///file:/path/games.db?mode=ro&uri=true
+        path = path[len("file:"):]
     if not path or path == ":memory:":
         return None
     return Path(path)

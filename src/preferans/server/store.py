@@ -4,7 +4,14 @@ A row holds what it takes to put a player back exactly where they were: the
 game record (``preferans-record/1``, replayed through the engine on load), the
 difficulty, the rules, the names, the seed the deals are drawn from, the status
 (``playing`` or ``finished``), the final balances, and a small summary of the
-human's figures for the statistics page (see :mod:`preferans.server.stats`).
+human's figures for the statistics page (see :mod:`preferans.server.stats`), and
+``seats``: which browser holds each human seat (``{"0": sha256 of the seat token}``;
+NULL for a game saved before seat tokens: the first browser that continues it claims it).
+
+Writes go through one writer thread per store (:meth:`GameStore.write`), so the event
+loop never waits on the disk and saves commit in the order they were made.  A failing
+database raises :class:`StoreError`, which names the file and the problem (read-only,
+disk full, damaged); a row whose JSON cannot be read comes back with ``damage`` set.
 
 >>> store = GameStore("sqlite://")
 >>> row = store.create("g1", difficulty="easy", rules={"preset": "sochi", "pool": 10},
@@ -17,10 +24,15 @@ human's figures for the statistics page (see :mod:`preferans.server.stats`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+import functools
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -30,13 +42,19 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
+    cast,
     create_engine,
     event,
+    false,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from .config import sqlite_file
@@ -60,8 +78,56 @@ games = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("result", JSON, nullable=True),
     Column("summary", JSON, nullable=True),
+    Column("seats", JSON, nullable=True),
 )
-"""The games table: one row per game, rewritten after every action."""
+"""The games table: one row per game, rewritten after every action.  ``seats`` (added
+later: an older database gets the column on opening) maps a human seat ("0") to the
+sha256 of the token of the browser that holds it."""
+
+T = TypeVar("T")
+
+
+class StoreError(Exception):
+    """The database failed: ``location`` names it, ``problem`` says how (``is read-only``,
+    ``is on a full disk``, ``is damaged``...), ``detail`` is the database's own words."""
+
+    def __init__(self, location: str, problem: str, detail: str) -> None:
+        self.location = location
+        self.problem = problem
+        self.detail = detail
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """``the database /path/games.db is read-only (attempt to write a readonly database)``"""
+        return f"the database {self.location} {self.problem} ({self.detail})"
+
+
+def describe_fault(exc: BaseException) -> tuple[str, str]:
+    """``(problem, detail)`` of a database error: what a player can act on, and the
+    database's own message (first line).
+
+    >>> describe_fault(OSError(28, "No space left on device"))[0]
+    'is on a full disk'
+    """
+    original = getattr(exc, "orig", None) or exc
+    detail = (str(original).strip().splitlines() or [type(original).__name__])[0][:200]
+    words = detail.lower()
+    if "readonly" in words or "read-only" in words or "permission denied" in words:
+        problem = "is read-only"
+    elif "disk is full" in words or "no space" in words or "disk full" in words:
+        problem = "is on a full disk"
+    elif "not a database" in words or "malformed" in words or "corrupt" in words:
+        problem = "is damaged"
+    elif "no such table" in words or "no such column" in words:
+        problem = "is damaged (its games table is missing or not this program's)"
+    elif "locked" in words or "busy" in words:
+        problem = "is locked by another program"
+    elif "unable to open" in words:
+        problem = "cannot be opened"
+    else:
+        problem = "failed"
+    return problem, detail
 
 
 @dataclass(frozen=True)
@@ -79,6 +145,10 @@ class SavedGame:
     status: str
     result: list[float] | None
     summary: dict[str, Any] | None
+    seats: dict[str, str] | None = None
+    """Human seat ("0") -> sha256 of the seat token; None: not claimed yet."""
+    damage: str | None = None
+    """Why a column of the row cannot be read (not JSON...); None when it reads."""
 
     @property
     def finished(self) -> bool:
@@ -119,8 +189,56 @@ class GameStore:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.location = database_location(url)
+        """The database as a player reads it: the SQLite file, or the URL without password."""
         self.engine = make_engine(url)
+        self.fault: StoreError | None = None
+        """Why the database could not be prepared on opening (damaged, read-only...), or None:
+        the server still starts, and the settings page names the problem."""
+        self.last_error: StoreError | None = None
+        """Why the last write failed, or None once a write succeeds."""
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="preferans-store")
+        try:
+            with self.guard():
+                self._prepare()
+        except StoreError as exc:
+            self.fault = exc
+
+    def _prepare(self) -> None:
+        """Create the table, or add the columns an older version did not have, and check
+        that the database takes writes (a read-only one is found now, not at the first
+        move)."""
         metadata.create_all(self.engine)
+        columns = {column["name"] for column in inspect(self.engine).get_columns("games")}
+        with self.engine.begin() as conn:
+            if "seats" not in columns:
+                conn.execute(text("ALTER TABLE games ADD COLUMN seats JSON"))
+            conn.execute(update(games).where(false()).values(id=games.c.id))
+
+    @contextmanager
+    def guard(self, writing: bool = False) -> Iterator[None]:
+        """Turn a database error into a :class:`StoreError` naming the database (a write's
+        is kept as :attr:`last_error` until a write succeeds)."""
+        try:
+            yield
+        except (SQLAlchemyError, OSError) as exc:
+            problem, detail = describe_fault(exc)
+            error = StoreError(self.location, problem, detail)
+            if writing:
+                self.last_error = error
+            raise error from exc
+        if writing:
+            self.last_error = None
+
+    async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run ``fn`` (a write: :meth:`save`, :meth:`claim`) on the store's writer thread,
+        after every write submitted before it; the event loop goes on meanwhile."""
+        job = self._writer.submit(functools.partial(fn, *args, **kwargs))
+        return await asyncio.wrap_future(job)
+
+    def write_now(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """:meth:`write` from a thread that may block (a route run in the thread pool)."""
+        return self._writer.submit(functools.partial(fn, *args, **kwargs)).result()
 
     def create(
         self,
@@ -132,8 +250,10 @@ class GameStore:
         seed: int,
         record: Mapping[str, Any],
         summary: Mapping[str, Any] | None = None,
+        seats: Mapping[str, str] | None = None,
     ) -> SavedGame:
-        """Save a new game (status ``playing``)."""
+        """Save a new game (status ``playing``); ``seats`` maps a human seat to the hash of
+        its browser's token.  Raises :class:`StoreError`."""
         now = _now()
         values = {
             "id": game_id,
@@ -147,8 +267,9 @@ class GameStore:
             "status": PLAYING,
             "result": None,
             "summary": dict(summary) if summary is not None else None,
+            "seats": dict(seats) if seats is not None else None,
         }
-        with self.engine.begin() as conn:
+        with self.guard(writing=True), self.engine.begin() as conn:
             conn.execute(insert(games).values(**values))
         saved = self.get(game_id)
         assert saved is not None
@@ -163,7 +284,10 @@ class GameStore:
         result: Sequence[float] | None = None,
         summary: Mapping[str, Any] | None = None,
     ) -> None:
-        """Rewrite a game's record (after every action), its status, result and summary."""
+        """Rewrite a game's record (after every action), its status, result and summary.
+
+        Raises :class:`StoreError` when the database fails (nothing is written then), and
+        KeyError for an unknown game."""
         values: dict[str, Any] = {
             "record": dict(record),
             "status": status,
@@ -172,51 +296,147 @@ class GameStore:
         }
         if summary is not None:
             values["summary"] = dict(summary)
-        with self.engine.begin() as conn:
+        with self.guard(writing=True), self.engine.begin() as conn:
             done = conn.execute(update(games).where(games.c.id == game_id).values(**values))
         if done.rowcount == 0:
             raise KeyError(f"no saved game {game_id!r}")
 
+    async def save_async(self, game_id: str, **values: Any) -> None:
+        """:meth:`save` on the writer thread (see :meth:`write`)."""
+        await self.write(self.save, game_id, **values)
+
+    def claim(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give a free human seat to the browser whose token hashes to ``token_hash``; True
+        when the seat is (now or already) that browser's, False when another holds it.
+        Run it on the writer thread (:meth:`write`) so two claims cannot interleave."""
+        key = str(seat)
+        with self.guard(), self.engine.begin() as conn:
+            raw = conn.execute(
+                select(cast(games.c.seats, Text)).where(games.c.id == game_id)
+            ).scalar_one_or_none()
+            seats = _json_object(raw) or {}
+            if key in seats:
+                return bool(seats[key] == token_hash)
+            seats[key] = token_hash
+            conn.execute(update(games).where(games.c.id == game_id).values(seats=seats))
+        return True
+
     def get(self, game_id: str) -> SavedGame | None:
-        """The saved game with this id, or None."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        """The saved game with this id, or None.  Raises :class:`StoreError`."""
+        with self.guard(), self.engine.connect() as conn:
+            row = conn.execute(_readable().where(games.c.id == game_id)).mappings().first()
         return _saved(row) if row is not None else None
+
+    def raw_record(self, game_id: str) -> str | None:
+        """The record column as stored (text), even when it is not valid JSON; or None."""
+        with self.guard(), self.engine.connect() as conn:
+            return conn.execute(
+                select(cast(games.c.record, Text)).where(games.c.id == game_id)
+            ).scalar_one_or_none()
+
+    def unfinished(self) -> list[tuple[str, dict[str, str] | None]]:
+        """``(id, seats)`` of every game still playing, the most recently played first."""
+        query = (
+            select(games.c.id, cast(games.c.seats, Text).label("seats"))
+            .where(games.c.status == PLAYING)
+            .order_by(games.c.updated.desc(), games.c.created.desc())
+        )
+        with self.guard(), self.engine.connect() as conn:
+            return [(row.id, _json_object(row.seats)) for row in conn.execute(query)]
 
     def latest_unfinished(self) -> SavedGame | None:
         """The most recently played game that has not ended (for CONTINUE), or None."""
         query = (
-            select(games)
+            _readable()
             .where(games.c.status == PLAYING)
             .order_by(games.c.updated.desc(), games.c.created.desc())
             .limit(1)
         )
-        with self.engine.connect() as conn:
+        with self.guard(), self.engine.connect() as conn:
             row = conn.execute(query).mappings().first()
         return _saved(row) if row is not None else None
 
     def summaries(self) -> list[tuple[str, dict[str, Any] | None]]:
         """``(difficulty, summary)`` of every saved game, for the statistics."""
-        query = select(games.c.difficulty, games.c.summary).order_by(games.c.created)
-        with self.engine.connect() as conn:
-            return [(row.difficulty, row.summary) for row in conn.execute(query)]
+        query = select(games.c.difficulty, cast(games.c.summary, Text).label("summary"))
+        with self.guard(), self.engine.connect() as conn:
+            return [(row.difficulty, _json_object(row.summary))
+                    for row in conn.execute(query.order_by(games.c.created))]
 
     def close(self) -> None:
-        """Release the database connections."""
+        """Finish the writes in progress and release the database connections."""
+        self._writer.shutdown(wait=True)
         self.engine.dispose()
 
 
+def database_location(url: str) -> str:
+    """How messages name a database: the SQLite file, ``memory``, or the URL without its
+    password.
+
+    >>> database_location("sqlite:////tmp/g.db"), database_location("postgresql://u:pw@h/db")
+    ('/tmp/g.db', 'postgresql://u:***@h/db')
+    """
+    path = sqlite_file(url)
+    if path is not None:
+        return str(path)
+    if url.startswith("sqlite"):
+        return "in memory"
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url.split("@")[-1]
+
+
+def _readable() -> Any:
+    """SELECT of every column, the JSON ones as text (parsed by :func:`_saved`, so a damaged
+    value marks the row damaged instead of failing the query)."""
+    return select(*(cast(c, Text).label(c.name) if isinstance(c.type, JSON) else c
+                    for c in games.c))
+
+
+def _json_object(raw: str | None) -> Any:
+    """A JSON value read from text; None for NULL or text that is not JSON."""
+    if raw is None:
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _saved(row: Mapping[str, Any]) -> SavedGame:
+    damage: list[str] = []
+
+    def column(name: str, kind: type, required: bool) -> Any:
+        raw = row[name]
+        if raw is None:
+            if required:
+                damage.append(f"its {name} is empty")
+            return kind() if required else None
+        try:
+            value = json.loads(raw)
+        except (ValueError, RecursionError) as exc:
+            damage.append(f"its {name} is not valid JSON ({str(exc)[:80]})")
+            return kind() if required else None
+        if value is None and not required:
+            return None
+        if not isinstance(value, kind):
+            damage.append(f"its {name} is not a JSON {'object' if kind is dict else 'list'}")
+            return kind() if required else None
+        return value
+
     return SavedGame(
         id=row["id"],
         created=row["created"],
         updated=row["updated"],
         difficulty=row["difficulty"],
-        rules=dict(row["rules"]),
-        names=list(row["names"]),
+        rules=column("rules", dict, True),
+        names=column("names", list, True),
         seed=int(row["seed"]),
-        record=dict(row["record"]),
+        record=column("record", dict, True),
         status=row["status"],
-        result=list(row["result"]) if row["result"] is not None else None,
-        summary=dict(row["summary"]) if row["summary"] is not None else None,
+        result=column("result", list, False),
+        summary=column("summary", dict, False),
+        seats=column("seats", dict, False),
+        damage="; ".join(damage) or None,
     )

@@ -12,7 +12,13 @@ what happens at the table:
   (``deal.to_act == 0``: in an open defence that includes playing the exposed
   hand the human controls);
 - after every single action (the human's or a computer player's) the game is
-  saved and a ``state`` message goes to every socket of the table;
+  saved, off the event loop (the store's writer thread), and only once the save has
+  committed does a ``state`` message go to every socket of the table and the computer
+  players go on;
+- a save that fails takes the action back (the game is replayed from the last saved
+  record) and every socket gets an ``error`` with code ``save_failed`` naming the database
+  and the problem; the computer players wait until a browser tries again (sends the
+  action again, reconnects, or resumes), so nothing is ever played that is not saved;
 - computer players move one action at a time in a worker thread, with a short
   pause between moves so the table can animate, until it is the human's turn
   or the deal is over; ``pause``/``resume`` stop and restart them;
@@ -43,6 +49,12 @@ that ended the deal), ``deal_started``; the event also names the ``seat`` and
 connecting and after pause/resume has ``event: null``.  ``thinking`` is the computer
 player about to move (null when the human is to act, the deal is over or the table is
 paused).
+
+An ``error`` message is ``{"type": "error", "code": ..., "message": "..."}``; the codes:
+``bad_message``, ``too_large`` (the frame), ``illegal`` (with ``reason`` and ``token``),
+``not_your_turn``, ``save_failed`` (with ``database`` and ``problem``: the action was taken
+back), ``server_error``; before a socket joins a table (see :mod:`preferans.server.app`):
+``unknown_game``, ``not_yours``, ``damaged`` and ``database``, then the socket closes.
 """
 
 from __future__ import annotations
@@ -53,6 +65,7 @@ import hashlib
 import json
 import logging
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -67,7 +80,7 @@ from ..rules import Rules
 from .house_rules import house_rules, rules_title
 from .presets_text import preset_line
 from .stats import summarise
-from .store import FINISHED, PLAYING, GameStore, SavedGame
+from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
 
 log = logging.getLogger("preferans.server")
 
@@ -105,6 +118,9 @@ def seat_colours(players: int) -> tuple[str, ...]:
     return COLOURS_FOUR if players == 4 else COLOURS
 MAX_MESSAGE_BYTES = 4096
 """The largest message a browser may send."""
+MAX_MESSAGE_DEPTH = 8
+"""The deepest nesting of arrays and objects a browser message may have (the protocol's
+messages are flat objects)."""
 MESSAGE_TYPES = ("action", "next_deal", "pause", "resume")
 
 _VERBS = {
@@ -204,9 +220,37 @@ class MessageError(Exception):
         return {"type": "error", "code": self.code, "message": self.message, **self.extra}
 
 
+def json_depth(text: str) -> int:
+    """How deeply the arrays and objects of a JSON text nest (brackets inside strings do
+    not count); measured before parsing, so a deep frame never reaches the parser.
+
+    >>> json_depth('{"a": [1, {"b": "[["}]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_message(text: str | bytes | None) -> dict[str, Any]:
-    """Check one browser message: a JSON text frame of at most 4 KiB, an object with a known
-    ``type``; an ``action`` carries a string ``token``.  Raises :class:`MessageError`.
+    """Check one browser message: a JSON text frame of at most 4 KiB nested at most 8 deep,
+    an object with a known ``type``; an ``action`` carries a string ``token``.  Raises
+    :class:`MessageError`.
 
     >>> parse_message('{"type": "action", "token": "QH"}')
     {'type': 'action', 'token': 'QH'}
@@ -218,14 +262,23 @@ next_deal, pause or resume).
     """
     if text is None or isinstance(text, bytes | bytearray):
         raise MessageError("bad_message", "Messages must be JSON text frames, not binary data.")
-    size = len(text.encode("utf-8"))
+    size = len(text) if len(text) > MAX_MESSAGE_BYTES else len(text.encode("utf-8"))
     if size > MAX_MESSAGE_BYTES:
         raise MessageError(
             "too_large",
             f"The message of {size} bytes is too large (at most {MAX_MESSAGE_BYTES} bytes).",
         )
+    depth = json_depth(text)
+    if depth > MAX_MESSAGE_DEPTH:
+        raise MessageError(
+            "bad_message",
+            f"The message nests {depth} levels deep (at most {MAX_MESSAGE_DEPTH}): messages "
+            "are flat JSON objects like {\"type\": \"action\", \"token\": \"QH\"}.",
+        )
     try:
         obj = json.loads(text)
+    except RecursionError:
+        raise MessageError("bad_message", "The message nests too deeply to be read.") from None
     except json.JSONDecodeError as exc:
         raise MessageError(
             "bad_message", f"The message is not valid JSON ({exc.msg} at column {exc.colno})."
@@ -247,6 +300,11 @@ next_deal, pause or resume).
     return obj
 
 
+class SaveFailed(Exception):
+    """A save failed: the table was put back to its last saved state and every socket was
+    told (the ``save_failed`` error)."""
+
+
 def _phase_name(deal: Any) -> str:
     phase = getattr(deal, "phase", None)
     return getattr(phase, "name", str(phase))
@@ -265,6 +323,7 @@ class Table:
         store: GameStore,
         bot_delay: float = 0.5,
         bot_level: str | None = None,
+        seats: dict[str, str] | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -292,6 +351,16 @@ class Table:
         self._record_cache: tuple[int, dict[str, Any]] | None = None
         self.house = house_rules(game.rules)
         """The options changed from the preset (the sheet's circle lists them)."""
+        self.seats: dict[str, str] = dict(seats or {})
+        """Human seat ("0") -> the sha256 of the token of the browser holding it (see the
+        store's ``seats``); empty: nobody has claimed the game yet."""
+        self._saved_record = self.record()
+        """The record as last committed: a failed save goes back to it."""
+        self.save_error: StoreError | None = None
+        """Why the last save failed (the computer players wait), or None."""
+        self.last_active = time.monotonic()
+        """When a socket, a message or a move last touched the table (idle tables leave
+        memory: :class:`preferans.server.app.Tables`)."""
 
     # --- creation and restoring ----------------------------------------------------------------
     @classmethod
@@ -305,8 +374,10 @@ class Table:
         store: GameStore,
         bot_delay: float = 0.5,
         bot_level: str | None = None,
+        seats: dict[str, str] | None = None,
     ) -> Table:
-        """A new game with its first deal dealt, saved at once.
+        """A new game with its first deal dealt, saved at once (raises
+        :class:`preferans.server.store.StoreError` when it cannot be).
 
         ``bot_level`` plays the computer seats at that level instead of the difficulty's
         (tests use ``random``)."""
@@ -315,7 +386,7 @@ class Table:
         hands, talon = deal_hands(seed, 0, rules.players, dealer)
         game.start_deal(hands=hands, talon=talon)
         table = cls(game_id, game, difficulty=difficulty, seed=seed, store=store,
-                    bot_delay=bot_delay, bot_level=bot_level)
+                    bot_delay=bot_delay, bot_level=bot_level, seats=seats)
         store.create(
             game_id,
             difficulty=difficulty,
@@ -324,6 +395,7 @@ class Table:
             seed=seed,
             record=table.record(),
             summary=summarise(table.sheet_json()),
+            seats=table.seats or None,
         )
         return table
 
@@ -339,7 +411,7 @@ class Table:
         """A saved game put back exactly where it was, by replaying its record."""
         game = Game.from_record(saved.record)
         return cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
-                   bot_delay=bot_delay, bot_level=bot_level)
+                   bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats)
 
     # --- where the game stands -----------------------------------------------------------------
     @property
@@ -363,9 +435,10 @@ class Table:
         return int(self.game.deal.to_act)
 
     def bot_to_move(self) -> int | None:
-        """The computer player that moves next, or None (human's turn, deal over, paused)."""
+        """The computer player that moves next, or None (human's turn, deal over, paused,
+        or the last save failed: nothing is played until it can be saved)."""
         seat = self.seat_to_act()
-        if seat is None or seat == HUMAN or self.paused:
+        if seat is None or seat == HUMAN or self.paused or self.save_error is not None:
             return None
         return seat
 
@@ -473,8 +546,11 @@ class Table:
 
     # --- sockets -------------------------------------------------------------------------------
     async def connect(self, socket: WebSocket) -> None:
-        """Add an accepted socket: it gets the current state, and the computer players go on."""
+        """Add an accepted socket: it gets the current state, and the computer players go on
+        (after a failed save, they try again)."""
         async with self.lock:
+            self.touch()
+            self.save_error = None
             self.sockets.add(socket)
             await self._send(socket, self._publishable(self.state()))
         self._ensure_driver()
@@ -482,9 +558,23 @@ class Table:
     def disconnect(self, socket: WebSocket) -> None:
         """Forget a closed socket."""
         self.sockets.discard(socket)
+        self.touch()
+
+    def touch(self) -> None:
+        """Note that the table is in use now (it stays in memory)."""
+        self.last_active = time.monotonic()
+
+    def idle_for(self) -> float | None:
+        """Seconds since the table was last used, or None while it is in use (a socket is
+        open, the computer players are moving, a message is being handled)."""
+        if self.sockets or self.lock.locked() or (
+                self._driver is not None and not self._driver.done()):
+            return None
+        return time.monotonic() - self.last_active
 
     async def receive(self, socket: WebSocket, text: str | bytes | None) -> None:
         """Handle one browser message; a bad one gets an error reply and changes nothing."""
+        self.touch()
         try:
             message = parse_message(text)
             kind = message["type"]
@@ -498,6 +588,13 @@ class Table:
                 await self._set_paused(False)
         except MessageError as exc:
             await self._send(socket, exc.payload())
+        except SaveFailed:
+            pass  # every socket has been told, the table is back at its last saved state
+        except Exception:
+            log.exception("game %s: a message failed", self.id)
+            await self._send(socket, MessageError(
+                "server_error", "The server failed to handle that message; the game is "
+                "unchanged (see the server's log).").payload())
 
     # --- what messages do ----------------------------------------------------------------------
     async def _human_action(self, token: str) -> None:
@@ -510,6 +607,7 @@ class Table:
             except ValueError as exc:
                 reason = str(exc).rstrip(".")
                 raise MessageError("illegal", f"{token!r} is not an action: {reason}.") from None
+            await self._save(f"Your {token} was taken back")
             await self._publish(event)
         self._ensure_driver()
 
@@ -539,7 +637,7 @@ class Table:
             hands, talon = deal_hands(self.seed, self.deal_number(), self.rules.players,
                                       self.game.dealer)
             self.game.start_deal(hands=hands, talon=talon)
-            self._save()
+            await self._save("The next deal was not started")
             await self._publish({"kind": "deal_started", "seat": self.game.deal.dealer,
                                  "token": None})
         self._ensure_driver()
@@ -547,12 +645,15 @@ class Table:
     async def _set_paused(self, paused: bool) -> None:
         async with self.lock:
             self.paused = paused
+            if not paused:
+                self.save_error = None  # resuming tries a failed save again
             await self._publish(None)
         if not paused:
             self._ensure_driver()
 
     def _apply(self, seat: int, token: str) -> dict[str, Any]:
-        """Apply one action of ``seat`` through the engine, save, and describe it as an event."""
+        """Apply one action of ``seat`` through the engine and describe it as an event (the
+        caller saves it: :meth:`_save`)."""
         deal = self.game.deal
         phase = _phase_name(deal)
         tricks_before = len(deal.tricks)
@@ -570,20 +671,53 @@ class Table:
             event["winner"] = deal.tricks[-1].winner
         if _phase_name(deal) == "DONE" or self.game.deal is not deal:
             event["kind"] = "deal_scored"
-        self._save()
         return event
 
-    def _save(self) -> None:
-        """Write the record after an action: a crash loses nothing."""
+    async def _save(self, taken_back: str) -> None:
+        """Commit the record after an action (on the store's writer thread: the loop goes
+        on), so a crash loses nothing that a browser has seen.
+
+        If the database fails, the game goes back to the last saved record, every socket
+        gets a ``save_failed`` error (``taken_back`` says what was undone), the computer
+        players stop, and :class:`SaveFailed` is raised.  Called with the lock held."""
         sheet = self.sheet_json()
         over = self.game_over()
-        self.store.save(
-            self.id,
-            record=self.record(),
-            status=FINISHED if over else PLAYING,
-            result=list(sheet.get("balance", [])) if over else None,
-            summary=summarise(sheet),
-        )
+        record = self.record()
+        try:
+            await self.store.save_async(
+                self.id,
+                record=record,
+                status=FINISHED if over else PLAYING,
+                result=list(sheet.get("balance", [])) if over else None,
+                summary=summarise(sheet),
+            )
+        except (StoreError, KeyError) as exc:
+            if isinstance(exc, KeyError):
+                exc = StoreError(self.store.location, "no longer holds this game", str(exc))
+            await self._roll_back(exc, taken_back)
+            raise SaveFailed(exc.message) from exc
+        self._saved_record = record
+        self.save_error = None
+        self.touch()
+
+    async def _roll_back(self, exc: StoreError, taken_back: str) -> None:
+        """Put the game back to the last saved record and tell every socket why."""
+        log.warning("game %s: not saved: %s", self.id, exc.message)
+        self.game = Game.from_record(self._saved_record)
+        self._record_cache = None
+        self._sheet_cache = None
+        self.save_error = exc
+        await self._publish(None)  # nobody is thinking now: the players wait for a retry
+        payload = {
+            "type": "error",
+            "code": "save_failed",
+            "database": exc.location,
+            "problem": exc.problem,
+            "message": f"Not saved: {exc.message}. {taken_back}; fix the database, then "
+                       "try again (reload the page to let the computer players go on).",
+        }
+        for socket in list(self.sockets):
+            await self._send(socket, payload)
 
     # --- the computer players ------------------------------------------------------------------
     def _ensure_driver(self) -> None:
@@ -625,6 +759,10 @@ class Table:
                 except (IllegalAction, ValueError) as exc:
                     self._log_fallback(seat, f"chose an illegal action {token!r} ({exc})")
                     event = self._apply(seat, self._random_legal(seat, legal))
+                try:
+                    await self._save(f"{self.names[seat]}'s move was taken back")
+                except SaveFailed:
+                    return
                 await self._publish(event)
 
     def _random_legal(self, seat: int, legal: set[str]) -> str:

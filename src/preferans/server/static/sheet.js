@@ -369,9 +369,9 @@ function pulyaDrawing(sheet, msg) {
 /** What an entry of the drawing holds, in words: "Misha's pool: 2, 4, 6". */
 function historyText(cls, seat, on, text) {
   const values = String(text).split(".").join(", ");
-  const name = nameOf(seat);
-  if (cls === "whists") return t("sheet.history.whists", { name, on: nameOf(on), values });
-  return t(`sheet.history.${cls}`, { name, values });
+  const whose = seat === 0 ? t("possessive.You") : t("possessive.other", { name: nameOf(seat) });
+  if (cls === "whists") return t("sheet.history.whists", { whose, on: nameOf(on), values });
+  return t(`sheet.history.${cls}`, { whose, values });
 }
 
 /** Under the totals: the rules of the game, and each house rule with its explanation. */

@@ -25,6 +25,10 @@ export function connect(given) {
   });
   socket.addEventListener("close", (event) => {
     if (ws !== socket) return;
+    if (event.code === 4403) {
+      showConnection(t("connection.notYours"), true);
+      return;
+    }
     if (event.code === 4404 || event.code === 1008) {
       showConnection(t("connection.noGame"), true);
       return;
