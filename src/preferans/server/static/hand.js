@@ -63,6 +63,8 @@ export function renderSeat(seat) {
       box.append(backsOf((obs.hand_sizes || [])[0] ?? 10, 0));
       return;
     }
+    // The lone whister who opened: his own cards lie face up for the declarer too.
+    if (exposedHands(obs)[0]) box.append(el("span", { class: "looked-label open-note", "data-open": "true", text: t("seat.youOpen") }));
     box.append(renderHand(obs.hand || [], 0, obs));
     return;
   }
@@ -70,6 +72,7 @@ export function renderSeat(seat) {
   const exposed = exposedHands(obs)[seat];
   const looked = (obs.looked || {})[seat] || (obs.looked || {})[String(seat)];
   if (exposed) {
+    box.append(el("span", { class: "looked-label open-note", text: t("seat.open") }));
     box.append(renderHand(exposed, seat, obs));
   } else if (looked) {
     box.append(el("span", { class: "looked-label", text: t("seat.youLooked") }));

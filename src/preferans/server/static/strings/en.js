@@ -110,6 +110,7 @@ export default {
   "seat.sitsOutTitle": "With four players the dealer sits the deal out",
   "seat.sitsOut": "deals · sits out",
   "seat.youSitOut": "You deal this time and sit out: watch the others play (the sheet is in the menu ☰).",
+  "seat.youOpen": "Open: the declarer sees your cards", "seat.open": "Face up",
   "seat.faceDown": "Your cards, face down", "seat.youLooked": "You looked",
   "seat.cards": { one: "{count} card", other: "{count} cards" },
   "hand.yours": "Your hand", "hand.open": "{name}'s open hand",
