@@ -181,3 +181,57 @@ def test_every_page_reads_without_file_numbers_or_identifiers(
             assert {"auction", "deal over"} <= seen, seen
         finally:
             context.close()
+
+
+WATCH_TRAVEL = """(token) => {
+  const track = [];
+  window.travelTrack = null;
+  const resolve = (found) => { window.travelTrack = found; };
+  const observer = new MutationObserver(() => {
+    const card = document.querySelector(`#trick .played[data-card="${token}"]`);
+    if (!card) return;
+    observer.disconnect();
+    const started = performance.now();
+    const sample = () => {
+      const r = card.getBoundingClientRect();
+      track.push([performance.now() - started, r.left + r.width / 2, r.top + r.height / 2,
+                  card.dataset.travel || ""]);
+      if (performance.now() - started < 600) requestAnimationFrame(sample);
+      else resolve(track);
+    };
+    sample();
+  });
+  observer.observe(document.getElementById("trick"), { childList: true });
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_played_card_travels_from_the_hand_to_the_table(
+        browser: Any, live_server: LiveServer, artifacts: Path, motion: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+    try:
+        page = context.new_page()
+        game = new_game(page, live_server.url, seed=7)
+        st = open_table(page, live_server.url, game)
+        st = play_until(page, st, lambda s: not s["deal_over"] and phase(s) == "play"
+                        and (s["observation"].get("hand_to_play") or 0) == 0)
+        token = sorted(st["observation"]["legal"])[0]
+        box = page.locator(f'#seat-0 .hand [data-card="{token}"]').bounding_box()
+        start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.evaluate(WATCH_TRAVEL, token)
+        page.locator(f'#seat-0 .hand [data-card="{token}"]').focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => window.travelTrack !== null", timeout=10_000)
+        track = page.evaluate("() => window.travelTrack")
+        first, last = track[0], track[-1]
+        if motion == "reduce":
+            assert all(t[3] == "" for t in track), "no travel under prefers-reduced-motion"
+            return
+        assert first[3] == "moving" and last[3] == "done"
+        # It starts where the card was in the hand and ends on the table, above the hand.
+        assert abs(first[1] - start[0]) < 30 and abs(first[2] - start[1]) < 30, (first, start)
+        assert last[2] < start[1] - 100
+        assert any(0 < t[0] < 350 and t[2] < first[2] - 5 for t in track), "it moves"
+        page.screenshot(path=str(artifacts / "card-travelled.png"))
+    finally:
+        context.close()

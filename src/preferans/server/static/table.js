@@ -8,10 +8,11 @@ import { renderMenu } from "./menu.js";
 import { renderSheet } from "./sheet.js";
 import { app, colour, dummySeat, myTurn, nameOf, names, positionOf, seats, sitsOut } from "./state.js";
 import { callText, cardName } from "./words.js";
-import { $, SUIT_SYMBOL, el, formatNumber, phaseOf, sheetOf } from "./util.js";
+import { $, SUIT_SYMBOL, el, formatNumber, phaseOf, reducedMotion, sheetOf } from "./util.js";
 
 const GATHER_SHOW_MS = 450;
 const GATHER_MOVE_MS = 320;
+const TRAVEL_MS = 260;
 
 export function render() {
   if (app.ui.drag) return; // never pull the card from under the finger; redrawn on drop
@@ -190,6 +191,34 @@ function renderTalon() {
   }
 }
 
+/** A played card travels to the table from where it was: the hand's card the human
+ *  tapped, or the seat of the player who played it.  Never delays input (the element is
+ *  already in place; only its drawing moves) and is off under prefers-reduced-motion. */
+function travel(img, seat, token) {
+  if (reducedMotion() || !img.animate) return;
+  const leaving = app.ui.leaving;
+  let from = null;
+  if (leaving && leaving.token === String(token).toUpperCase()) from = leaving.rect;
+  else {
+    const source = document.querySelector(`#seat-${seat} [data-card="${String(token).toUpperCase()}"]`)
+      || document.querySelector(`#seat-${seat} .backs, #seat-${seat} .hand, #seat-${seat} .plate`);
+    if (source) from = source.getBoundingClientRect();
+  }
+  app.ui.leaving = null;
+  if (!from) return;
+  const to = img.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  if (Math.hypot(dx, dy) < 4) return;
+  img.dataset.travel = "moving";
+  const run = img.animate(
+    [{ translate: `${dx}px ${dy}px`, opacity: 0.85 }, { translate: "0px 0px", opacity: 1 }],
+    { duration: TRAVEL_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
+  );
+  run.onfinish = () => { img.dataset.travel = "done"; };
+  run.oncancel = run.onfinish;
+}
+
 export function startGather(obs) {
   const tricks = obs.tricks || [];
   const last = tricks[tricks.length - 1];
@@ -227,12 +256,14 @@ function renderTrick() {
     if (!wanted.has(node.dataset.key)) node.remove();
   }
   const present = new Set([...box.children].map((node) => node.dataset.key));
+  const event = msg.event || {};
   for (const [key, { seat, token, order }] of wanted) {
     if (present.has(key)) continue;
     const img = cardImg(token, `played seat-${seat} pos-${positionOf(seat)}`);
     img.dataset.key = key;
     img.style.zIndex = String(order + 1);
     box.append(img);
+    if (event.kind === "card" && String(event.token).toUpperCase() === String(token).toUpperCase()) travel(img, seat, token);
   }
   box.classList.toggle("gather", !!gather);
   for (const seat of seats()) {
