@@ -235,3 +235,56 @@ def test_a_played_card_travels_from_the_hand_to_the_table(
         page.screenshot(path=str(artifacts / "card-travelled.png"))
     finally:
         context.close()
+
+
+BAND = "() => document.querySelector('.topband').getBoundingClientRect().height"
+HAND_SPAN = """() => {
+  const r = [...document.querySelectorAll('#seat-0 .hand [data-card]')].map(e => e.getBoundingClientRect());
+  return [r.length, Math.min(...r.map(x => x.left)), Math.max(...r.map(x => x.right))];
+}"""
+
+
+def test_the_phone_band_keeps_its_height_the_hand_fits_and_touch_drag_plays(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    from table_driver import seed_where
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        game = new_game(page, live_server.url, seed=seed_where(lambda s: s[0] >= 24))
+        st = open_table(page, live_server.url, game)
+        heights: dict[str, float] = {}
+        twelve = False
+        for _ in range(80):
+            where = "deal over" if st["deal_over"] else phase(st)
+            heights.setdefault(where, page.evaluate(BAND))
+            if where == "discard":
+                count, left, right = page.evaluate(HAND_SPAN)
+                assert count == 12 and left >= 0 and right <= PHONE["width"], (left, right)
+                twelve = True
+                page.screenshot(path=str(artifacts / "phone-twelve-cards.png"))
+            if where == "play" and (st["observation"].get("hand_to_play") or 0) == 0:
+                break
+            st = step(page, st, bid=True, whist=True)
+        assert twelve, "the human never held the talon"
+        assert len(set(heights.values())) == 1, heights
+        # Touch drag: a finger takes the card from the hand onto the table.
+        token = sorted(st["observation"]["legal"])[0]
+        box = page.locator(f'#seat-0 .hand [data-card="{token}"]').bounding_box()
+        centre = page.locator(".centre").bounding_box()
+        x, y = box["x"] + min(12, box["width"] / 2), box["y"] + 30
+        tx, ty = centre["x"] + centre["width"] / 2, centre["y"] + centre["height"] / 2
+        cdp = context.new_cdp_session(page)
+        touch = lambda kind, px, py: cdp.send("Input.dispatchTouchEvent", {  # noqa: E731
+            "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": px, "y": py}]})
+        touch("touchStart", x, y)
+        for k in range(1, 9):
+            touch("touchMove", x + (tx - x) * k / 8, y + (ty - y) * k / 8)
+        page.screenshot(path=str(artifacts / "phone-touch-drag.png"))
+        touch("touchEnd", tx, ty)
+        st = wait_settled(page, st["seq"])
+        assert token not in st["observation"]["hand"], "the dragged card was played"
+        heights.setdefault("after play", page.evaluate(BAND))
+        assert len(set(heights.values())) == 1, heights
+    finally:
+        context.close()
