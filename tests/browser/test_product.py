@@ -239,7 +239,8 @@ def test_a_played_card_travels_from_the_hand_to_the_table(
 
 BAND = "() => document.querySelector('.topband').getBoundingClientRect().height"
 HAND_SPAN = """() => {
-  const r = [...document.querySelectorAll('#seat-0 .hand [data-card]')].map(e => e.getBoundingClientRect());
+  const r = [...document.querySelectorAll('#seat-0 .hand [data-card]')]
+    .map(e => e.getBoundingClientRect());
   return [r.length, Math.min(...r.map(x => x.left)), Math.max(...r.map(x => x.right))];
 }"""
 
