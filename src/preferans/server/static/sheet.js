@@ -238,27 +238,45 @@ function pulyaDrawing(sheet, msg) {
   }
   const series = sheetSeries(sheet);
   const SIZE = { pool: 24, mountain: 21, whists: 18, who: 15 };
-  const ROOM = { pool: 300, mountain: 220, whists: 200, who: 200 };
+  const ROOM = { pool: 300, mountain: 170, whists: 200, who: 200 };
   const seatOf = (fill) => [0, 1, 2, 3].find((i) => colour(i) === fill);
   const write = (x, y, text, cls, rotate = 0, fill = null, on = null) => {
     if (!text) return;
     const attrs = { x, y, class: cls, "text-anchor": "middle", "dominant-baseline": "middle" };
     if (rotate) attrs.transform = `rotate(${rotate} ${x} ${y})`;
     if (fill) attrs.fill = fill;
-    // A long history keeps every number: squeezed into its band, never cut.
+    // A long history keeps every number: squeezed into its band, and past twice its room
+    // written smaller on two lines of the band, never cut.
     const room = ROOM[cls] || 220;
-    if (String(text).length * (SIZE[cls] || 18) * 0.58 > room) {
-      attrs.textLength = room;
-      attrs.lengthAdjust = "spacingAndGlyphs";
-    }
+    const wide = String(text).length * (SIZE[cls] || 18) * 0.58;
     if (cls === "who") { add("text", attrs, text); return; }
+    let lines = [String(text)];
+    if (wide > room * 1.8) {
+      const parts = String(text).split(".");
+      const half = Math.ceil(parts.length / 2);
+      lines = [`${parts.slice(0, half).join(".")}.`, parts.slice(half).join(".")];
+      attrs.style = `font-size:${Math.round((SIZE[cls] || 18) * 0.7)}px`;
+    }
+    const squeeze = (line, node) => {
+      const size = (SIZE[cls] || 18) * (lines.length > 1 ? 0.7 : 1);
+      if (line.length * size * 0.58 > room) {
+        node.setAttribute("textLength", room);
+        node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    };
     const seat = seatOf(fill);
     const about = historyText(cls, seat, on, text);
     attrs.tabindex = "0";
     attrs.role = "button";
     attrs["aria-label"] = about;
     attrs["data-history"] = `${cls}-${seat}${on === null ? "" : `-${on}`}`;
-    const node = add("text", attrs, text);
+    const node = add("text", attrs, lines.length > 1 ? undefined : text);
+    if (lines.length > 1) {
+      lines.forEach((line, k) => {
+        const span = add("tspan", { x, dy: k === 0 ? "-0.55em" : "1.1em" }, line, node);
+        squeeze(line, span);
+      });
+    } else squeeze(lines[0], node);
     add("title", {}, about, node);
     const show = () => { const line = document.getElementById("sheet-history"); if (line) line.textContent = about; };
     node.addEventListener("click", show);
@@ -349,7 +367,7 @@ function pulyaDrawing(sheet, msg) {
   // The zones named where the player reads them: his own area, at the foot of the sheet.
   label(band * 1.4, Ht - band / 2, "whists");
   label(band * 2.6, Ht - band * 1.5, "pool");
-  label(band * 4.1, Ht - band * 2.5, "mountain");
+  label(band * 3.8, Ht - band * 2.5, "mountain");
   // The circle in the middle: the pool length, the rules, and any house rules.
   const house = (msg && msg.house_rules) || [];
   const circle = add("g", { class: `centre-rules${house.length ? " house" : ""}`, "data-house-rules": String(house.length) });
