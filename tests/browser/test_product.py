@@ -289,3 +289,12 @@ def test_the_phone_band_keeps_its_height_the_hand_fits_and_touch_drag_plays(
         assert len(set(heights.values())) == 1, heights
     finally:
         context.close()
+
+
+def test_the_statistics_page_draws_its_plots(page: Any, live_server: LiveServer,
+                                             artifacts: Path) -> None:
+    page.goto(live_server.url + "/stats")
+    assert page.locator("#plot-results-title").text_content().startswith("Your result")
+    assert page.locator("#plot-bars rect").count() == 8  # two bars for each of four levels
+    readable(page.evaluate(READ_TEXT), "statistics")
+    page.screenshot(path=str(artifacts / "stats-page.png"), full_page=True)

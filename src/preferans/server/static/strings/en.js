@@ -186,7 +186,7 @@ export default {
 
   // ------------------------------------------------------------- the help
   "help.title": "How to play at this table",
-  "help.intro": "The game waits for you while this is open. Close it (or press Esc) to carry on.",
+  "help.intro": "The table stays as it is behind this help: close it (or press Esc) to carry on.",
   "help.head.table": "At the table", "help.head.levels": "The four difficulty levels",
   "help.head.tips": "Strategy tips", "help.head.rules": "Rules and the pulya", "help.head.keys": "Keyboard",
   "help.thisGame": "This game:",
