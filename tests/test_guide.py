@@ -200,9 +200,9 @@ def test_contract_table_comes_from_the_rules(page):
 def test_presets_table_lists_every_option_of_every_preset(page):
     table = re.search(r'id="presets">(.*?)</table>', page, re.S)
     assert table is not None
-    for name in ("guide", "sochi", "leningrad", "rostov"):
-        assert f">{name}</th>" in table.group(1)
-    row = re.search(r"<code>whist_scale</code></td>(.*?)</tr>", table.group(1), re.S)
+    for name in ("Our guide's Sochi", "Sochi", "Leningrad", "Rostov"):
+        assert f">{name}</th>" in table.group(1).replace("&#39;", "'")
+    row = re.search(r"<td>whist scale</td>(.*?)</tr>", table.group(1), re.S)
     assert row is not None
     cells = re.findall(r"<td[^>]*>([^<]*)</td>", row.group(1))[:4]
     assert cells == [str(PRESETS[p].whist_scale) for p in ("guide", "sochi", "leningrad",

@@ -15,6 +15,10 @@ SETTLED = """(seq) => {
   if (!s || s.seq <= seq) return false;
   if (s.game_over || s.deal_over) return true;
   const o = s.observation || {};
+  // After a misère discard the page sends the only contract itself: not a turn to take.
+  const legal = o.legal || [];
+  const contract = String(o.phase).toLowerCase() === "contract";
+  if (contract && legal.length === 1 && legal[0] === "MISERE") return false;
   return o.to_act === 0 && (o.legal || []).length > 0 && s.thinking === null;
 }"""
 

@@ -63,7 +63,7 @@ def test_house_rules_editor_and_a_deal_under_stalingrad(
     page.locator("label.choice", has_text="Easy").click()
     page.locator('#rules label.choice:has(input[value="sochi"])').click()
     page.locator('#pool label.choice:has(input[value="10"])').click()
-    assert "Sochi (default, 003)" in page.locator("#preset-doc").inner_text()
+    assert "lone whister" in page.locator("#preset-doc").inner_text()
 
     # The editor starts from Sochi: every option with its explanation, none changed.
     page.locator("#house-rules-button").click()

@@ -230,8 +230,9 @@ def test_the_editor_shows_a_variants_own_options_only_there(
     assert page.locator('.option[data-option="stalingrad"]').count() == 1
     assert lone.count() == 0
     assert page.locator('.option[data-option="rogue_soloist"]').count() == 0
-    page.locator('label.choice:has(input[value="two-player"])').click()
-    assert "house rules on two-player" in page.locator("#house-title").inner_text().lower()
+    page.locator("#more-rules-summary").click()  # the other rule sets, behind "More rules…"
+    page.locator('label.preset-row:has(input[value="two-player"])').click()
+    assert "house rules on two players" in page.locator("#house-title").inner_text().lower()
     assert lone.count() == 1
     assert page.locator('.option[data-option="rogue_soloist"]').count() == 0
     page.locator("#opt-dummy_lone_whist").uncheck()

@@ -55,6 +55,10 @@ def test_a_whole_short_game_to_its_result(page: Any, live_server: LiveServer,
     assert page.locator('[data-action="NEW GAME"]').get_attribute("href") == "/"
     assert page.locator('[data-action="NEXT DEAL"]').count() == 0
     page.screenshot(path=str(artifacts / "game-result.png"))
+    # The statistics count the finished game.
+    page.goto(live_server.url + "/stats")
+    row = page.locator('tr[data-difficulty="easy"] td')
+    assert int(row.nth(1).inner_text()) >= 1, "a finished Easy game in the statistics"
 
 
 def test_a_thinking_computer_player_is_shown(page: Any, tmp_path: Path) -> None:

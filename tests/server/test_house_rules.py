@@ -4,6 +4,7 @@ table's state and a restored game."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,10 +19,12 @@ def test_settings_page_offers_every_preset_players_and_the_editor(client: TestCl
     html = client.get("/").text
     for name in PRESETS:
         assert f'name="rules" value="{name}"' in html
-    # 003's three first, then the others under their own heading
+    # the three main rule sets first, then the others behind the disclosure
     positions = [html.index(f'value="{name}"') for name in PRESETS]
     assert positions[:3] == sorted(positions[:3]) and max(positions[:3]) < min(positions[3:])
-    assert html.index("More conventions (000)") > max(positions[:3])
+    assert html.index("More rules…") > max(positions[:3])
+    visible = re.sub(r"<script.*?</script>|<[^>]+>", " ", html, flags=re.S)
+    assert not re.search(r"\b00[0-3]\b", visible), "no source-file number on the first screen"
     assert 'name="players" value="3"' in html and 'name="players" value="4"' in html
     assert "House rules…" in html and 'id="reset-rules"' in html
     schema = client.get("/api/rules").json()

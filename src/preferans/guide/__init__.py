@@ -39,6 +39,7 @@ from typing import Any
 from ..bids import Bid
 from ..cards import Card, CardSet, Suit
 from ..rules import PRESET_DOCS, PRESETS, Rules, option_docs, show_value
+from ..server.presets_text import plain_doc, preset_line, preset_title
 from .examples import EXAMPLES, PLAYERS, by_section
 
 __all__ = ["GUIDE_LANGUAGES", "WorkedDeal", "render_guide", "worked_deal", "worked_deal_record"]
@@ -229,12 +230,14 @@ def presets_table(names: tuple[str, ...] = ("guide", "sochi", "leningrad", "rost
         rows.append(
             {
                 "name": name,
-                "doc": doc,
+                "doc": plain_doc(doc),
                 "cells": [_show(v) for v in values],
                 "differs": len({repr(v) for v in values}) > 1,
             }
         )
-    return {"presets": [(p, PRESET_DOCS.get(p, p)) for p in names], "rows": rows}
+
+    return {"presets": [(preset_title(p), preset_line(p) or PRESET_DOCS.get(p, p)) for p in names],
+            "rows": rows}
 
 
 def _fmt(x: Fraction | int) -> str:

@@ -31,13 +31,15 @@ from typing import Any, Final
 
 from ..option_bounds import show
 from ..rules import PRESET_DOCS, PRESETS, VARIANT_DOCS, VARIANTS, Rules, RulesError, options_schema
+from .presets_text import plain_doc, preset_line, preset_title
 
 MAIN_PRESETS: Final = ("sochi", "leningrad", "rostov")
 """The presets of the game's own description (003), offered first."""
 MORE_PRESETS: Final = tuple(name for name in PRESETS if name not in MAIN_PRESETS)
 """Every other preset: the conventions of text 000 and the rules guide's profile."""
-MORE_TITLE: Final = "More conventions (000)"
-VARIANT_TITLE: Final = "Structural variants (000)"
+MAIN_TITLE: Final = "main"
+MORE_TITLE: Final = "more"
+VARIANT_TITLE: Final = "variants"
 """The group of :data:`~preferans.rules.VARIANTS`: their own table shape (two players and
 a dummy, the Rogue's lists, Racing rounds, Classical); each fixes the number of seats."""
 
@@ -96,9 +98,8 @@ def _fixed_length(name: str) -> int | None:
 
 
 def rules_title(rules: Rules) -> str:
-    """The preset's short name as the sheet writes it: ``piter-hard`` -> ``Piter-hard``."""
-    name = rules.name
-    return name[:1].upper() + name[1:]
+    """The rule set's name as the sheet writes it: ``piter-hard`` -> ``Hard St Petersburg``."""
+    return preset_title(rules.name)
 
 
 def preset_choices() -> list[dict[str, Any]]:
@@ -111,13 +112,15 @@ def preset_choices() -> list[dict[str, Any]]:
     [('two-player', 2), ('rogue-small', 2)]
     """
     out = []
-    groups = (("003", MAIN_PRESETS), (MORE_TITLE, MORE_PRESETS), (VARIANT_TITLE, tuple(VARIANTS)))
+    groups = ((MAIN_TITLE, MAIN_PRESETS), (MORE_TITLE, MORE_PRESETS),
+              (VARIANT_TITLE, tuple(VARIANTS)))
     for group, names in groups:
         for name in names:
             rules = _all_presets()[name]
             variant = is_variant(name)
-            doc = VARIANT_DOCS.get(name, "") if variant else PRESET_DOCS.get(name, "")
-            out.append({"name": name, "title": rules_title(rules), "doc": doc,
+            source = VARIANT_DOCS.get(name, "") if variant else PRESET_DOCS.get(name, "")
+            out.append({"name": name, "title": rules_title(rules),
+                        "doc": preset_line(name) or source,
                         "group": group, "pool": rules.pool,
                         "players": rules.players if variant else None,
                         "shape_options": list(shape_options(rules))})
@@ -144,6 +147,7 @@ def editor_schema() -> list[dict[str, Any]]:
         if name in OWN_CONTROLS:
             continue
         entry = dict(entry)
+        entry["doc"] = plain_doc(entry["doc"])
         entry["presets"] = {**entry["presets"], **{
             p: _jsonable(getattr(r, name)) for p, r in VARIANTS.items()}}
         entry["only_for"] = None
@@ -263,7 +267,7 @@ def house_rules(rules: Rules) -> list[dict[str, Any]]:
     base = _all_presets().get(rules.name)
     if base is None:
         return []
-    docs = {e["name"]: e["doc"] for e in options_schema()}
+    docs = {e["name"]: plain_doc(e["doc"]) for e in options_schema()}
     out = []
     for name, doc in docs.items():
         if name in OWN_CONTROLS:

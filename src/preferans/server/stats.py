@@ -88,6 +88,7 @@ def _empty() -> dict[str, Any]:
         "contracts_made_pct": None,
         "whists_written": 0,
         "deals": 0,
+        "results": [],
     }
 
 
@@ -115,6 +116,7 @@ def statistics(games: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[st
             row["wins"] += int(bool(summary.get("won")))
             results[level].append(float(summary.get("balance", 0.0)))
     for level, row in table.items():
+        row["results"] = [round(r, 1) for r in results[level]]  # finished games, oldest first
         if results[level]:
             row["average_result"] = round(sum(results[level]) / len(results[level]), 2)
         if row["contracts_declared"]:

@@ -33,7 +33,7 @@ The state message (see the protocol in the project notes)::
     {"type": "state", "seq": 17, "game_id": "...", "seat": 0,
      "names": ["You", "Misha", "Lena"], "colours": [...], "difficulty": "easy",
      "rules": {"preset": "sochi", "pool": 10, "players": 3, ...}, "rules_title": "Sochi",
-     "rules_doc": "Sochi (default, 003)", "house_rules": [{"name": "stalingrad",
+     "rules_doc": "The usual modern game: ...", "house_rules": [{"name": "stalingrad",
      "value": true, "preset_value": false, "doc": "..."}], "observation": {...},
      "why_not": {"QH": "must follow ♠"}, "thinking": 1, "paused": false,
      "deal_over": false, "last_entry": null, "game_over": false, "result": null,
@@ -79,8 +79,9 @@ from ..actions import Action, ActionKind, IllegalAction
 from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
-from ..rules import PRESET_DOCS, Rules
+from ..rules import Rules
 from .house_rules import house_rules, rules_title
+from .presets_text import preset_line
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
 from .thinking import Seat, Thinking, ThinkingError, make_bot
@@ -471,7 +472,7 @@ class Table:
             "dummy": self.dummy,
             "dummy_name": DUMMY_NAME if self.dummy is not None else None,
             "rules_title": self._rules_title,
-            "rules_doc": PRESET_DOCS.get(self.rules.name, ""),
+            "rules_doc": preset_line(self.rules.name),
             "house_rules": self.house,
             "difficulty": self.difficulty,
             "rules": self._rules_info,

@@ -1,0 +1,63 @@
+/* The connection to the server: one WebSocket per table, reconnecting with back-off.
+ * Messages in go to the handlers given to connect(); actions out go through send(). */
+import { t } from "./i18n.js";
+import { app } from "./state.js";
+import { $, el } from "./util.js";
+
+let ws = null;
+let retry = 0;
+let handlers = { state: () => {}, error: () => {}, notConnected: () => {} };
+
+export function connect(given) {
+  if (given) handlers = { ...handlers, ...given };
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}`);
+  ws = socket;
+  socket.addEventListener("open", () => {
+    retry = 0;
+    showConnection(null);
+  });
+  socket.addEventListener("message", (event) => {
+    let msg;
+    try { msg = JSON.parse(event.data); } catch (err) { return; }
+    if (msg.type === "state") handlers.state(msg);
+    else if (msg.type === "error") handlers.error(msg);
+  });
+  socket.addEventListener("close", (event) => {
+    if (ws !== socket) return;
+    if (event.code === 4403) {
+      showConnection(t("connection.notYours"), true);
+      return;
+    }
+    if (event.code === 4404 || event.code === 1008) {
+      showConnection(t("connection.noGame"), true);
+      return;
+    }
+    retry = Math.min(retry + 1, 6);
+    showConnection(t("connection.lost"));
+    setTimeout(() => connect(), 300 * 2 ** retry);
+  });
+}
+
+export function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    handlers.notConnected(t("connection.notYet"));
+    return false;
+  }
+  ws.send(JSON.stringify(msg));
+  return true;
+}
+
+export function sendAction(token) {
+  app.ui.message = null;
+  send({ type: "action", token });
+}
+
+export function showConnection(text, fatal = false) {
+  const box = $("connection");
+  box.hidden = !text;
+  box.replaceChildren();
+  if (!text) return;
+  box.append(el("span", { text }));
+  if (fatal) box.append(" ", el("a", { href: "/", text: t("connection.settings") }));
+}
