@@ -110,7 +110,7 @@ def test_the_sitting_dealer_writes_the_zero_trick_point(
     page.locator("#sheet-body").screenshot(path=str(artifacts / "sheet-house-option.png"))
     page.locator('[data-tab="totals"]').click()
     item = page.locator('.house-list li[data-option="allpass_dealer_zero"]')
-    assert "allpass_dealer_zero: yes" in item.inner_text()
+    assert "allpass dealer zero: yes" in item.inner_text()
 
 
 HALF_RULES = Rules.preset("sochi", pool=10, half_whist_played=True)
