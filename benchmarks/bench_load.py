@@ -163,6 +163,10 @@ class Figures:
     ramp: float = 0.0
 
 
+THINK = 0.0
+"""Mean seconds a scripted player thinks before each move (``--think``; 0: at once)."""
+
+
 def _pick(state: dict[str, Any], rng: random.Random) -> str:
     """A legal action that keeps games short: mostly PASS in the auction, else any."""
     obs = state["observation"]
@@ -254,6 +258,8 @@ async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> 
             figures.deals += 1
             await ws.send(json.dumps({"type": "next_deal"}))
         elif message["observation"].get("to_act") == 0 and sent_at is None:
+            if THINK > 0:  # a player's thinking time before the move (--think)
+                await asyncio.sleep(rng.uniform(0.5 * THINK, 1.5 * THINK))
             sent_at = time.perf_counter()
             await ws.send(json.dumps({"type": "action", "token": _pick(message, rng)}))
 
@@ -309,12 +315,18 @@ def main() -> None:
                         choices=("easy", "normal", "hard", "crazy"),
                         help="the computer players' level (a few hard tables show the stall "
                         "while bots think)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds each player thinks before a move, drawn uniformly "
+                             "from half to one and a half times it (default 0: at once, "
+                             "which saturates the server: a stress figure, not a player's)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--skip-saves", action="store_true",
                         help="diagnosis: the server does not save mid-game (not a real figure)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global THINK
+    THINK = args.think
     if args.serve:
         if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
