@@ -4,8 +4,9 @@
   this browser's game that are over; the deal in progress is never in it.
 - ``GET /api/games/{id}/review``: a finished game laid out for the replay viewer
   (``preferans-review/1``, :mod:`preferans.review`).
-- ``GET /replay/{id}``: the replay viewer for a finished game; ``GET /replay``: the viewer
-  with an upload of any record file, which it sends to ``POST /api/review``.
+- ``POST /api/review``: the same for an uploaded record file (any record).
+
+The viewer's page (``/replay/{id}``, stepping through these frames) is still to come.
 
 The work (replaying, solving every position) runs in a worker thread, with the results
 kept per game and record length, so a second look costs nothing.
@@ -142,20 +143,3 @@ def register(
             return JSONResponse({"detail": f"the record does not replay: {exc}"},
                                 status_code=422)
         return JSONResponse(result)
-
-    @app.get("/replay/{game_id}")
-    def replay_page(game_id: str, request: Request) -> Response:
-        saved, refusal, new_token = own_game(request, game_id)
-        if refusal is not None:
-            status = refusal.status_code
-            return page(request, "notfound.html", status_code=status, title="Replay",
-                        message=json.loads(bytes(refusal.body))["detail"])
-        assert saved is not None
-        if not saved.finished:
-            return page(request, "notfound.html", status_code=403, title="Replay",
-                        message="The replay opens once the game is over.")
-        return with_token(request, page(request, "replay.html", game_id=game_id), new_token)
-
-    @app.get("/replay")
-    def replay_upload_page(request: Request) -> Response:
-        return page(request, "replay.html", game_id=None)
