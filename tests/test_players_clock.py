@@ -217,7 +217,7 @@ def test_a_late_lone_whister_plays_out_the_floor_of_deals_and_opens() -> None:
 
 @pytest.mark.budgets
 def test_budgets_by_name_and_parameter() -> None:
-    assert make_player("hard", SOCHI).budget == clock.BUDGETS["hard"] == 0.4
+    assert make_player("hard", SOCHI).budget == clock.BUDGETS["hard"] == 0.3
     assert make_player("crazy", SOCHI, budget=None).budget is None
     assert make_player("crazy-nobudget", SOCHI, budget=2.0).budget is None
     assert make_player("crazy-budget", SOCHI, budget=None).budget == clock.BUDGETS["crazy"]
