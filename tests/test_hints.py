@@ -165,11 +165,13 @@ def test_a_hint_names_no_card_the_seat_cannot_see(every_kind: Seen) -> None:
             # calls are legal actions of the seat (a bid such as 7D is no card); every card
             # named is a card it sees, and nothing else in the hint names a card
             assert {o["token"] for o in hint["options"]} <= set(obs["legal"])
+            assert set(hint["values"]) <= set(obs["legal"])
             named = set()
             if hint["kind"] in ("card", "discard"):
                 named = {c for o in hint["options"] for c in CARD.findall(o["token"])}
             assert named <= visible, (named - visible, obs["phase"])
-            rest = {k: v for k, v in hint.items() if k not in ("choice", "contracts")}
+            rest = {k: v for k, v in hint.items()
+                    if k not in ("choice", "contracts", "values")}
             rest["options"] = [{k: v for k, v in o.items() if k not in ("token", "contract")}
                                for o in hint["options"]]
             assert not CARD.findall(json.dumps(rest)), rest

@@ -24,8 +24,10 @@ same clock) and keeps the values it compared; :func:`explanation` shapes them::
   and the ``worlds`` it was valued on (the race drops the weaker ones early).
 - ``worlds``: the imagined deals (consistent with the seat's observation) behind the values;
   for OPEN/CLOSED, the deals played out closed.
+- ``values``: every option valued, token → value (the options shown are the best few).
 - The auction: ``PASS``, the lowest bid (worth the best contract at or above it: bidding on
-  aims at it) and ``MISERE``; ``contracts`` lists the best contracts with their values.
+  aims at it) and ``MISERE``; ``contracts`` lists the best contracts with their values, and
+  ``values`` has every legal bid, worth the best contract it can still reach.
   The player bids misère only when it beats the rest by ``misere_margin`` whists; a lone
   whister closes only when closed play gains more than ``margin``.
 
@@ -68,6 +70,7 @@ def explanation(level: str, observation: dict[str, Any], choice: str, notes: dic
         "worlds": int(notes.get("worlds", 0)) if values else 0,
         "seconds": round(deadline.elapsed(), 3) if deadline is not None else 0.0,
         "options": [],
+        "values": {},
     }
     if not values:
         return out
@@ -85,6 +88,8 @@ def explanation(level: str, observation: dict[str, Any], choice: str, notes: dic
         if token in (notes.get("option_worlds") or {}):
             option["worlds"] = int(notes["option_worlds"][token])
         out["options"].append(option)
+    every = notes.get("every") or values
+    out["values"] = {k: float(v) for k, v in every.items() if math.isfinite(v)}
     if "counted" in notes:
         out["counted"] = notes["counted"]
     if out["kind"] == "bid":

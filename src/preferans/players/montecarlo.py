@@ -426,14 +426,18 @@ class MonteCarloPlayer:
         passes = [t for t in legal if t.upper() == "PASS"]
         if passes:
             noted[passes[0]] = pass_value
-        if bids:
-            reach = [v for c, v in values.items() if c.step >= bids[0][0].step]
+        every = dict(noted)  # every legal bid: the best contract it can still reach
+        for bid, token in bids:
+            reach = [v for c, v in values.items() if c.step >= bid.step]
             if reach:
-                noted[bids[0][1]] = max(reach)
+                every[token] = max(reach)
+        if bids and bids[0][1] in every:
+            noted[bids[0][1]] = every[bids[0][1]]
         if misere_value is not None:
-            noted[next(t for t in legal if t.upper() == "MISERE")] = misere_value
+            misere = next(t for t in legal if t.upper() == "MISERE")
+            noted[misere] = every[misere] = misere_value
         top = sorted(values.items(), key=lambda cv: (-cv[1], cv[0].step))[:3]
-        self._note("bid", "whists", noted, worlds,
+        self._note("bid", "whists", noted, worlds, every=every,
                    contracts={str(c): v for c, v in top}, misere_margin=1.0)
 
     def _pass_value(self, view: SeatView, model: ScoreModel) -> float:
