@@ -73,8 +73,16 @@ def _analysis_of(record: dict[str, Any], deal: int | None = None) -> dict[str, A
 
 
 def _with_colours(result: dict[str, Any]) -> dict[str, Any]:
+    """A review with what the viewer draws the table and the sheet with: the seats'
+    ``colours``, the rules' ``pool``, ``rules_title`` and ``house_rules``."""
+    from ..rules import Rules
+    from .house_rules import house_rules, rules_title
+
     players = len(result.get("players") or ())
-    return {**result, "colours": list(seat_colours(players if players in (2, 4) else 3))}
+    rules = Rules.from_json(result["rules"])
+    return {**result, "colours": list(seat_colours(players if players in (2, 4) else 3)),
+            "pool": rules.pool, "rules_title": rules_title(rules),
+            "house_rules": house_rules(rules)}
 
 
 def register(
