@@ -243,7 +243,7 @@ export default {
   "hint.counted.side": "Tricks your side takes from here (more is better).",
   "hint.counted.own": "Tricks you take from here (fewer is better).",
   "hint.counted.declarer": "Tricks the misère declarer takes from here (more is better for you).",
-  "hint.aim": "Bidding on aims at {contract} ({value} whists).",
+  "hint.aim": "The best contract for this hand: {contract}, {value} whists.",
   "hint.misereMargin": "Misère is bid only when it beats the rest by {value} whists.",
   "hint.margin": "Closed only when it gains more than {value}.",
   "hint.optionWorlds": { one: "{count} deal", other: "{count} deals" },
