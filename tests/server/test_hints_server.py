@@ -121,10 +121,13 @@ def test_the_hint_is_the_hard_players_own_explanation(db_url: str) -> None:
 
 
 def test_the_calls_review_opens_only_after_the_deal(client: TestClient) -> None:
+    """Nothing of a deal in progress: neither its calls' review nor its analysis; then
+    each call of the human beside Crazy's, the difference being Crazy's values'."""
     game_id = new_game(client, seed=3)
     rng = random.Random(3)
     early = client.get(f"/api/games/{game_id}/calls/1")
     assert early.status_code == 403  # deal 1 is being played
+    assert client.get(f"/api/games/{game_id}/analysis?deal=1").json()["deals"] == []
     with client.websocket_connect(f"/ws/{game_id}") as ws:
         state = play_until(ws, rng, lambda s: s["deal_over"])
         table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]

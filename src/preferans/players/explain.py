@@ -10,9 +10,11 @@ same clock) and keeps the values it compared; :func:`explanation` shapes them::
      "options": [{"token": "7H", "value": 4.2, "contract": "8H"}, ...],
      "contracts": [{"contract": "8H", "value": 4.2}, ...]}
 
-- ``kind``: ``bid``, ``discard``, ``contract``, ``defence`` (whist, pass, half-whist),
-  ``defence mode`` (open or closed), ``card``; ``other`` for a decision made by a rule
-  (the structural variants' calls, a single legal action): then ``options`` is empty.
+- ``kind``: ``bid``, ``discard``, ``contract``, ``defence`` (whist, pass, half-whist; the
+  two-player game's whist with the dummy or alone), ``defence mode`` (open or closed),
+  ``card``, ``name`` (the Rogue's item); ``other`` for a decision made by a rule (blind
+  bids, POOL/HILL, hand bids, the invitation, a single legal action): then ``options`` is
+  empty.
 - ``unit``: ``whists`` (the expected change of the player's balance under the rules; Crazy
   also counts the sheet as it stands) or ``tricks`` (Hard's card play and its OPEN/CLOSED
   choice count tricks).  ``value`` is always *more is better* for the player.

@@ -760,6 +760,8 @@ class MonteCarloPlayer:
                               items_left, copies)
         if not scores:
             return legal[0]
+        worlds = len(next(iter(profile.values()), ())) if profile else 0
+        self._note("name", "whists", {t: v for t, v in scores.items() if t in legal}, worlds)
         return max(legal, key=lambda t: scores.get(t, float("-inf")))
 
     def _rogue_profile(self, view: SeatView, rng: random.Random, keys: set[Any], n: int,
