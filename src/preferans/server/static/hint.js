@@ -87,9 +87,13 @@ export function renderHint() {
   }
   box.hidden = false;
   box.replaceChildren(...hintContent(current));
-  if (current.status === "ready" && current.hint.kind === "card") {
-    const card = document.querySelector(`.hand [data-card="${String(current.hint.choice).toUpperCase()}"]`);
-    if (card) card.classList.add("hinted");
+  if (current.status === "ready" && ["card", "discard"].includes(current.hint.kind)) {
+    // the card to play, or the two to discard, stand out in the hand
+    const tokens = String(current.hint.choice).toUpperCase().replace(/^DISCARD\s+/, "").split(/\s+/);
+    for (const token of tokens) {
+      const card = document.querySelector(`.hand [data-card="${token}"]`);
+      if (card) card.classList.add("hinted");
+    }
   }
 }
 

@@ -129,18 +129,22 @@ function stepOfCard(index) {
 }
 
 // --- words ---------------------------------------------------------------------------
+/** "You" takes the verb's own form ("You play", not "You plays"). */
+const isYou = (seat) => nameOf(seat) === t("name.you");
+
 function actionText(frame) {
   const name = nameOf(frame.seat);
   const token = String(frame.token);
   const phase = frame.phase_before;
-  if (phase === "auction") return token.toUpperCase() === "PASS" ? t("replay.act.pass", { name }) : t("replay.act.bid", { name, call: callText(token) });
+  const says = (kind, params) => t(isYou(frame.seat) && kind !== "defence" && kind !== "other" ? `replay.you.${kind}` : `replay.act.${kind}`, { name, ...params });
+  if (phase === "auction") return token.toUpperCase() === "PASS" ? says("pass", {}) : says("bid", { call: callText(token) });
   if (token.toUpperCase().startsWith("DISCARD")) {
-    return t("replay.act.discard", { name, cards: token.split(/\s+/).slice(1).map(callText).join(" ") });
+    return says("discard", { cards: token.split(/\s+/).slice(1).map(callText).join(" ") });
   }
-  if (phase === "contract") return t("replay.act.contract", { name, call: callText(token) });
-  if (phase.startsWith("defence") || phase === "dealer") return t("replay.act.defence", { name, call: callText(token) });
-  if (phase === "play") return t("replay.act.card", { name, card: callText(token) });
-  return t("replay.act.other", { name, call: callText(token) });
+  if (phase === "contract") return says("contract", { call: callText(token) });
+  if (phase.startsWith("defence") || phase === "dealer") return says("defence", { call: callText(token) });
+  if (phase === "play") return says("card", { card: callText(token) });
+  return says("other", { call: callText(token) });
 }
 
 function dealLabel(deal, index) {
@@ -215,7 +219,10 @@ function tableView(deal) {
   centre.append(trick);
   const caption = frame ? actionText(frame) : t("replay.dealt", { name: nameOf(deal.dealer) });
   const lines = [el("p", { class: "rcaption", id: "replay-caption", "aria-live": "polite", text: caption })];
-  if (now.gathered && !(now.trick || []).length) lines.push(el("p", { class: "rcaption small", text: t("replay.trickTo", { name: nameOf(now.gathered.winner) }) }));
+  if (now.gathered && !(now.trick || []).length) {
+    const winner = now.gathered.winner;
+    lines.push(el("p", { class: "rcaption small", text: isYou(winner) ? t("replay.trickToYou") : t("replay.trickTo", { name: nameOf(winner) }) }));
+  }
   centre.append(...lines);
   table.append(centre);
   return table;
