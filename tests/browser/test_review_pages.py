@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import LiveServer
-from table_driver import new_game, open_table, phase, play_until, step
+from table_driver import new_game, open_table, phase, play_until, step, wait_settled
 from test_variant_decisions import easy_players
 
 from preferans.server.app import SEAT_COOKIE, token_hash
@@ -269,3 +269,22 @@ def test_a_finished_game_links_to_its_replay(page: Any, live_server: LiveServer)
         assert answer.status == 403
     finally:
         other.close()
+
+
+def test_the_settings_hints_checkbox_starts_a_game_with_hint(
+        page: Any, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/")
+    box = page.locator("#hints-on")
+    assert not box.is_checked()  # off by default
+    page.locator("label:has(#hints-on)").click()
+    assert box.is_checked()
+    page.locator("#play").click()
+    page.wait_for_url(re.compile("/table/"))
+    st = wait_settled(page)
+    assert st["hints"] is True and page.locator("#hint-button").is_visible()
+    page.keyboard.press("h")  # the key asks too
+    page.locator("#hint-box .hint-would").wait_for(timeout=30_000)
+    assert page.locator("#hint-box tr.chosen").count() == 1
+    # the choice is remembered for the next game
+    page.goto(live_server.url + "/")
+    assert page.locator("#hints-on").is_checked()
