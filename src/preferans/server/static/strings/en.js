@@ -223,7 +223,7 @@ export default {
   "help.guideLink": "The full rules guide, to read or print (opens in a new tab)",
 
   // --- hints, analysis, replay
-  "hint.button": "HINT", "hint.buttonLabel": "Hint: what the computer would do now, and why",
+  "hint.button": "HINT", "hint.buttonLabel": "Hint: what the computer would do now, and why (key H)",
   "hint.title": "Hint", "hint.close": "Close the hint",
   "hint.thinking": "{level} is thinking it over…",
   "hint.level.hard": "Hard", "hint.level.crazy": "Crazy",
