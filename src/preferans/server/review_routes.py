@@ -257,10 +257,17 @@ def register(
                 continue
             summary = game["summary"] or {}
             rules = game["rules"] or {}
+            try:
+                from ..rules import Rules
+                from .house_rules import rules_title
+
+                title = rules_title(Rules.from_json(rules))
+            except (RulesError, ValueError, TypeError, KeyError):
+                title = str(rules.get("preset") or "")
             out.append({
                 "id": game["id"], "url": f"/replay/{game['id']}",
                 "finished": game["updated"].isoformat() if game["updated"] else None,
-                "difficulty": game["difficulty"], "rules": rules.get("preset"),
+                "difficulty": game["difficulty"], "rules": title,
                 "pool": rules.get("pool"), "names": game["names"], "result": game["result"],
                 "deals": summary.get("deals"), "hints_used": summary.get("hints_used", 0),
             })

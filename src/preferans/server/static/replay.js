@@ -319,7 +319,9 @@ async function startPage() {
     for (const game of body.games) {
       const when = game.finished ? new Date(game.finished).toLocaleString() : "";
       const result = Array.isArray(game.result) ? formatNumber(game.result[0], true) : "—";
-      const text = t("replay.game", { date: when, difficulty: game.difficulty, rules: game.rules, pool: game.pool, result });
+      const level = String(game.difficulty || "");
+      const difficulty = level.charAt(0).toUpperCase() + level.slice(1);
+      const text = t("replay.game", { date: when, difficulty, rules: game.rules, pool: game.pool, result });
       list.append(el("li", { "data-game": game.id }, [
         el("a", { href: game.url, text }), game.hints_used ? el("span", { class: "badge", text: t("replay.gameHints") }) : null,
       ]));
