@@ -227,6 +227,8 @@ class MonteCarloPlayer:
             # a position the imagined deals cannot model (e.g. a four-player all-pass where
             # the dealer's talon cards take tricks): a safe legal choice instead
             token = _fallback(view, legal)
+            if self._explaining is not None:
+                self._explaining.clear()  # no figures stand behind a fallback
         if token not in legal:
             token = _fallback(view, legal)
         return token
