@@ -107,13 +107,16 @@ def _active(deal: Deal) -> list[int]:
 class _Collector:
     """Analyses each deal's play while the record is replayed."""
 
-    def __init__(self) -> None:
+    def __init__(self, only: int | None = None) -> None:
+        self.only = only
         self.deals: list[dict[str, Any]] = []
         self._current: dict[str, Any] | None = None
         self._mode: str | None = None
         self._objects: list[Deal] = []
 
     def before(self, number: int, deal: Deal, token: str) -> None:
+        if self.only is not None and number != self.only:
+            return
         if self._current is None or self._current["deal"] != number:
             self._current = {"deal": number, "dealer": deal.dealer, "played": False}
             self.deals.append(self._current)
@@ -162,9 +165,10 @@ def _lost(entry: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The analysis of every deal of ``record`` (a preferans-record/1 object)."""
-    collector = _Collector()
+def analyse(record: Mapping[str, Any], deal: int | None = None) -> dict[str, Any]:
+    """The analysis of every deal of ``record`` (a preferans-record/1 object); ``deal``: of
+    that deal alone (its number in the record, 1-based)."""
+    collector = _Collector(deal)
     game = replay(record, before_action=collector.before)
     collector.finish()
     return {"format": FORMAT, "players": list(game.players), "deals": collector.deals}

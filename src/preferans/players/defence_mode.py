@@ -67,7 +67,8 @@ def play_out(deal: Deal, bots: list[Any]) -> list[int]:
 
 def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreModel,
                 *, simulations: int, rng: random.Random, make_bot: Any, threads: int = 2,
-                by_score: bool = True, deadline: Deadline | None = None) -> str:
+                by_score: bool = True, deadline: Deadline | None = None,
+                report: dict[str, Any] | None = None) -> str:
     """``"OPEN"`` or ``"CLOSED"`` for the lone whister of ``view`` (see the module docstring).
 
     ``worlds``: imagined deals for the whister; the first ``simulations`` of them are
@@ -75,6 +76,9 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
     ``deadline``: the decision's clock; no further deal is played out once the next would
     end past its budget, after :data:`~.clock.MODE_FLOOR` of them; cut short of
     :data:`~.clock.MODE_CLOSED_MIN` play-outs, the answer is OPEN.
+    ``report``: when given, filled with what was compared (for a hint): each way's mean
+    ``values`` and the defence's mean ``tricks`` over the deals played out, their number
+    (``worlds``) and the ``margin`` closed play must gain by.
     """
     declarer, contract = view.declarer, view.contract
     assert declarer is not None and contract is not None
@@ -97,6 +101,7 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
 
     diffs: list[float] = []
     weights: list[float] = []
+    pairs: list[tuple[int, int]] = []  # the declarer's tricks open and closed, per deal
     played = 0
     last = 0.0
     for w, dd in zip(sims, open_tricks, strict=True):
@@ -114,6 +119,7 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
         closed = play_out(deal, bots)[declarer]
         diffs.append(value(closed) - value(dd))
         weights.append(w.weight)
+        pairs.append((dd, closed))
         if deadline is not None:
             last = deadline.clock() - begun
     if deadline is not None:
@@ -123,4 +129,14 @@ def choose_mode(view: SeatView, rules: Rules, worlds: list[World], model: ScoreM
         return "OPEN"  # (the clock cut the play-outs short of a comparison)
     gain = sum(d * w for d, w in zip(diffs, weights, strict=True)) / total
     margin = CLOSED_MARGIN if by_score else 0.25
+    if report is not None:
+        def mean(values: list[float]) -> float:
+            return sum(v * w for v, w in zip(values, weights, strict=True)) / total
+
+        report.update(
+            values={"OPEN": mean([value(o) for o, _ in pairs]),
+                    "CLOSED": mean([value(c) for _, c in pairs])},
+            tricks={"OPEN": mean([10.0 - o for o, _ in pairs]),
+                    "CLOSED": mean([10.0 - c for _, c in pairs])},
+            worlds=len(pairs), margin=margin)
     return "CLOSED" if gain > margin else "OPEN"

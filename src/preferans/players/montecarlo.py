@@ -173,6 +173,8 @@ class MonteCarloPlayer:
         self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._declarer_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._inference_cache: dict[tuple[Any, ...], dict[int, int]] = {}
+        self._explaining: dict[str, Any] | None = None
+        """While :meth:`explain` runs: what the decision computed (see :meth:`_note`)."""
 
     # --- the interface ---------------------------------------------------------------------
     def choose(self, observation: dict[str, Any]) -> str:
@@ -225,9 +227,40 @@ class MonteCarloPlayer:
             # a position the imagined deals cannot model (e.g. a four-player all-pass where
             # the dealer's talon cards take tricks): a safe legal choice instead
             token = _fallback(view, legal)
+            if self._explaining is not None:
+                self._explaining.clear()  # no figures stand behind a fallback
         if token not in legal:
             token = _fallback(view, legal)
         return token
+
+    def explain(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """The decision :meth:`choose` makes for ``observation``, with the values the player
+        computed for it: plain JSON (see :func:`preferans.players.explain.explanation`).
+
+        The same decision as ``choose`` (the same draws, the same clock), only with the
+        numbers it was made from kept: for a call, each option's expected score (whists,
+        or tricks where the level counts tricks) and the worlds behind it; for a card, each
+        legal card's value and the tricks it yields over the worlds.  Nothing in it comes
+        from anything but the observation.
+        """
+        from .explain import explanation
+
+        self._explaining = notes = {}
+        try:
+            token = self.choose(observation)
+        finally:
+            self._explaining = None
+        return explanation(self.level.name, observation, token, notes,
+                           self.last_deadline if len(observation.get("legal") or []) > 1
+                           else None)
+
+    def _note(self, kind: str, unit: str, values: dict[str, float], worlds: int,
+              **extra: Any) -> None:
+        """Keep a decision's values for :meth:`explain` (nothing when not explaining):
+        ``values`` maps each option (an action token) to the value the player compared."""
+        if self._explaining is not None:
+            self._explaining.update(kind=kind, unit=unit, values=dict(values),
+                                    worlds=worlds, **extra)
 
     # --- helpers -------------------------------------------------------------------------------
     def _model(self, view: SeatView) -> ScoreModel:
@@ -373,6 +406,8 @@ class MonteCarloPlayer:
             except ValueError:
                 continue
         bids.sort(key=lambda bt: bt[0].step)
+        if self._explaining is not None:
+            self._note_auction(legal, values, misere_value, pass_value, bids, len(weights))
         best_contract = max(values.values()) if values else float("-inf")
         if misere_value is not None and misere_value > max(best_contract, pass_value) + 1.0:
             return "MISERE"
@@ -382,6 +417,30 @@ class MonteCarloPlayer:
                 return token
             break
         return "PASS" if "PASS" in legal else legal[0]
+
+    def _note_auction(self, legal: list[str], values: dict[Bid, float],
+                      misere_value: float | None, pass_value: float,
+                      bids: list[tuple[Bid, str]], worlds: int) -> None:
+        """The auction's values for :meth:`explain`: PASS, the lowest bid (worth the best
+        contract at or above it, which is what bidding on aims at), MISERE; and the best
+        contracts themselves."""
+        noted: dict[str, float] = {}
+        passes = [t for t in legal if t.upper() == "PASS"]
+        if passes:
+            noted[passes[0]] = pass_value
+        every = dict(noted)  # every legal bid: the best contract it can still reach
+        for bid, token in bids:
+            reach = [v for c, v in values.items() if c.step >= bid.step]
+            if reach:
+                every[token] = max(reach)
+        if bids and bids[0][1] in every:
+            noted[bids[0][1]] = every[bids[0][1]]
+        if misere_value is not None:
+            misere = next(t for t in legal if t.upper() == "MISERE")
+            noted[misere] = every[misere] = misere_value
+        top = sorted(values.items(), key=lambda cv: (-cv[1], cv[0].step))[:3]
+        self._note("bid", "whists", noted, worlds, every=every,
+                   contracts={str(c): v for c, v in top}, misere_margin=1.0)
 
     def _pass_value(self, view: SeatView, model: ScoreModel) -> float:
         """What passing is worth: an all-pass risk when nobody has bid yet, else about 0."""
@@ -504,6 +563,7 @@ class MonteCarloPlayer:
         n = len(worlds)
         done = min(n, self.level.screen_worlds)
         solved = 0  # every candidate left is solved on the worlds before this one
+        raced: dict[str, tuple[int, float, str | None]] = {}
         while True:
             reached = solved
             for lo, hi in self._deadline.spans(done - solved, name="discard",
@@ -519,6 +579,12 @@ class MonteCarloPlayer:
             scored = [self._declarer_score(view, entry, kept, s, options, indices)
                       for kept, s in candidates]
             order = sorted(range(len(candidates)), key=lambda i: -scored[i][0])
+            if self._explaining is not None:  # each discard's latest value, for a hint
+                for i in reversed(order):
+                    token = _discard_token(hand12 & ~candidates[i][0])
+                    value, bid, _ = scored[i]
+                    if raced.get(token, (0, float("-inf")))[:2] <= (done, value):
+                        raced[token] = (done, value, None if bid is None else str(bid))
             if done >= n or cut:
                 break
             lead = scored[order[0]][2]
@@ -528,10 +594,11 @@ class MonteCarloPlayer:
                     survivors.append(i)
             candidates = [candidates[i] for i in survivors]
             done = n if len(candidates) <= 2 else min(n, done * 2)
-        kept = candidates[order[0]][0]
-        pair = hand12 & ~kept
-        cards = sorted(Card.from_index(i) for i in mask_indices(pair))
-        return "DISCARD " + " ".join(str(c) for c in cards)
+        if self._explaining is not None:  # a dropped discard: its value where it was dropped
+            self._note("discard", "whists", {k: v[1] for k, v in raced.items()}, done,
+                       contracts={k: v[2] for k, v in raced.items()},
+                       option_worlds={k: v[0] for k, v in raced.items()})
+        return _discard_token(hand12 & ~candidates[order[0]][0])
 
     def _contract(self, view: SeatView, rng: random.Random) -> str:
         legal = view.legal
@@ -564,10 +631,14 @@ class MonteCarloPlayer:
         indices = list(range(reached))
         bids = [b for b, _ in options]
         best_bid, best_value = options[0][0], float("-inf")
+        noted: dict[str, float] = {}
         for s in strains:
             value, bid, _ = self._declarer_score(view, entry, hand, s, bids, indices)
+            if bid is not None:
+                noted[next(t for b, t in options if b == bid)] = value
             if bid is not None and value > best_value + 1e-9:
                 best_bid, best_value = bid, value
+        self._note("contract", "whists", noted, reached)
         return next(t for b, t in options if b == best_bid)
 
     # --- the defence -------------------------------------------------------------------------
@@ -645,6 +716,8 @@ class MonteCarloPlayer:
         order = ["PASS", "HALF", "WHIST"]
         best = max(scored, key=lambda k: (scored[k], -order.index(k) if k in order else 0))
         original = {t.upper(): t for t in view.legal}
+        self._note("defence", "whists", {original.get(k, k): v for k, v in scored.items()},
+                   len(worlds))
         return original.get(best, view.legal[0])
 
     def _defence_mode(self, view: SeatView, rng: random.Random) -> str:
@@ -657,10 +730,19 @@ class MonteCarloPlayer:
         def make_bot(seed: int) -> MonteCarloPlayer:
             return MonteCarloPlayer(rules, seed, SIMULATION, threads=self.threads)
 
-        return choose_mode(view, rules, worlds, self._model(view),
-                           simulations=self.level.mode_simulations, rng=rng,
-                           make_bot=make_bot, threads=self.threads,
-                           by_score=self.level.score_aware, deadline=self._deadline)
+        report: dict[str, Any] | None = {} if self._explaining is not None else None
+        token = choose_mode(view, rules, worlds, self._model(view),
+                            simulations=self.level.mode_simulations, rng=rng,
+                            make_bot=make_bot, threads=self.threads,
+                            by_score=self.level.score_aware, deadline=self._deadline,
+                            report=report)
+        if report:
+            original = {t.upper(): t for t in view.legal}
+            values = report["values"] if self.level.score_aware else report["tricks"]
+            self._note("defence mode", "whists" if self.level.score_aware else "tricks",
+                       {original[k]: v for k, v in values.items()}, report["worlds"],
+                       margin=report["margin"], counted="side")
+        return token
 
     # --- the structural variants (see :mod:`.variants`) ----------------------------------------
     def _name(self, view: SeatView, rng: random.Random) -> str:
@@ -680,6 +762,8 @@ class MonteCarloPlayer:
                               items_left, copies)
         if not scores:
             return legal[0]
+        worlds = len(next(iter(profile.values()), ())) if profile else 0
+        self._note("name", "whists", {t: v for t, v in scores.items() if t in legal}, worlds)
         return max(legal, key=lambda t: scores.get(t, float("-inf")))
 
     def _rogue_profile(self, view: SeatView, rng: random.Random, keys: set[Any], n: int,
@@ -834,6 +918,9 @@ class MonteCarloPlayer:
                     ]
         values_by_call = two_player_values(self.rules, self._model(view), view, open_tricks,
                                            alone)
+        self._note("defence", "whists",
+                   {t: values_by_call[t.upper()] for t in view.legal
+                    if t.upper() in values_by_call}, len(open_tricks))
         return choose_two_player(values_by_call, view.legal)
 
     def _invite(self, view: SeatView) -> str:
@@ -873,9 +960,17 @@ class MonteCarloPlayer:
         worlds = self._sample(view, rng, max(8, self.level.worlds // 8))
         maximize = not allpass
         scores: dict[Card, float] = dict.fromkeys(cards, 0.0)
+        used = 0
         for lo, hi in self._deadline.spans(len(worlds), name="two hands", step=2):
             for card in cards:
                 _two_hand_add(view, card, worlds[lo:hi], opp, trump, maximize, scores)
+            used = hi
+        if self._explaining is not None:
+            total = sum(w.weight for w in worlds[:used]) or 1.0
+            self._note("card", "tricks", {str(c): v / total for c, v in scores.items()}, used,
+                       tricks={str(c): (v if maximize else -v) / total
+                               for c, v in scores.items()},
+                       counted="side" if maximize else "own")
         return str(max(cards, key=lambda c: (round(scores[c], 9), -int(c.rank), -c.index)))
 
     # --- the play --------------------------------------------------------------------------
@@ -946,8 +1041,38 @@ class MonteCarloPlayer:
                 vals.append(utility(v) if v is not None else float("-inf"))
             scores[card] = _mean(vals, weights) if all(x != float("-inf") for x in vals) else -1e9
         del me
+        if self._explaining is not None:
+            self._note_play(view, mode, side, hand_to_play, legal_cards, scores, results,
+                            weights)
         best = max(legal_cards, key=lambda c: (round(scores[c], 9), -int(c.rank), -c.index))
         return str(best)
+
+    def _note_play(self, view: SeatView, mode: str, side: int, hand_to_play: int,
+                   cards: list[Card], scores: dict[Card, float],
+                   results: list[dict[int, int]], weights: list[float]) -> None:
+        """The card play's values for :meth:`explain`, and the tricks each card yields over
+        the worlds from now on: the player's side's (``counted`` ``side``, more is better), his
+        own (``own``: an all-pass, a misère declarer, fewer is better) or a misère declarer's
+        (``declarer``: his defenders want more)."""
+        remaining = 10 - sum(view.tricks_won)
+        declaring = hand_to_play == side
+        if mode == "contract":
+            counted = "side"
+        elif mode == "misere":
+            counted = "own" if declaring else "declarer"
+        else:
+            counted = "own"
+        flip = mode == "contract" and not declaring
+        tricks: dict[str, float] = {}
+        for card in cards:
+            got = [res.get(card.index) for res in results]
+            if any(v is None for v in got):
+                continue
+            tricks[str(card)] = _mean([float(remaining - v if flip else v)
+                                       for v in got if v is not None], weights)
+        self._note("card", "whists" if self.level.score_aware else "tricks",
+                   {str(c): v for c, v in scores.items() if v > -1e9}, len(results),
+                   tricks=tricks, counted=counted)
 
 
 MISERE_FLOOR = 8
@@ -961,6 +1086,12 @@ BASELINE_SOLVED_HANDS = 48
 BASELINE_WORLDS = 4
 """Worlds per random hand of that baseline."""
 _BASELINES: dict[tuple[Any, ...], list[Profile]] = {}
+
+
+def _discard_token(pair: int) -> str:
+    """``DISCARD`` and the two cards of ``pair`` (a mask), lowest first."""
+    cards = sorted(Card.from_index(i) for i in mask_indices(pair))
+    return "DISCARD " + " ".join(str(c) for c in cards)
 
 
 def _beats(card: Card, other: Card, trump: int | None) -> bool:

@@ -10,7 +10,8 @@ Routes:
 - ``GET /`` the settings page (CONTINUE when this browser has an unfinished game; the
   saved games that do not replay listed as damaged; a banner when the database fails);
 - ``POST /api/games`` ``{"difficulty", "rules", "pool", "players"}`` (and optionally
-  ``seed``, to choose the deals: see :func:`preferans.server.table.deal_cards`) →
+  ``hints``, the HINT button (:mod:`.hints`), and ``seed``, to choose the deals: see
+  :func:`preferans.server.table.deal_cards`) →
   ``{"id", "url"}``; ``rules`` is a preset name or ``{"preset": name, option: value, ...}``
   (house rules), ``players`` 3 or 4 (a structural variant fixes its own: 2 for two-player
   and the Rogue), ``pool`` 10, 20 or 30 (left out: the preset's own);
@@ -130,6 +131,9 @@ class NewGame(BaseModel):
     pool: Literal[10, 20, 30] | None = None
     """The pulya length; left out, the preset's own (20 for 003's, 120 for Kazakhstan...)."""
     seed: int | None = Field(default=None, ge=0, le=2**53)
+    hints: bool = False
+    """The HINT button at the table (off by default; games with hints are marked in the
+    statistics)."""
 
 
 class Tables:
@@ -156,7 +160,7 @@ class Tables:
         rules = rules_from_settings(settings.rules, players=settings.players, pool=settings.pool)
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level,
-                          seats=seats)
+                          seats=seats, hints=settings.hints)
         table.thinking = self.thinking
         with self._lock:
             self.open[game_id] = table
@@ -600,7 +604,7 @@ def create_app(
 
     register_review(app, store=store, game_id_ok=lambda g: bool(GAME_ID.match(g)),
                     claim_for=claim_for, with_token=with_token, page=page,
-                    not_yours=NOT_YOURS)
+                    not_yours=NOT_YOURS, thinking=thinking)
     return app
 
 

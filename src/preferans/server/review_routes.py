@@ -1,19 +1,28 @@
 """The after-deal analysis and the replay viewer's routes.
 
 - ``GET /api/games/{id}/analysis``: the analysis (``preferans-analysis/1``) of the deals of
-  this browser's game that are over; the deal in progress is never in it.
+  this browser's game that are over; the deal in progress is never in it.  ``?deal=N``:
+  of deal N alone (empty while it is being played).
+- ``GET /api/games/{id}/calls/{deal}``: the human's calls in that deal (bids, whist or
+  pass, open or closed) beside what Crazy would have chosen from the same seat's view, with
+  the expected difference (:mod:`preferans.call_review`); only once the deal is over (403
+  before).  Worked out in the thinking processes, a call at a time, within Crazy's budget.
 - ``GET /api/games/{id}/review``: a finished game laid out for the replay viewer
-  (``preferans-review/1``, :mod:`preferans.review`).
+  (``preferans-review/1``, :mod:`preferans.review`), with the seats' ``colours``.
 - ``POST /api/review``: the same for an uploaded record file (any record).
+- ``GET /api/replays``: this browser's finished games, the most recent first.
+- ``GET /replay/{id}``: the replay viewer of a finished game of this browser;
+  ``GET /replay``: the viewer's start page (this browser's finished games, and a record file
+  to open).
 
-The viewer's page (``/replay/{id}``, stepping through these frames) is still to come.
-
-The work (replaying, solving every position) runs in a worker thread, with the results
-kept per game and record length, so a second look costs nothing.
+The work runs off the event loop (replaying and solving in a worker thread, Crazy's views in
+the thinking processes), with the results kept per game and record length, so a second
+look costs nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Callable
@@ -21,40 +30,59 @@ from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ..record import RecordError, read_record
 from ..review import finished_part, review
 from ..rules import RulesError
 from .store import SavedGame, StoreError
+from .table import HUMAN, bot_seed, seat_colours
+from .thinking import Seat, Thinking
 
 MAX_UPLOAD = 2_000_000
 """Bytes of an uploaded record (a long pulya's record is well under 200 KB)."""
-CACHE_SIZE = 32
+CACHE_SIZE = 64
+CALLS_LEVEL = "crazy"
+"""The level whose view of the human's calls the analysis shows."""
+REVIEW_LANE = "review"
+"""The name the thinking processes know the after-deal reviews by (one lane)."""
 
 
 class _Cache:
-    """Results kept per (kind, game, record length): a record only grows."""
+    """Results kept per key, e.g. (kind, game, record length): a record only grows."""
 
     def __init__(self) -> None:
-        self._items: OrderedDict[tuple[str, str, int], dict[str, Any]] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
-    def get(self, key: tuple[str, str, int]) -> dict[str, Any] | None:
+    def get(self, key: tuple[Any, ...]) -> Any:
         hit = self._items.get(key)
         if hit is not None:
             self._items.move_to_end(key)
         return hit
 
-    def put(self, key: tuple[str, str, int], value: dict[str, Any]) -> None:
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
         self._items[key] = value
         while len(self._items) > CACHE_SIZE:
             self._items.popitem(last=False)
 
 
-def _analysis_of(record: dict[str, Any]) -> dict[str, Any]:
+def _analysis_of(record: dict[str, Any], deal: int | None = None) -> dict[str, Any]:
     from ..analysis import analyse
 
-    return analyse(finished_part(record))
+    return analyse(finished_part(record), deal)
+
+
+def _with_colours(result: dict[str, Any]) -> dict[str, Any]:
+    """A review with what the viewer draws the table and the sheet with: the seats'
+    ``colours``, the rules' ``pool``, ``rules_title`` and ``house_rules``."""
+    from ..rules import Rules
+    from .house_rules import house_rules, rules_title
+
+    players = len(result.get("players") or ())
+    rules = Rules.from_json(result["rules"])
+    return {**result, "colours": list(seat_colours(players if players in (2, 4) else 3)),
+            "pool": rules.pool, "rules_title": rules_title(rules),
+            "house_rules": house_rules(rules)}
 
 
 def register(
@@ -66,9 +94,11 @@ def register(
     with_token: Callable[[Request, Response, list[str]], Response],
     page: Callable[..., Response],
     not_yours: str,
+    thinking: Thinking | None = None,
 ) -> None:
     """Add the routes to ``app`` (called by :func:`preferans.server.app.create_app`)."""
     cache = _Cache()
+    pending: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
 
     def own_game(request: Request, game_id: str) -> tuple[SavedGame | None, Response | None,
                                                           list[str]]:
@@ -89,26 +119,97 @@ def register(
                                       status_code=409), []
         return saved, None, new_token
 
-    async def computed(kind: str, saved: SavedGame, work: Callable[[dict[str, Any]],
-                                                                   dict[str, Any]]) -> Response:
-        key = (kind, saved.id, len(json.dumps(saved.record)))
+    async def once(key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+        """``await work()`` once per key: kept, and shared by requests that ask meanwhile."""
         hit = cache.get(key)
-        if hit is None:
-            try:
-                hit = await anyio.to_thread.run_sync(work, saved.record)
-            except (RecordError, RulesError, ValueError) as exc:
-                return JSONResponse({"detail": f"the record does not replay: {exc}"},
-                                    status_code=409)
-            cache.put(key, hit)
+        if hit is not None:
+            return hit
+        running = pending.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        pending[key] = future
+        try:
+            result = await work()
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            pending.pop(key, None)
+        cache.put(key, result)
+        future.set_result(result)
+        return result
+
+    async def computed(key: tuple[Any, ...], saved: SavedGame,
+                       work: Callable[[dict[str, Any]], dict[str, Any]]) -> Response:
+        try:
+            hit = await once((*key, len(json.dumps(saved.record))),
+                             lambda: anyio.to_thread.run_sync(work, saved.record))
+        except (RecordError, RulesError, ValueError) as exc:
+            return JSONResponse({"detail": f"the record does not replay: {exc}"},
+                                status_code=409)
         return JSONResponse(hit)
 
     @app.get("/api/games/{game_id}/analysis")
-    async def game_analysis(game_id: str, request: Request) -> Response:
+    async def game_analysis(game_id: str, request: Request, deal: int | None = None
+                            ) -> Response:
         saved, refusal, new_token = own_game(request, game_id)
         if refusal is not None:
             return refusal
         assert saved is not None
-        return with_token(request, await computed("analysis", saved, _analysis_of), new_token)
+        if deal is None:
+            response = await computed(("analysis", saved.id), saved, _analysis_of)
+        else:
+            response = await computed(("analysis", saved.id, deal), saved,
+                                      lambda record: _analysis_of(record, deal))
+        return with_token(request, response, new_token)
+
+    @app.get("/api/games/{game_id}/calls/{deal}")
+    async def game_calls(game_id: str, deal: int, request: Request) -> Response:
+        saved, refusal, new_token = own_game(request, game_id)
+        if refusal is not None:
+            return refusal
+        assert saved is not None
+        from ..call_review import call_positions
+
+        try:
+            positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal,
+                                                       HUMAN)
+        except (RecordError, RulesError) as exc:
+            return JSONResponse({"detail": f"the record does not replay: {exc}"},
+                                status_code=409)
+        except ValueError as exc:  # no such deal, or not over: nothing of it is shown
+            return JSONResponse({"detail": str(exc)}, status_code=403)
+        rules = json.dumps(saved.record.get("rules") or {}, sort_keys=True)
+
+        async def work() -> dict[str, Any]:
+            return {"deal": deal, "level": CALLS_LEVEL,
+                    "calls": [await _compare(p, rules, saved.seed) for p in positions]}
+
+        try:
+            result = await once(("calls", saved.id, deal), work)
+        except Exception as exc:  # the thinking process failed: say so, never a traceback
+            return JSONResponse({"detail": f"the calls were not weighed ({exc})"},
+                                status_code=503)
+        return with_token(request, JSONResponse(result), new_token)
+
+    async def _compare(position: dict[str, Any], rules: str, seed: int) -> dict[str, Any]:
+        from ..call_review import compare
+
+        observation = position["observation"]
+        if thinking is None:
+            from ..players import make_player
+            from ..rules import Rules
+
+            player = make_player(CALLS_LEVEL, Rules.from_json(json.loads(rules)),
+                                 bot_seed(seed, HUMAN))
+            explained = await anyio.to_thread.run_sync(
+                player.explain, observation)  # type: ignore[attr-defined]
+        else:
+            seat = Seat(REVIEW_LANE, HUMAN, CALLS_LEVEL, rules, bot_seed(seed, HUMAN))
+            explained = await thinking.explain(seat, observation, keep=False)
+        return compare(position, explained)
 
     @app.get("/api/games/{game_id}/review")
     async def game_review(game_id: str, request: Request) -> Response:
@@ -119,7 +220,9 @@ def register(
         if not saved.finished:
             return JSONResponse({"detail": "the replay opens once the game is over"},
                                 status_code=403)
-        return with_token(request, await computed("review", saved, review), new_token)
+        response = await computed(("review", saved.id), saved,
+                                  lambda record: _with_colours(review(record)))
+        return with_token(request, response, new_token)
 
     @app.post("/api/review")
     async def upload_review(request: Request) -> Response:
@@ -142,4 +245,57 @@ def register(
         except (RecordError, RulesError, ValueError) as exc:
             return JSONResponse({"detail": f"the record does not replay: {exc}"},
                                 status_code=422)
-        return JSONResponse(result)
+        return JSONResponse(_with_colours(result))
+
+    def finished_of_browser(request: Request) -> list[dict[str, Any]]:
+        from .app import holder, seat_token
+
+        token = seat_token(request.cookies)
+        out = []
+        for game in store.finished_games():
+            if holder(game["seats"], token) != "mine":
+                continue
+            summary = game["summary"] or {}
+            rules = game["rules"] or {}
+            try:
+                from ..rules import Rules
+                from .house_rules import rules_title
+
+                title = rules_title(Rules.from_json(rules))
+            except (RulesError, ValueError, TypeError, KeyError):
+                title = str(rules.get("preset") or "")
+            out.append({
+                "id": game["id"], "url": f"/replay/{game['id']}",
+                "finished": game["updated"].isoformat() if game["updated"] else None,
+                "difficulty": game["difficulty"], "rules": title,
+                "pool": rules.get("pool"), "names": game["names"], "result": game["result"],
+                "deals": summary.get("deals"), "hints_used": summary.get("hints_used", 0),
+            })
+        return out
+
+    @app.get("/api/replays")
+    async def replays(request: Request) -> Response:
+        try:
+            games = await anyio.to_thread.run_sync(finished_of_browser, request)
+        except StoreError as exc:
+            return JSONResponse({"detail": f"the database: {exc.message}"}, status_code=503)
+        return JSONResponse({"games": games})
+
+    @app.get("/replay", response_class=HTMLResponse)
+    def replay_start(request: Request) -> Response:
+        return page(request, "replay.html", game_id="")
+
+    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    def replay_page(game_id: str, request: Request) -> Response:
+        saved, refusal, new_token = own_game(request, game_id)
+        if refusal is not None:
+            detail = json.loads(bytes(refusal.body)).get("detail", "")
+            return page(request, "notfound.html", status_code=refusal.status_code,
+                        title="Replay", message=f"This replay cannot be shown: {detail}.")
+        assert saved is not None
+        if not saved.finished:
+            return with_token(request, page(
+                request, "notfound.html", status_code=403, title="Replay",
+                message="The replay opens once the game is over: finish it first.",
+                download=None), new_token)
+        return with_token(request, page(request, "replay.html", game_id=game_id), new_token)

@@ -88,13 +88,15 @@ def _empty() -> dict[str, Any]:
         "contracts_made_pct": None,
         "whists_written": 0,
         "deals": 0,
+        "hinted": 0,
         "results": [],
     }
 
 
 def statistics(games: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, dict[str, Any]]:
     """Per difficulty: games, finished, wins, average result (whists, finished games only),
-    contracts declared and made (with the percentage), whists written and deals played.
+    contracts declared and made (with the percentage), whists written, deals played, and
+    ``hinted``: the games where a hint was asked (:mod:`.hints`).
 
     ``games`` yields ``(difficulty, summary)`` pairs; a missing summary counts as a game
     with nothing played yet.
@@ -107,6 +109,7 @@ def statistics(games: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[st
         row["games"] += 1
         if not summary:
             continue
+        row["hinted"] += int(bool(summary.get("hints_used")))
         row["deals"] += int(summary.get("deals", 0))
         row["contracts_declared"] += int(summary.get("declared", 0))
         row["contracts_made"] += int(summary.get("made", 0))

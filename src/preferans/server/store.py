@@ -301,6 +301,15 @@ class GameStore:
         if done.rowcount == 0:
             raise KeyError(f"no saved game {game_id!r}")
 
+    def save_summary(self, game_id: str, summary: Mapping[str, Any]) -> None:
+        """Rewrite a game's summary alone (a hint was given).  Raises :class:`StoreError`,
+        and KeyError for an unknown game."""
+        with self.guard(writing=True), self.engine.begin() as conn:
+            done = conn.execute(update(games).where(games.c.id == game_id)
+                                .values(summary=dict(summary), updated=_now()))
+        if done.rowcount == 0:
+            raise KeyError(f"no saved game {game_id!r}")
+
     async def save_async(self, game_id: str, **values: Any) -> None:
         """:meth:`save` on the writer thread (see :meth:`write`)."""
         await self.write(self.save, game_id, **values)
@@ -355,6 +364,26 @@ class GameStore:
         with self.guard(), self.engine.connect() as conn:
             row = conn.execute(query).mappings().first()
         return _saved(row) if row is not None else None
+
+    def finished_games(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The finished games, the most recent first (for the replay viewer's list): ``id``,
+        ``updated``, ``difficulty``, ``rules``, ``names``, ``result``, ``summary``,
+        ``seats``; a column that is not valid JSON reads as None."""
+        query = (
+            select(games.c.id, games.c.updated, games.c.difficulty,
+                   *(cast(c, Text).label(c.name) for c in
+                     (games.c.rules, games.c.names, games.c.result, games.c.summary,
+                      games.c.seats)))
+            .where(games.c.status == FINISHED)
+            .order_by(games.c.updated.desc())
+            .limit(limit)
+        )
+        with self.guard(), self.engine.connect() as conn:
+            rows = list(conn.execute(query).mappings())
+        return [{"id": r["id"], "updated": r["updated"], "difficulty": r["difficulty"],
+                 **{k: _json_object(r[k]) for k in ("rules", "names", "result", "summary",
+                                                    "seats")}}
+                for r in rows]
 
     def summaries(self) -> list[tuple[str, dict[str, Any] | None]]:
         """``(difficulty, summary)`` of every saved game, for the statistics."""

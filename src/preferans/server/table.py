@@ -80,6 +80,7 @@ from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
 from ..rules import Rules
+from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
 from .presets_text import preset_line
 from .stats import summarise
@@ -125,7 +126,7 @@ MAX_MESSAGE_BYTES = 4096
 MAX_MESSAGE_DEPTH = 8
 """The deepest nesting of arrays and objects a browser message may have (the protocol's
 messages are flat objects)."""
-MESSAGE_TYPES = ("action", "next_deal", "pause", "resume")
+MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint")
 
 _VERBS = {
     "AUCTION": "bid",
@@ -260,7 +261,7 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     preferans.server.table.MessageError: Unknown message type 'dance' (expected action, \
-next_deal, pause or resume).
+next_deal, pause, resume or hint).
     """
     if text is None or isinstance(text, bytes | bytearray):
         raise MessageError("bad_message", "Messages must be JSON text frames, not binary data.")
@@ -327,8 +328,11 @@ class Table:
         bot_level: str | None = None,
         seats: dict[str, str] | None = None,
         thinking: Thinking | None = None,
+        hints: Hints | None = None,
     ) -> None:
         self.id = game_id
+        self.hints = hints or Hints()
+        """The HINT button's state: on for this game or not, hints given (:mod:`.hints`)."""
         self.game = game
         self.difficulty = difficulty
         self.seed = seed
@@ -387,6 +391,7 @@ class Table:
         bot_delay: float = 0.5,
         bot_level: str | None = None,
         seats: dict[str, str] | None = None,
+        hints: bool = False,
     ) -> Table:
         """A new game with its first deal dealt, saved at once (raises
         :class:`preferans.server.store.StoreError` when it cannot be).
@@ -398,7 +403,7 @@ class Table:
         hands, talon = deal_hands(seed, 0, rules.players, dealer)
         game.start_deal(hands=hands, talon=talon)
         table = cls(game_id, game, difficulty=difficulty, seed=seed, store=store,
-                    bot_delay=bot_delay, bot_level=bot_level, seats=seats)
+                    bot_delay=bot_delay, bot_level=bot_level, seats=seats, hints=Hints(hints))
         store.create(
             game_id,
             difficulty=difficulty,
@@ -406,7 +411,7 @@ class Table:
             names=table.names,
             seed=seed,
             record=table.record(),
-            summary=summarise(table.sheet_json()),
+            summary=table.summary(),
             seats=table.seats or None,
         )
         return table
@@ -422,8 +427,10 @@ class Table:
     ) -> Table:
         """A saved game put back exactly where it was, by replaying its record."""
         game = Game.from_record(saved.record)
+        summary = saved.summary or {}
+        hints = Hints(bool(summary.get("hints")), int(summary.get("hints_used") or 0))
         return cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
-                   bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats)
+                   bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats, hints=hints)
 
     # --- where the game stands -----------------------------------------------------------------
     @property
@@ -486,6 +493,7 @@ class Table:
             "game_over": game_over,
             "result": list(sheet.get("balance", [])) if game_over else None,
             "event": event,
+            "hints": self.hints.on,
         }
 
     def observation(self) -> dict[str, Any]:
@@ -608,6 +616,8 @@ class Table:
                 await self._set_paused(True)
             elif kind == "resume":
                 await self._set_paused(False)
+            elif kind == "hint":
+                await self.hints.give(self, socket)
         except MessageError as exc:
             await self._send(socket, exc.payload())
         except SaveFailed:
@@ -711,7 +721,7 @@ class Table:
                 record=record,
                 status=FINISHED if over else PLAYING,
                 result=list(sheet.get("balance", [])) if over else None,
-                summary=summarise(sheet),
+                summary=self.summary(sheet),
             )
         except (StoreError, KeyError) as exc:
             if isinstance(exc, KeyError):
@@ -840,6 +850,32 @@ class Table:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+    # --- hints (see :mod:`.hints`) -------------------------------------------------------------
+    def summary(self, sheet: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The game's summary for the statistics: the sheet's figures and the hints'."""
+        return {**summarise(sheet if sheet is not None else self.sheet_json()),
+                **hint_summary(self.hints.on, self.hints.used)}
+
+    async def save_summary(self) -> None:
+        """Save the summary alone (a hint was given); a failing database only logs."""
+        try:
+            await self.store.write(self.store.save_summary, self.id, self.summary())
+        except (StoreError, KeyError) as exc:
+            log.warning("game %s: the hint count was not saved: %s", self.id, exc)
+
+    @property
+    def thinking_table(self) -> str:
+        """This table object's name in the thinking processes."""
+        return self._thinking_id
+
+    def rules_json(self) -> str:
+        """The rules as the thinking processes receive them."""
+        return json.dumps(self.rules.to_json(), sort_keys=True)
+
+    async def send_to(self, socket: WebSocket, payload: dict[str, Any]) -> None:
+        """Send one message to one socket (a hint goes only to the browser that asked)."""
+        await self._send(socket, payload)
 
     # --- sending ---------------------------------------------------------------------------------
     def _publishable(self, payload: dict[str, Any]) -> dict[str, Any]:

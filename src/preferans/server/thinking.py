@@ -120,6 +120,30 @@ def _decide(seat: Seat, observation: dict[str, Any], limit: int) -> tuple[bool, 
         return False, f"{type(exc).__name__}: {exc}"
 
 
+def _explain(seat: Seat, observation: dict[str, Any], limit: int, keep: bool
+             ) -> tuple[bool, Any]:
+    """``(True, explanation)`` of ``seat``'s player's decision (a hint: see
+    :meth:`preferans.players.montecarlo.MonteCarloPlayer.explain`), or ``(False, why)``.
+    ``keep``: the player is kept like a computer seat's (a hint player remembers the
+    discard's worlds for the contract); else a fresh one answers and is dropped."""
+    try:
+        player = _PLAYERS.get(seat) if keep else None
+        if player is None:
+            player = make_bot(seat.level, Rules.from_json(json.loads(seat.rules)), seed=seat.seed)
+            if keep:
+                _PLAYERS[seat] = player
+                while len(_PLAYERS) > limit:
+                    _PLAYERS.popitem(last=False)
+        elif keep:
+            _PLAYERS.move_to_end(seat)
+        explain = getattr(player, "explain", None)
+        if explain is None:
+            return False, f"the {seat.level} player gives no explanation"
+        return True, explain(observation)
+    except Exception as exc:
+        return False, f"{type(exc).__name__}: {exc}"
+
+
 def _forget(table: str) -> None:
     for seat in [seat for seat in _PLAYERS if seat.table == table]:
         del _PLAYERS[seat]
@@ -138,6 +162,10 @@ def _worker_main(requests: Connection, replies: Connection, nice: int, limit: in
         if kind == "forget":
             _forget(*args)
             continue
+        if kind == "explain":
+            seat, observation, keep = args
+            replies.send_bytes(pickle.dumps(_explain(seat, observation, limit, keep)))
+            continue
         replies.send_bytes(pickle.dumps(_decide(*args, limit)))
 
 
@@ -150,7 +178,7 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-Request = tuple[bytes, "asyncio.Future[tuple[bool, str]] | None"]
+Request = tuple[bytes, "asyncio.Future[tuple[bool, Any]] | None"]
 """A framed request for a worker, and the future its answer goes to (None: no answer)."""
 
 IN_FLIGHT_BYTES = 32 * 1024
@@ -212,7 +240,7 @@ class _Lane:
         self.loop.add_reader(replies_in.fileno(), self._on_reply)
 
     def submit(self, message: tuple[Any, ...],
-               future: asyncio.Future[tuple[bool, str]] | None) -> None:
+               future: asyncio.Future[tuple[bool, Any]] | None) -> None:
         self.waiting.append((_frame(pickle.dumps(message)), future))
         if len(self.waiting) == 1:
             # written at the end of this loop iteration, with the others submitted in it
@@ -371,6 +399,20 @@ class Thinking:
         if not ok:
             raise ThinkingError(answer)
         return answer
+
+    async def explain(self, seat: Seat, observation: dict[str, Any], *,
+                      keep: bool = True) -> dict[str, Any]:
+        """What ``seat``'s player would decide and why (a hint, or the review of a call after
+        the deal), worked out in the table's lane like a decision; :class:`ThinkingError`
+        if there is no answer.  ``keep``: keep the player between requests (see
+        :func:`_explain`)."""
+        lane = self._ensure_lanes()[self.lane_of(seat.table)]
+        future: asyncio.Future[tuple[bool, Any]] = lane.loop.create_future()
+        lane.submit(("explain", seat, observation, keep), future)
+        ok, answer = await future
+        if not ok:
+            raise ThinkingError(answer)
+        return dict(answer)
 
     def forget(self, table: str) -> None:
         """Drop a table's players from its worker (the table left memory)."""

@@ -5,6 +5,7 @@
  * refusals with the server's why_not reasons.  Plain modern JavaScript modules, no build. */
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { closeHelp, initHelp } from "./help.js";
+import { initHint, onHint, onHintError } from "./hint.js";
 import { shake } from "./hand.js";
 import { initMenu, renderMenu } from "./menu.js";
 import { openSheet } from "./sheet.js";
@@ -61,6 +62,7 @@ function sendTheOnlyContract(msg) {
 }
 
 function onError(msg) {
+  if (onHintError(msg)) return;
   setMessage(msg.message || t("error.refused"), "error");
   sound.play("error");
   if (app.ui.pendingShake) shake(app.ui.pendingShake);
@@ -89,6 +91,7 @@ function init() {
   app.gameId = gameIdFromPage();
   initMenu();
   initHelp();
+  initHint();
   $("score-chip").addEventListener("click", () => {
     openSheet();
     render();
@@ -103,7 +106,7 @@ function init() {
     return;
   }
   render();
-  connect({ state: onState, error: onError, notConnected: (text) => setMessage(text, "error") });
+  connect({ state: onState, error: onError, hint: onHint, notConnected: (text) => setMessage(text, "error") });
 }
 
 // A read-only window onto the table for debugging and the browser tests.

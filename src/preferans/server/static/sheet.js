@@ -2,6 +2,7 @@
  * entry, the classic pulya drawing (pool, mountain and whists per player around the
  * circle of the rules) and the table of totals. */
 import { has, t } from "./i18n.js";
+import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
 import { render } from "./table.js";
 import { app, colour, nameOf, names } from "./state.js";
@@ -44,12 +45,14 @@ export function renderSheet() {
   if (entry && msg.deal_over) body.append(entryBlock(entry));
 
   const tabs = el("div", { class: "tabs", role: "tablist" });
-  for (const key of ["pulya", "totals"]) {
+  const tabKeys = msg.deal_over && Number(msg.deal_number) ? ["pulya", "totals", "analysis"] : ["pulya", "totals"];
+  if (!tabKeys.includes(app.ui.sheetTab)) app.ui.sheetTab = "pulya";
+  for (const key of tabKeys) {
     tabs.append(el("button", {
       type: "button", role: "tab", class: "tab", "data-tab": key, "data-key": `tab-${key}`,
       "aria-selected": String(app.ui.sheetTab === key),
       onclick: () => { app.ui.sheetTab = key; renderSheet(); },
-      text: t(`sheet.tab.${key}`),
+      text: key === "analysis" ? t("analysis.tab") : t(`sheet.tab.${key}`),
     }));
   }
   body.append(tabs);
@@ -57,12 +60,14 @@ export function renderSheet() {
   if (app.ui.sheetTab === "pulya") {
     panel.append(pulyaDrawing(sheet, msg), el("p", { id: "sheet-history", class: "sheet-history", "aria-live": "polite", text: t("sheet.historyHint") }));
   }
+  else if (app.ui.sheetTab === "analysis") panel.append(analysisTab(msg, app.gameId, renderSheet));
   else panel.append(totalsTable(sheet), rulesBlock(msg));
   body.append(panel);
 
   const actions = el("div", { class: "sheet-actions" });
   if (msg.game_over) {
     actions.append(el("a", { class: "action primary", href: "/", "data-key": "new-game", "data-action": "NEW GAME", text: t("button.newGame") }));
+    if (app.gameId) actions.append(el("a", { class: "action", href: `/replay/${encodeURIComponent(app.gameId)}`, "data-key": "replay", "data-action": "REPLAY", text: t("replay.gameButton") }));
   } else if (msg.deal_over) {
     actions.append(el("button", {
       type: "button", class: "action primary", "data-action": "NEXT DEAL", "data-key": "next",
@@ -211,7 +216,7 @@ function sheetSeries(sheet) {
 /** The classic pulya drawing: one area per player (you at the bottom) with the bands
  *  whists / pool / mountain from the edge in, and the circle in the middle with the rules.
  *  Three players: the sheet split in three; four: a rectangle split by both diagonals. */
-function pulyaDrawing(sheet, msg) {
+export function pulyaDrawing(sheet, msg) {
   const NS = "http://www.w3.org/2000/svg";
   const four = names().length === 4;
   const two = names().length === 2;
@@ -411,7 +416,7 @@ function rulesBlock(msg) {
   return block;
 }
 
-function totalsTable(sheet) {
+export function totalsTable(sheet) {
   const table = el("table", { class: "totals" });
   const head = el("tr", {}, [el("th", { text: "" }), el("th", { text: t("sheet.pool") }), el("th", { text: t("sheet.mountain") })]);
   names().forEach((_, j) => head.append(el("th", { text: t("sheet.whistsOnHead", { name: nameOf(j) }) })));

@@ -6,7 +6,7 @@ import { $, el } from "./util.js";
 
 let ws = null;
 let retry = 0;
-let handlers = { state: () => {}, error: () => {}, notConnected: () => {} };
+let handlers = { state: () => {}, error: () => {}, hint: () => {}, notConnected: () => {} };
 
 export function connect(given) {
   if (given) handlers = { ...handlers, ...given };
@@ -22,6 +22,7 @@ export function connect(given) {
     try { msg = JSON.parse(event.data); } catch (err) { return; }
     if (msg.type === "state") handlers.state(msg);
     else if (msg.type === "error") handlers.error(msg);
+    else if (msg.type === "hint") handlers.hint(msg);
   });
   socket.addEventListener("close", (event) => {
     if (ws !== socket) return;

@@ -5,9 +5,11 @@ import { renderPanel } from "./bidding.js";
 import { renderHelp } from "./help.js";
 import { renderSeat } from "./hand.js";
 import { renderMenu } from "./menu.js";
+import { cardImg } from "./cards.js";
+import { renderHint } from "./hint.js";
 import { renderSheet } from "./sheet.js";
 import { app, colour, dummySeat, myTurn, nameOf, names, positionOf, seats, sitsOut } from "./state.js";
-import { callText, cardName } from "./words.js";
+import { callText } from "./words.js";
 import { $, SUIT_SYMBOL, el, formatNumber, phaseOf, reducedMotion, sheetOf } from "./util.js";
 
 const GATHER_SHOW_MS = 450;
@@ -25,6 +27,7 @@ export function render() {
   renderSheet();
   renderMenu();
   renderHelp();
+  renderHint();
   const band = document.querySelector(".topband");
   if (band) document.documentElement.style.setProperty("--band-h", `${band.offsetHeight}px`);
   document.body.dataset.phase = phaseOf(app.state && app.state.observation);
@@ -163,13 +166,7 @@ function renderChips() {
 }
 
 // --- the talon and the trick --------------------------------------------
-export function cardImg(token, extra = "") {
-  const upper = String(token).toUpperCase();
-  return el("img", {
-    class: `card face ${extra}`.trim(), src: `/static/cards/${upper}.svg`,
-    alt: cardName(upper), "data-card": upper, draggable: "false",
-  });
-}
+export { cardImg };
 
 function renderTalon() {
   const box = $("talon");
