@@ -10,6 +10,7 @@ import os
 import random
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -24,6 +25,13 @@ from preferans.server.thinking import Seat, Thinking, ThinkingError, check_worke
 SOCHI = '{"preset": "sochi"}'
 
 
+def _run(coro: Any) -> None:
+    """asyncio.run in a thread of its own: in a test process where a browser test ran
+    first, Playwright's sync API keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coro).result()
+
+
 def _observation(legal: list[str]) -> dict[str, Any]:
     return {"seat": 1, "legal": legal, "phase": "auction"}
 
@@ -34,7 +42,7 @@ def _wait_dead(pid: int) -> None:
             with open(f"/proc/{pid}/stat") as f:
                 if f.read().split()[2] == "Z":
                     return
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):  # reaped while read
             return
         time.sleep(0.01)
 
@@ -106,7 +114,7 @@ def test_a_worker_keeps_one_player_per_table_seat() -> None:
         finally:
             thinking.close()
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_decisions_asked_together_each_get_their_own_answer() -> None:
@@ -134,7 +142,7 @@ def test_decisions_asked_together_each_get_their_own_answer() -> None:
         finally:
             thinking.close()
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_tables_are_spread_over_the_lanes_and_stay_on_theirs() -> None:
@@ -155,7 +163,7 @@ def test_a_player_that_fails_raises_thinking_error() -> None:
         finally:
             thinking.close()
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_a_worker_killed_mid_decision_or_hung_is_replaced() -> None:
@@ -189,7 +197,7 @@ def test_a_worker_killed_mid_decision_or_hung_is_replaced() -> None:
         finally:
             thinking.close()
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_a_dead_or_hung_worker_does_not_stall_the_table(
@@ -212,10 +220,14 @@ def test_a_dead_or_hung_worker_does_not_stall_the_table(
                     continue
                 turns += 1
                 for pid in thinking.pids():
-                    if pid is not None:
+                    if pid is None:
+                        continue
+                    try:
                         os.kill(pid, signal.SIGSTOP if turns % 2 else signal.SIGKILL)
-                        if turns % 2 == 0:
-                            _wait_dead(pid)
+                    except ProcessLookupError:
+                        continue  # the lane's worker was just being replaced
+                    if turns % 2 == 0:
+                        _wait_dead(pid)
                 with caplog.at_level(logging.WARNING, logger="preferans.server"):
                     send_action(ws, modest_token(state, rng))
                     state = read_until_settled(ws)
