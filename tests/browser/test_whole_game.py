@@ -63,7 +63,7 @@ def test_a_whole_short_game_to_its_result(page: Any, live_server: LiveServer,
 
 def test_a_thinking_computer_player_is_shown(page: Any, tmp_path: Path) -> None:
     """With the real pause between computer moves the thinking player is marked."""
-    server = LiveServer(tmp_path / "slow.db", bot_delay=0.6).start()
+    server = LiveServer(tmp_path / "slow.db", bot_delay=1.5).start()  # a wide window to tap in
     try:
         # seed % 3 is the first dealer: 0 or 1 puts a computer player first to bid.
         game = new_game(page, server.url, seed=3)
