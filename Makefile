@@ -27,10 +27,10 @@ install: $(VENV)/.installed build
 dev: $(VENV)/.installed-dev build
 
 # Rebuild the C extension in place whenever its sources change; compile the gettext
-# catalogues (locale/*/LC_MESSAGES/*.po -> .mo, build outputs).
+# catalogues (locale/*/LC_MESSAGES/{preferans,ui}.po -> .mo, build outputs).
 build: $(VENV)/.installed
 	@if [ -f setup.py ] && [ -n "$(C_SRC)" ]; then $(PY) setup.py -q build_ext --inplace; fi
-	@$(VENV)/bin/pybabel -q compile -d src/preferans/locale -D preferans
+	@$(VENV)/bin/pybabel -q compile -d src/preferans/locale -D "preferans ui"
 
 play: install
 	$(VENV)/bin/preferans play $(ARGS)

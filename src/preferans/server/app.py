@@ -34,6 +34,7 @@ Idle tables leave memory ``idle_seconds`` after their last socket closed and the
 computer players stopped; the next visit restores them from the store.
 - ``GET /stats`` and ``GET /api/stats`` the statistics per difficulty;
 - ``GET /guide`` the rules guide; ``/static/...`` scripts, styles and the card deck.
+- ``GET /i18n/<lang>.js`` the browser's strings in a language (an ES module made from ``ui.po``).
 """
 
 from __future__ import annotations
@@ -601,6 +602,9 @@ def create_app(
             table.disconnect(socket)
 
     from .review_routes import register as register_review
+    from .ui_routes import register as register_ui_strings
+
+    register_ui_strings(app)
 
     register_review(app, store=store, game_id_ok=lambda g: bool(GAME_ID.match(g)),
                     claim_for=claim_for, with_token=with_token, page=page,
