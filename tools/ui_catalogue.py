@@ -53,7 +53,8 @@ def parse_js(text: str) -> dict[str, Text]:
     plural ``{one: ..., other: ...}`` objects or arrays of forms.  Anything else (a
     function) is an error: write it as a template with ``{fields}``."""
     start = text.index("export default {") + len("export default")
-    tokens = [(m.lastgroup, m.group()) for m in _TOKEN.finditer(text, start) if m.lastgroup != "skip"]
+    tokens = [(m.lastgroup, m.group()) for m in _TOKEN.finditer(text, start)
+              if m.lastgroup != "skip"]
     pos = 0
 
     def take(kind: str | None = None, value: str | None = None) -> str:
@@ -123,7 +124,8 @@ HEADER = """# The web table's strings in {language}: the browser's catalogue (ge
 def _new(lang: str) -> Catalog:
     catalog = Catalog(locale=lang, domain=ui_catalogue.DOMAIN, project="preferans",
                       version="0.1", copyright_holder="the preferans authors", fuzzy=False)
-    catalog.header_comment = HEADER.format(language={"en": "English", "ru": "Russian"}.get(lang, lang))
+    language = {"en": "English", "ru": "Russian"}.get(lang, lang)
+    catalog.header_comment = HEADER.format(language=language)
     return catalog
 
 
@@ -190,9 +192,8 @@ def sync(check: bool = False) -> list[str]:
                  auto_comments=[note], user_comments=message.user_comments, flags=flags)
         for key in have:
             changes.append(f"{lang}: drop {key}")
-        if [m.id for m in new] != [m.id for m in old]:
-            if len(changes) == before:
-                changes.append(f"{lang}: put in the English order")
+        if [m.id for m in new] != [m.id for m in old] and len(changes) == before:
+            changes.append(f"{lang}: put in the English order")
         if len(changes) > before:
             others[lang] = new
 

@@ -52,6 +52,7 @@ DOMAIN = "ui"
 PLURAL_SUFFIX = ".plural"
 """A plural entry's ``msgid_plural`` is its key with this suffix."""
 
+Text = str | tuple[str, ...]
 _C_EXPRESSION = re.compile(r"^[\sn0-9%<>=!&|?:()+\-*/]+$")
 
 
@@ -76,7 +77,7 @@ def entries(lang: str) -> dict[str, str | tuple[str, ...]]:
 
 
 @lru_cache(maxsize=8)
-def _entries(lang: str, stamp: tuple[float, float]) -> tuple[tuple[str, str | tuple[str, ...]], ...]:
+def _entries(lang: str, stamp: tuple[float, float]) -> tuple[tuple[str, Text], ...]:
     return tuple(catalog_entries(read(lang)).items())
 
 
