@@ -1,7 +1,7 @@
 /* The table's state: the latest "state" message from the server and the little local UI
  * state around it (chosen discards, the open sheet, the menu), with the questions every
  * module asks of it (who sits where, whose turn it is). */
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { legalTokens } from "./util.js";
 
 const SOUND_KEY = "preferans.sound";
@@ -34,8 +34,12 @@ export function setSound(on) {
 /** Each seat's colour, as the server sends them (three or four players). */
 export const colour = (seat) => ((app.state && app.state.colours) || DEFAULT_COLOURS)[seat];
 
+/** A name as the server sends it ("Misha") in the page's language ("Миша"). */
+const localName = (name) => (has(`player.${name}`) ? t(`player.${name}`) : name);
+
 export function names() {
-  return (app.state && app.state.names) || [t("name.you"), t("name.left"), t("name.right")];
+  const sent = app.state && app.state.names;
+  return sent ? sent.map(localName) : [t("name.you"), t("name.left"), t("name.right")];
 }
 
 /** The two-player game's dummy seat (2), or null. */
@@ -46,7 +50,7 @@ export function dummySeat() {
 
 export function nameOf(seat) {
   if (seat !== null && seat !== undefined && Number(seat) === dummySeat()) {
-    return (app.state && app.state.dummy_name) || t("name.dummy");
+    return (app.state && app.state.dummy_name && localName(app.state.dummy_name)) || t("name.dummy");
   }
   return names()[seat] ?? t("name.seat", { seat });
 }
