@@ -1,7 +1,7 @@
 /* The pulya sheet: the overlay opened after every deal and from the menu, with the deal's
  * entry, the classic pulya drawing (pool, mountain and whists per player around the
  * circle of the rules) and the table of totals. */
-import { has, t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
 import { render } from "./table.js";
@@ -95,7 +95,7 @@ const deltaText = (value) => (Number(value) ? formatNumber(value, true) : "—")
 
 function entryBlock(entry) {
   const block = el("section", { class: "entry" });
-  block.append(el("p", { class: "summary", text: entry.summary || describeEntry(entry) }));
+  block.append(el("p", { class: "summary", text: serverSummary(entry) || describeEntry(entry) }));
   const overruled = overruledInEntry(entry);
   if (overruled) block.append(el("p", { class: "overruled", "data-overruled": "true", text: overruled }));
   const bonuses = entry.bonuses || {};
@@ -141,6 +141,12 @@ export function overruledInEntry(entry) {
   }
   const whist = half + 1 + calls.slice(half + 1).indexOf("WHIST");
   return t("entry.halfOverruled", { half: nameOf(defenders[half % 2]), whist: nameOf(defenders[whist % 2]) });
+}
+
+/** The server's own line for a deal, when it is written in the page's language (English
+ *  unless it says otherwise in summary_lang); else the page tells the entry itself. */
+function serverSummary(entry) {
+  return entry.summary && (entry.summary_lang || "en") === language() ? entry.summary : "";
 }
 
 function describeEntry(entry) {
