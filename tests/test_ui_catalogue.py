@@ -168,13 +168,15 @@ console.log(JSON.stringify({{ lang, nplurals, index: counts.map(plural), forms,
 def test_t_fills_russian_through_the_page_module(tmp_path: Path):
     """static/i18n.js itself: t() with the Russian catalogue registered, plural forms by the
     .po's rule, a key Russian lacks falls back to English, a missing key shows as itself."""
-    shutil.copy(STATIC / "i18n.js", tmp_path / "i18n.js")
+    for module in ("i18n.js", "util.js"):
+        shutil.copy(STATIC / module, tmp_path / module)
     (tmp_path / "strings").mkdir()
     shutil.copy(STATIC / "strings" / "en.js", tmp_path / "strings" / "en.js")
     probe = """
 import { addCatalogue, setLanguage, t, has, language } from "./i18n.js";
+import { formatNumber } from "./util.js";
 import ru, { plural } from "./catalogue.mjs";
-const before = t("plate.tricks", { count: 2 });
+const before = [t("plate.tricks", { count: 2 }), formatNumber(13.33, true)];
 const partial = { ...ru };
 delete partial["menu.guide"];
 addCatalogue("ru", partial, plural);
@@ -183,12 +185,14 @@ const out = { before, language: language(), sample: {} };
 for (const n of [1, 2, 5, 11, 21, 22, 25]) out.sample[n] = t("plate.tricks", { count: n });
 out.status = t("status.wait.play", { name: t("player.Misha") });
 out.english = t("menu.guide");
+out.numbers = [formatNumber(13.33, true), formatNumber(-6.67, true), formatNumber(2)];
 out.fallback = t("no.such.key");
 out.has = has("call.PASS");
 console.log(JSON.stringify(out));
 """
     got = _run_node(ui_catalogue.javascript("ru"), probe, tmp_path)
-    assert got["before"] == "2 tricks" and got["language"] == "ru"
+    assert got["before"] == ["2 tricks", "+13.3"] and got["language"] == "ru"
+    assert got["numbers"] == ["+13,3", "−6,7", "2"]  # the Russian decimal comma
     assert got["english"] == "Rules guide"  # a key Russian lacks: the English
     assert got["sample"] == {str(n): text for n, text in EXPECTED_TRICKS.items()
                              if n in (1, 2, 5, 11, 21, 22, 25)}

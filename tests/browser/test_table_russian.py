@@ -77,7 +77,7 @@ def test_a_whole_deal_in_russian(page: Any, live_server: LiveServer, artifacts: 
             seen[now] = status.inner_text()
             page.screenshot(path=str(artifacts / f"ru-deal-{now}.png"))
             assert not english_words(page), (now, english_words(page))
-        if st["deal_over"] and wanted <= set(seen) or st["game_over"]:
+        if (st["deal_over"] and wanted <= set(seen)) or st["game_over"]:
             break
         st = step(page, st, bid=True)
     assert wanted <= set(seen), sorted(seen)

@@ -4,7 +4,7 @@
  * the keyboard (← → a step, Home/End, ↑ ↓ or Page Up/Down a deal); the place is kept in the
  * address (#deal=3&step=14).  The server lays the game out (preferans-review/1); the cards
  * and the sheet are drawn by the table's own modules. */
-import { setLanguage, t, translatePage } from "./i18n.js";
+import { has, setLanguage, t, translatePage } from "./i18n.js";
 import { analysisBlock, loadOnce } from "./analysis.js";
 import { cardImg, cardRow } from "./cards.js";
 import { pulyaDrawing, totalsTable } from "./sheet.js";
@@ -320,7 +320,7 @@ async function startPage() {
       const when = game.finished ? new Date(game.finished).toLocaleString() : "";
       const result = Array.isArray(game.result) ? formatNumber(game.result[0], true) : "—";
       const level = String(game.difficulty || "");
-      const difficulty = level.charAt(0).toUpperCase() + level.slice(1);
+      const difficulty = has(`difficulty.${level}`) ? t(`difficulty.${level}`) : level;
       const text = t("replay.game", { date: when, difficulty, rules: game.rules, pool: game.pool, result });
       list.append(el("li", { "data-game": game.id }, [
         el("a", { href: game.url, text }), game.hints_used ? el("span", { class: "badge", text: t("replay.gameHints") }) : null,

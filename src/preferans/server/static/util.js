@@ -1,5 +1,6 @@
 /* Small helpers shared by the table's modules: building elements, reading card tokens and
- * the server's observation.  No state and no strings a player reads. */
+ * the server's observation.  No state; no strings a player reads but the decimal sign. */
+import { t } from "./i18n.js";
 
 export const SUITS = ["S", "C", "D", "H"];
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -50,7 +51,7 @@ export function legalTokens(obs) {
 export function formatNumber(value, signed = false) {
   const n = Number(value) || 0;
   const rounded = Math.round(n * 10) / 10;
-  const text = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+  const text = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1).replace(".", t("number.decimal"));
   if (!signed) return text.replace("-", "−");
   if (rounded > 0) return `+${text}`;
   return text.replace("-", "−");
