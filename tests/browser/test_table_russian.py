@@ -97,3 +97,18 @@ def test_a_whole_deal_in_russian(page: Any, live_server: LiveServer, artifacts: 
     assert not english_words(page), english_words(page)
     page.screenshot(path=str(artifacts / "ru-deal-totals.png"))
     page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize(("settings", "names"), [
+    ({"players": 4}, ["Вы", "Миша", "Саша", "Лена"]),
+    ({"rules": "two-player"}, ["Вы", "Миша", "Болван"]),
+])
+def test_the_players_names_in_russian(page: Any, live_server: LiveServer,
+                                      settings: dict[str, Any], names: list[str]) -> None:
+    """The server names the seats in English (You, Misha, Sasha, Lena, the Dummy); the
+    page writes them as the catalogue has them."""
+    game = new_game(page, live_server.url, seed=3, **settings)
+    open_russian(page, live_server.url, game)
+    plates = page.locator(".seat .name").all_inner_texts()
+    assert sorted(plates) == sorted(names), plates
+    assert not english_words(page), english_words(page)
