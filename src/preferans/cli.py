@@ -214,8 +214,8 @@ def match(
     ] = None,
     budget: Annotated[
         bool, typer.Option("--budget/--no-budget",
-                           help="Players think on their levels' clocks (Hard 0.4 s, Crazy "
-                           "1.2 s per decision), as at the web table; off by default so "
+                           help="Players think on their levels' clocks (Normal and Hard 0.3 s, "
+                           "Crazy 1.2 s per decision), as at the web table; off by default so "
                            "that a match is reproducible.")
     ] = False,
 ) -> None:
