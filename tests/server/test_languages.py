@@ -1,0 +1,178 @@
+"""The pages and the server's messages in the reader's language (issue 17): ``?lang=`` (kept
+in the ``lang`` cookie) before the cookie before ``Accept-Language``; every page in Russian
+has ``<html lang="ru">``, the RU / EN switch keeping the page, and Russian text; the JSON
+errors and the table's socket messages speak the language of their request."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import new_game, read_until_settled
+
+from preferans.i18n import COOKIE_NAME, render_reason
+from preferans.reasons import Reason
+from preferans.server.lang import say
+
+RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
+CYRILLIC = re.compile(r"[А-Яа-яЁё]{4,}")
+HUMAN_FIRST = 2  # seed 2: the human speaks first
+
+
+def html_lang(html: str) -> str:
+    match = re.search(r'<html lang="(\w+)">', html)
+    assert match, html[:200]
+    return match.group(1)
+
+
+def visible(html: str) -> str:
+    """The page's text outside scripts, styles and tags (roughly what a reader sees)."""
+    html = re.sub(r"<(script|style|noscript)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"<title>.*?</title>", " ", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def english_words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z]{2,}", text)) - {"RU", "EN"}
+
+
+def test_every_page_in_russian(client: TestClient) -> None:
+    game = new_game(client)
+    pages = {"/": "ИГРАТЬ", "/stats": "Средний итог", "/no/such": "По этому адресу ничего нет",
+             f"/table/{game}": "Соединяемся", "/replay": "Повтор"}
+    for path, words in pages.items():
+        response = client.get(path, headers=RU)
+        assert response.status_code in (200, 404), path
+        html = response.text
+        assert html_lang(html) == "ru", path
+        assert 'id="lang-switch"' in html, path
+        assert f'href="{path}?lang=en"' in html and f'href="{path}?lang=ru"' in html, path
+        assert words in html, path
+        assert CYRILLIC.search(visible(html)), path
+        if path != "/replay":  # the replay viewer's start page is drawn by its script
+            assert not english_words(visible(html)), (path, english_words(visible(html)))
+    settings = client.get("/", headers=RU).text
+    assert 'href="/guide?lang=ru"' in settings
+    for title in ("Сочинка", "Ленинградка", "Жёсткий Питер", "Разбойник, короткий список"):
+        assert title in settings
+    guide = client.get("/guide", headers=RU)
+    assert html_lang(guide.text) == "ru" and "Полный разбор одной раздачи" in guide.text
+
+
+def test_the_editor_schema_speaks_russian(client: TestClient) -> None:
+    html = client.get("/", headers=RU).text
+    schema = re.search(r'<script id="rules-schema" type="application/json">(.*?)</script>',
+                       html, re.S)
+    assert schema
+    import json
+
+    data = json.loads(schema.group(1))
+    options = {o["name"]: o for o in data["options"]}
+    assert options["stalingrad"]["title"] == "Сталинград"
+    assert "шести пик" in options["stalingrad"]["doc"]
+    assert options["whist"]["labels"] == ["жлобский", "джентльменский"]
+    for option in data["options"]:
+        assert CYRILLIC.search(option["title"] + option["doc"]), option["name"]
+    for preset in data["presets"]:
+        assert CYRILLIC.search(preset["title"]) and CYRILLIC.search(preset["doc"]), preset
+    english = client.get("/").text
+    assert 'value="sochi"' in english and "Sochi" in english and "Сочинка" not in english
+
+
+def test_lang_parameter_then_cookie_then_accept_language(client: TestClient) -> None:
+    assert html_lang(client.get("/stats").text) == "en"
+    assert html_lang(client.get("/stats", headers=RU).text) == "ru"
+    assert html_lang(client.get("/stats", headers={"Accept-Language": "de, en;q=0.1"}).text) == "en"
+    response = client.get("/stats?lang=ru")
+    assert html_lang(response.text) == "ru"
+    assert client.cookies.get(COOKIE_NAME) == "ru"
+    assert "samesite=lax" in response.headers["set-cookie"].lower()
+    assert html_lang(client.get("/").text) == "ru"  # the cookie remembers
+    english_browser = {"Accept-Language": "en-GB,en"}
+    assert html_lang(client.get("/", headers=english_browser).text) == "ru"  # cookie > browser
+    assert html_lang(client.get("/?lang=en", headers=RU).text) == "en"  # ?lang > browser
+    assert client.cookies.get(COOKIE_NAME) == "en"
+    assert html_lang(client.get("/", headers=RU).text) == "en"  # cookie > browser
+    assert html_lang(client.get("/?lang=xx", headers=RU).text) == "en"  # not a language
+    client.cookies.clear()
+    assert html_lang(client.get("/?lang=xx", headers=RU).text) == "ru"
+
+
+def test_the_switch_keeps_the_page_and_its_parameters(client: TestClient) -> None:
+    html = client.get("/stats?x=1&lang=ru").text
+    assert 'href="/stats?x=1&amp;lang=en"' in html
+    assert 'aria-current="true">RU<' in html
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_json_errors_speak_the_request_language(client: TestClient, lang: str) -> None:
+    headers = {"Accept-Language": lang}
+    missing = client.get("/api/games/nosuch/record", headers=headers)
+    assert missing.status_code == 404
+    assert missing.json()["detail"] == say("error.no_game_short", lang, game="nosuch")
+    assert client.get("/api/games/current", headers=headers).json()["detail"] == say(
+        "error.no_current", lang)
+    bad = client.post("/api/games", json={"rules": {"preset": "sochi", "rogue": "small"}},
+                      headers=headers)
+    assert bad.status_code == 422 and bad.json()["field"] == "rules"
+    assert bad.json()["message"].startswith("правила: " if lang == "ru" else "rules: ")
+    if lang == "ru":
+        assert "нет" in missing.json()["detail"]
+
+
+def test_another_browsers_game_in_russian(client: TestClient, db_url: str) -> None:
+    game = new_game(client)
+    from preferans.server.app import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0)) as other:
+        page = other.get(f"/table/{game}", headers=RU)
+        assert page.status_code == 403
+        assert html_lang(page.text) == "ru" and "Партия другого браузера" in page.text
+        record = other.get(f"/api/games/{game}/record", headers=RU)
+        assert record.status_code == 403 and "другом браузере" in record.json()["detail"]
+        with other.websocket_connect(f"/ws/{game}", headers=RU) as ws:
+            refusal = ws.receive_json()
+        assert refusal["code"] == "not_yours" and "другом браузере" in refusal["message"]
+
+
+def test_the_table_socket_speaks_the_language_it_was_opened_in(client: TestClient) -> None:
+    game = new_game(client, seed=HUMAN_FIRST)
+    client.cookies.set(COOKIE_NAME, "ru")
+    with client.websocket_connect(f"/ws/{game}") as ws:
+        state = read_until_settled(ws)
+        assert state["observation"]["phase"] == "auction"
+        ws.send_json({"type": "action", "token": "WHIST"})
+        reply = ws.receive_json()
+    assert reply["code"] == "illegal" and reply["reason_code"] == "bid_or_pass"
+    russian = render_reason(Reason("bid_or_pass"), "ru")
+    assert reply["reason"] == russian
+    assert reply["message"] == f"WHIST сейчас нельзя: {russian}."
+    client.cookies.set(COOKIE_NAME, "en")
+    with client.websocket_connect(f"/ws/{game}") as ws:
+        read_until_settled(ws)
+        ws.send_json({"type": "action", "token": "WHIST"})
+        reply = ws.receive_json()
+    assert reply["reason"] == str(Reason("bid_or_pass"))
+    assert reply["message"].startswith("WHIST is not allowed now: ")
+
+
+def test_the_unplayable_cards_reasons_in_russian(client: TestClient) -> None:
+    """``why_not`` (each unplayable card's reason) in the socket's language."""
+    import random
+
+    from server_helpers import modest_token, send_action
+
+    rng = random.Random(5)
+    game = new_game(client, seed=HUMAN_FIRST)
+    with client.websocket_connect(f"/ws/{game}", headers=RU) as ws:
+        state = read_until_settled(ws)
+        for _ in range(200):
+            if state["why_not"] or state["deal_over"]:
+                break
+            send_action(ws, modest_token(state, rng))
+            state = read_until_settled(ws)
+    if not state["why_not"]:
+        pytest.skip("no deal of this seed left a card unplayable")
+    for reason in state["why_not"].values():
+        assert CYRILLIC.search(reason), reason
