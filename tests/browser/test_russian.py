@@ -115,6 +115,13 @@ def test_statistics_notfound_and_the_switch_in_russian(
     assert "По этому адресу ничего нет." in text and "К НАСТРОЙКАМ" in text
     page.screenshot(path=str(artifacts / "ru-notfound.png"))
 
+    # The replay viewer's page: the server's part (its frame) in Russian, the switch there.
+    page.goto(live_server.url + "/replay")
+    assert page.evaluate("() => document.documentElement.lang") == "ru"
+    assert page.locator("#lang-switch").count() == 1
+    assert page.title() == "Преферанс — Повтор"
+    page.screenshot(path=str(artifacts / "ru-replay.png"))
+
     # The switch keeps the page, and the choice is kept in the cookie.
     page.goto(live_server.url + "/stats")
     page.locator('#lang-switch a[data-lang="en"]').click()

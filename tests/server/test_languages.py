@@ -58,6 +58,7 @@ def test_every_page_in_russian(client: TestClient) -> None:
         assert title in settings
     guide = client.get("/guide", headers=RU)
     assert html_lang(guide.text) == "ru" and "Полный разбор одной раздачи" in guide.text
+    assert 'id="lang-switch" href="/guide?lang=en"' in guide.text
 
 
 def test_the_editor_schema_speaks_russian(client: TestClient) -> None:
@@ -155,6 +156,20 @@ def test_the_table_socket_speaks_the_language_it_was_opened_in(client: TestClien
         reply = ws.receive_json()
     assert reply["reason"] == str(Reason("bid_or_pass"))
     assert reply["message"].startswith("WHIST is not allowed now: ")
+
+
+def test_the_state_names_the_rules_in_the_sockets_language(client: TestClient) -> None:
+    game = new_game(client, rules={"preset": "leningrad", "stalingrad": True})
+    with client.websocket_connect(f"/ws/{game}", headers=RU) as ws:
+        ru = read_until_settled(ws)
+    client.cookies.set(COOKIE_NAME, "en")
+    with client.websocket_connect(f"/ws/{game}", headers=RU) as ws:
+        en = read_until_settled(ws)
+    assert (ru["rules_title"], en["rules_title"]) == ("Ленинградка", "Leningrad")
+    assert CYRILLIC.search(ru["rules_doc"]) and not CYRILLIC.search(en["rules_doc"])
+    [house] = ru["house_rules"]
+    assert house["name"] == "stalingrad" and house["title"] == "Сталинград"
+    assert "шести пик" in house["doc"] and "6♠" in en["house_rules"][0]["doc"]
 
 
 def test_the_unplayable_cards_reasons_in_russian(client: TestClient) -> None:

@@ -24,7 +24,7 @@ socket's own language) is a :class:`Said` (a ``str``: its English) or a :class:`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -181,6 +181,31 @@ class Refusal(Localized):
         return i18n.render_reason(self.reason, lang).rstrip(".")
 
 
+class Rendered(Localized):
+    """English text with the function that writes it in another language."""
+
+    _render: Callable[[str], str]
+
+    def __new__(cls, english: str, render: Callable[[str], str]) -> Rendered:
+        text = super().__new__(cls, english)
+        text._render = render
+        return text
+
+    def render(self, lang: str) -> str:
+        return self._render(lang)
+
+
+class HouseRules(list[dict[str, Any]]):
+    """The state's ``house_rules`` (name, value, preset_value, doc): each option's ``doc``
+    and ``title`` said again in the reader's language."""
+
+    def render(self, lang: str) -> list[dict[str, Any]]:
+        from .house_rules import option_title
+
+        return [{**h, "doc": i18n.option_description(h["name"], lang),
+                 "title": option_title(h["name"], lang)} for h in self]
+
+
 class Reasons(dict[str, str]):
     """The state's ``why_not``: card token -> the English refusal, each rendered again for
     its reader."""
@@ -193,10 +218,10 @@ def localize(payload: dict[str, Any], lang: str | None) -> dict[str, Any]:
     """A message for one socket: its :class:`Localized` and :class:`Reasons` values
     rendered in ``lang`` (English: the payload itself, untouched)."""
     lang = i18n.normalize(lang)
-    if lang == "en" or not any(isinstance(v, Localized | Reasons) for v in payload.values()):
+    kinds = Localized | Reasons | HouseRules
+    if lang == "en" or not any(isinstance(v, kinds) for v in payload.values()):
         return payload
-    return {k: v.render(lang) if isinstance(v, Localized | Reasons) else v
-            for k, v in payload.items()}
+    return {k: v.render(lang) if isinstance(v, kinds) else v for k, v in payload.items()}
 
 
 SOCKET_LANGUAGE = "lang"

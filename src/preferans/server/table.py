@@ -82,8 +82,17 @@ from ..players import Player
 from ..rules import Rules
 from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
-from .lang import NameOf, Reasons, Refusal, Said, localize, socket_language
-from .presets_text import preset_line
+from .lang import (
+    HouseRules,
+    NameOf,
+    Reasons,
+    Refusal,
+    Rendered,
+    Said,
+    localize,
+    socket_language,
+)
+from .presets_text import preset_line, preset_line_in, preset_title_in
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
 from .thinking import Seat, Thinking, ThinkingError, make_bot
@@ -479,9 +488,11 @@ class Table:
             "colours": self.colours,
             "dummy": self.dummy,
             "dummy_name": DUMMY_NAME if self.dummy is not None else None,
-            "rules_title": self._rules_title,
-            "rules_doc": preset_line(self.rules.name),
-            "house_rules": self.house,
+            "rules_title": Rendered(self._rules_title,
+                                    functools.partial(preset_title_in, self.rules.name)),
+            "rules_doc": Rendered(preset_line(self.rules.name),
+                                  functools.partial(preset_line_in, self.rules.name)),
+            "house_rules": HouseRules(self.house),
             "difficulty": self.difficulty,
             "rules": self._rules_info,
             "observation": observation,
