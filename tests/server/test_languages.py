@@ -191,3 +191,49 @@ def test_the_unplayable_cards_reasons_in_russian(client: TestClient) -> None:
         pytest.skip("no deal of this seed left a card unplayable")
     for reason in state["why_not"].values():
         assert CYRILLIC.search(reason), reason
+
+
+def test_damaged_games_and_database_troubles_in_russian(db_url: str) -> None:
+    import json
+
+    from test_store_faults import damage
+
+    from preferans.server.app import create_app
+    from preferans.server.lang import damage_text, store_message
+    from preferans.server.store import StoreError
+
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+        bad_moves = new_game(client, seed=HUMAN_FIRST)
+        not_json = new_game(client, seed=HUMAN_FIRST)
+        record = client.app.state.store.get(bad_moves).record  # type: ignore[attr-defined]
+    record["deals"][0]["actions"] = ["7NT", "XYZ"]
+    damage(db_url, bad_moves, "'" + json.dumps(record) + "'")
+    damage(db_url, not_json, "'{\"format\": \"preferans-record/1\", \"deals\": [{'")
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random"),
+                    cookies=client.cookies) as client:
+        page = client.get("/", headers=RU).text
+        banner = re.search(r'<section class="damaged".*?</section>', page, re.S)
+        assert banner, page
+        text = visible(banner.group(0))
+        assert "Повреждённые сохранённые партии" in text and "Скачать запись" in text
+        assert "запись партии не воспроизводится" in text and "запись партии — не JSON" in text
+        table = client.get(f"/table/{bad_moves}", headers=RU)
+        assert table.status_code == 409 and "нельзя продолжить" in table.text
+        english = client.get("/").text
+        assert "does not replay" in english and "not valid JSON" in english
+    assert damage_text("its seats is empty; its result is not a JSON list", "ru") == (
+        "запись мест пуста; запись итога не того вида")
+    trouble = StoreError("/tmp/g.db", "is read-only", "attempt to write a readonly database")
+    assert store_message(trouble, "ru") == ("база данных /tmp/g.db доступна только для чтения "
+                                            "(attempt to write a readonly database)")
+    assert store_message(trouble, "en") == trouble.message
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from preferans.server import house_rules, lang, presets_text
+
+    for module in (lang, house_rules, presets_text):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

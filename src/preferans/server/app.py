@@ -67,12 +67,14 @@ from ..rules import RulesError
 from .config import database_url
 from .house_rules import editor_schema, preset_choices, rules_from_settings
 from .lang import (
+    damage_text,
     page_context,
     remember_language,
     request_language,
     say,
     set_socket_language,
     settings_strings,
+    store_message,
 )
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
@@ -375,20 +377,17 @@ def create_app(
     def store_problem(lang: str) -> str | None:
         """The banner of the settings page when the database failed on opening."""
         fault = store.fault or store.last_error
-        return say("error.cannot_save", lang, problem=fault.message) if fault is not None else None
+        if fault is None:
+            return None
+        return say("error.cannot_save", lang, problem=store_message(fault, lang))
 
     def store_unavailable(exc: StoreError, doing: str, request: Request) -> Response:
         """A 503 naming what could not be done (``doing``: a ``page`` key) and why."""
-        text = say(doing, request_language(request))
-        return JSONResponse({"detail": f"{text}: {exc.message}", "database": exc.location,
+        lang = request_language(request)
+        detail = f"{say(doing, lang)}: {store_message(exc, lang)}"
+        return JSONResponse({"detail": detail, "database": exc.location,
                              "problem": exc.problem}, status_code=503)
 
-    def damage_text(problem: str, lang: str) -> str:
-        """Why a saved game is damaged, in ``lang`` (the technical detail as it is)."""
-        prefix = "its record does not replay ("
-        if problem.startswith(prefix) and problem.endswith(")"):
-            return say("damaged.no_replay", lang, detail=problem[len(prefix):-1])
-        return problem
 
     def claim_for(request: Request, saved: SavedGame, response_token: list[str]) -> str:
         """Who holds the game's human seat for this request; a free seat (a game saved before
@@ -422,7 +421,8 @@ def create_app(
         try:
             saved, damaged = tables.of_browser(seat_token(request.cookies))
         except StoreError as exc:
-            problem = problem or say("error.cannot_read_saved", lang, problem=exc.message)
+            problem = problem or say("error.cannot_read_saved", lang,
+                                     problem=store_message(exc, lang))
         damaged = [{**game, "reason": damage_text(game["reason"], lang)} for game in damaged]
         return page(
             request,
@@ -445,7 +445,8 @@ def create_app(
             saved = store.get(game_id) if GAME_ID.match(game_id) else None
         except StoreError as exc:
             return page(request, "notfound.html", status_code=503, title=database,
-                        message=say("error.cannot_read_game", lang, problem=exc.message))
+                        message=say("error.cannot_read_game", lang,
+                                    problem=store_message(exc, lang)))
         if saved is None:
             return not_found(request, say("error.no_game", lang, game=game_id))
         new_token: list[str] = []
@@ -453,7 +454,8 @@ def create_app(
             whose = claim_for(request, saved, new_token)
         except StoreError as exc:
             return page(request, "notfound.html", status_code=503, title=database,
-                        message=say("error.cannot_open_game", lang, problem=exc.message))
+                        message=say("error.cannot_open_game", lang,
+                                    problem=store_message(exc, lang)))
         if whose == "theirs":
             return page(request, "notfound.html", status_code=403,
                         title=say("title.not_yours", lang), message=say("error.not_yours", lang),
@@ -489,7 +491,8 @@ def create_app(
             lang = request_language(request)
             return page(request, "notfound.html", status_code=503,
                         title=say("title.database", lang),
-                        message=say("error.cannot_read_stats", lang, problem=exc.message))
+                        message=say("error.cannot_read_stats", lang,
+                                    problem=store_message(exc, lang)))
         return page(request, "stats.html", stats=statistics(summaries),
                     difficulties=DIFFICULTIES)
 
@@ -614,8 +617,8 @@ def create_app(
                     return
         except StoreError as exc:
             await refuse(socket, "database",
-                         say("error.cannot_read_game", lang, problem=exc.message), 4503,
-                         database=exc.location)
+                         say("error.cannot_read_game", lang, problem=store_message(exc, lang)),
+                         4503, database=exc.location)
             return
         if table is None:
             await refuse(socket, "unknown_game", unknown, 4404)

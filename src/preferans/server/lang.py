@@ -24,6 +24,7 @@ socket's own language) is a :class:`Said` (a ``str``: its English) or a :class:`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -112,6 +113,62 @@ def count_text(key: str, n: float, lang: str | None) -> str:
     return i18n.npgettext("count", key, key + "s", 2, lang).format(n=n)
 
 
+# --- the database's troubles ----------------------------------------------------------------
+STORE_PROBLEMS = {
+    "is read-only": "store.read_only",
+    "is on a full disk": "store.full_disk",
+    "is damaged": "store.damaged",
+    "is damaged (its games table is missing or not this program's)": "store.no_table",
+    "is locked by another program": "store.locked",
+    "cannot be opened": "store.cannot_open",
+    "failed": "store.failed",
+    "no longer holds this game": "store.lost_game",
+}
+"""The database's problems (:func:`preferans.server.store.describe_fault`) by key."""
+_DAMAGE = (
+    (re.compile(r"^its record does not replay \((?P<detail>.*?)\)?$", re.S), "damaged.no_replay"),
+    (re.compile(r"^its (?P<what>\w+) is empty$"), "damaged.empty"),
+    (re.compile(r"^its (?P<what>\w+) is not valid JSON \((?P<detail>.*?)\)?$", re.S),
+     "damaged.not_json"),
+    (re.compile(r"^its (?P<what>\w+) is not a JSON (?:object|list)$"), "damaged.not_shaped"),
+)
+
+
+def store_message(exc: Any, lang: str | None) -> str:
+    """A :class:`~preferans.server.store.StoreError`'s message in ``lang``: ``база данных
+    /path/games.db доступна только для чтения (attempt to write a readonly database)`` (the
+    database's own words stay as they are)."""
+    key = STORE_PROBLEMS.get(exc.problem)
+    if key is None or i18n.normalize(lang) == "en":
+        return str(exc.message)
+    return say("store.message", lang, location=exc.location, problem=say(key, lang),
+               detail=exc.detail)
+
+
+def damage_text(problem: str, lang: str | None) -> str:
+    """Why a saved game is damaged, in ``lang`` (the technical detail as it is).
+
+    >>> damage_text("its record is not valid JSON (Expecting value)", "ru")
+    'запись партии — не JSON (Expecting value)'
+    """
+    if i18n.normalize(lang) == "en":
+        return problem
+    parts = [p.strip() for p in re.split(r";\s*(?=its )", problem)]
+    out = []
+    for part in parts:
+        for pattern, key in _DAMAGE:
+            match = pattern.match(part)
+            if match:
+                fields = match.groupdict()
+                if "what" in fields:
+                    fields["what"] = say(f"damaged.{fields['what']}", lang)
+                out.append(say(key, lang, **fields))
+                break
+        else:
+            out.append(part)
+    return "; ".join(out)
+
+
 def dynamic_keys() -> set[str]:
     """The ``page`` keys the templates and the server build from a value (the difficulties,
     the pulya lengths, the phases' verbs): the catalogue must hold each."""
@@ -121,6 +178,9 @@ def dynamic_keys() -> set[str]:
     keys = {f"difficulty.{d}{note}" for d in DIFFICULTIES for note in ("", ".note")}
     keys |= {f"settings.pool{n}" for n in (10, 20, 30)}
     keys |= {f"verb.{phase}" for phase in _VERBS} | {"verb.act"}
+    keys |= set(STORE_PROBLEMS.values())
+    keys |= {f"damaged.{column}" for column in ("record", "names", "rules", "seats", "summary",
+                                                 "result")}
     return keys | set(SETTINGS_SCRIPT_KEYS)
 
 

@@ -35,7 +35,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from ..record import RecordError, read_record
 from ..review import finished_part, review
 from ..rules import RulesError
-from .lang import request_language, say
+from .lang import damage_text, request_language, say, store_message
 from .store import SavedGame, StoreError
 from .table import HUMAN, bot_seed, seat_colours
 from .thinking import Seat, Thinking
@@ -116,11 +116,11 @@ def register(
                 return None, JSONResponse({"detail": say("error.not_yours", lang)},
                                           status_code=403), []
         except StoreError as exc:
-            return None, JSONResponse({"detail": say("error.database", lang,
-                                                     problem=exc.message)}, status_code=503), []
+            return None, JSONResponse({"detail": say("error.database", lang, problem=store_message(
+                exc, lang))}, status_code=503), []
         if saved.damage:
-            return None, JSONResponse({"detail": say("error.damaged_short", lang,
-                                                     problem=saved.damage)}, status_code=409), []
+            damaged = say("error.damaged_short", lang, problem=damage_text(saved.damage, lang))
+            return None, JSONResponse({"detail": damaged}, status_code=409), []
         return saved, None, new_token
 
     async def once(key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
@@ -282,8 +282,9 @@ def register(
         try:
             games = await anyio.to_thread.run_sync(finished_of_browser, request)
         except StoreError as exc:
-            return JSONResponse({"detail": say("error.database", request_language(request),
-                                               problem=exc.message)}, status_code=503)
+            lang = request_language(request)
+            return JSONResponse({"detail": say("error.database", lang, problem=store_message(
+                exc, lang))}, status_code=503)
         return JSONResponse({"games": games})
 
     @app.get("/replay", response_class=HTMLResponse)

@@ -91,6 +91,7 @@ from .lang import (
     Said,
     localize,
     socket_language,
+    store_message,
 )
 from .presets_text import preset_line, preset_line_in, preset_title_in
 from .stats import summarise
@@ -752,7 +753,8 @@ class Table:
             "code": "save_failed",
             "database": exc.location,
             "problem": exc.problem,
-            "message": Said("table.not_saved", problem=exc.message, taken_back=taken_back),
+            "message": Said("table.not_saved", taken_back=taken_back, problem=Rendered(
+                exc.message, functools.partial(store_message, exc))),
         }
         for socket in list(self.sockets):
             await self._send(socket, payload)
