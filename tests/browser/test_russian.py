@@ -98,6 +98,31 @@ def test_the_settings_page_and_the_house_rules_editor_in_russian(
     page.locator("#reset-rules").click()
 
 
+def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_the_switch_on_a_phone(browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    """On a phone the switch stays clear of the page's heading and its first choices."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="ru-RU",
+                                  extra_http_headers={"Accept-Language": "ru"},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        for path, heading in (("/", "#settings h1"), ("/stats", "main h1")):
+            page.goto(live_server.url + path)
+            switch = page.locator("#lang-switch").bounding_box()
+            assert switch is not None and switch["x"] + switch["width"] <= 360
+            for selector in (heading, "main .lead"):
+                box = page.locator(selector).first.bounding_box()
+                assert box is not None and not boxes_overlap(switch, box), (path, selector)
+            name = "ru-settings-phone.png" if path == "/" else "ru-stats-phone.png"
+            page.screenshot(path=str(artifacts / name))
+    finally:
+        context.close()
+
+
 def test_statistics_notfound_and_the_switch_in_russian(
         ru_page: Any, live_server: LiveServer, artifacts: Path) -> None:
     page = ru_page
