@@ -237,3 +237,18 @@ def test_module_doctests() -> None:
     for module in (lang, house_rules, presets_text):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_the_rules_and_a_review_in_the_request_language(client: TestClient) -> None:
+    import json
+
+    from preferans.guide import worked_deal_record
+
+    rules = client.get("/api/rules", headers=RU).json()
+    assert {p["name"]: p["title"] for p in rules["presets"]}["piter-hard"] == "Жёсткий Питер"
+    assert client.get("/api/rules").json()["presets"][0]["title"] == "Sochi"
+    body = json.dumps(worked_deal_record())
+    ru = client.post("/api/review", content=body, headers=RU).json()
+    en = client.post("/api/review", content=body).json()
+    assert CYRILLIC.search(ru["rules_title"]) and not CYRILLIC.search(en["rules_title"])
+    assert ru["deals"] == en["deals"]

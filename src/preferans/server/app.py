@@ -522,8 +522,9 @@ def create_app(
         return response
 
     @app.get("/api/rules")
-    def rules_json() -> dict[str, Any]:
-        return {"presets": preset_choices(), "options": editor_schema()}
+    def rules_json(request: Request) -> dict[str, Any]:
+        lang = request_language(request)
+        return {"presets": preset_choices(lang), "options": editor_schema(lang)}
 
     @app.get("/api/games/current")
     def current_game(request: Request) -> Response:

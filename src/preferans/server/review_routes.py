@@ -86,6 +86,19 @@ def _with_colours(result: dict[str, Any]) -> dict[str, Any]:
             "house_rules": house_rules(rules)}
 
 
+def _in_language(result: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A review's rules title and house rules in the reader's language."""
+    if lang == "en" or "rules" not in result:
+        return result
+    from ..rules import Rules
+    from .lang import HouseRules
+    from .presets_text import preset_title_in
+
+    name = Rules.from_json(result["rules"]).name
+    return {**result, "rules_title": preset_title_in(name, lang),
+            "house_rules": HouseRules(result.get("house_rules") or []).render(lang)}
+
+
 def register(
     app: FastAPI,
     *,
@@ -146,14 +159,15 @@ def register(
         return result
 
     async def computed(key: tuple[Any, ...], saved: SavedGame,
-                       work: Callable[[dict[str, Any]], dict[str, Any]]) -> Response:
+                       work: Callable[[dict[str, Any]], dict[str, Any]],
+                       lang: str | None = None) -> Response:
         try:
             hit = await once((*key, len(json.dumps(saved.record))),
                              lambda: anyio.to_thread.run_sync(work, saved.record))
         except (RecordError, RulesError, ValueError) as exc:
             return JSONResponse({"detail": f"the record does not replay: {exc}"},
                                 status_code=409)
-        return JSONResponse(hit)
+        return JSONResponse(hit if lang is None else _in_language(hit, lang))
 
     @app.get("/api/games/{game_id}/analysis")
     async def game_analysis(game_id: str, request: Request, deal: int | None = None
@@ -225,7 +239,8 @@ def register(
             return JSONResponse({"detail": say("error.replay_later",
                                                request_language(request))}, status_code=403)
         response = await computed(("review", saved.id), saved,
-                                  lambda record: _with_colours(review(record)))
+                                  lambda record: _with_colours(review(record)),
+                                  request_language(request))
         return with_token(request, response, new_token)
 
     @app.post("/api/review")
@@ -249,7 +264,7 @@ def register(
         except (RecordError, RulesError, ValueError) as exc:
             return JSONResponse({"detail": f"the record does not replay: {exc}"},
                                 status_code=422)
-        return JSONResponse(_with_colours(result))
+        return JSONResponse(_in_language(_with_colours(result), request_language(request)))
 
     def finished_of_browser(request: Request) -> list[dict[str, Any]]:
         from .app import holder, seat_token
