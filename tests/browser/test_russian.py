@@ -145,6 +145,7 @@ def test_statistics_notfound_and_the_switch_in_russian(
     assert page.evaluate("() => document.documentElement.lang") == "ru"
     assert page.locator("#lang-switch").count() == 1
     assert page.title() == "Преферанс — Повтор"
+    page.locator("#replay-start").wait_for(state="visible")  # drawn by the viewer's script
     page.screenshot(path=str(artifacts / "ru-replay.png"))
 
     # The switch keeps the page, and the choice is kept in the cookie.
