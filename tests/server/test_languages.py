@@ -148,7 +148,7 @@ def test_the_table_socket_speaks_the_language_it_was_opened_in(client: TestClien
     assert reply["code"] == "illegal" and reply["reason_code"] == "bid_or_pass"
     russian = render_reason(Reason("bid_or_pass"), "ru")
     assert reply["reason"] == russian
-    assert reply["message"] == f"WHIST сейчас нельзя: {russian}."
+    assert reply["message"] == f"Сейчас нельзя «вист»: {russian}."
     client.cookies.set(COOKIE_NAME, "en")
     with client.websocket_connect(f"/ws/{game}") as ws:
         read_until_settled(ws)
@@ -252,3 +252,26 @@ def test_the_rules_and_a_review_in_the_request_language(client: TestClient) -> N
     en = client.post("/api/review", content=body).json()
     assert CYRILLIC.search(ru["rules_title"]) and not CYRILLIC.search(en["rules_title"])
     assert ru["deals"] == en["deals"]
+
+
+def test_a_failed_save_is_told_in_the_sockets_language(db_url: str, tmp_path) -> None:
+    from server_helpers import human_to_act, receive_json, send_action
+    from test_store_faults import make_read_only, make_writable, read_error
+
+    from preferans.server.app import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+        game = new_game(client, seed=HUMAN_FIRST)
+        with client.websocket_connect(f"/ws/{game}", headers=RU) as ws:
+            before = receive_json(ws)
+            assert human_to_act(before)
+            make_read_only(client, db_url)
+            send_action(ws, sorted(before["observation"]["legal"])[0])
+            error, _ = read_error(ws)
+            banner = client.get("/", headers=RU).text
+            make_writable(client, db_url)
+    assert error["code"] == "save_failed"
+    message = error["message"]
+    assert message.startswith("Не сохранено: база данных ") and str(tmp_path) in message
+    assert "доступна только для чтения" in message and "» отменён" in message, message
+    assert "Партии не сохраняются: база данных" in banner

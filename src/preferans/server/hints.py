@@ -58,9 +58,8 @@ class Hints:
 
     async def give(self, table: Table, socket: WebSocket) -> None:
         """Answer a browser's hint request (see the module docstring)."""
-        from .table import HUMAN, MessageError, bot_seed
-
         from .lang import Said
+        from .table import HUMAN, MessageError, bot_seed
 
         if not self.on:
             raise MessageError("hints_off", Said("table.hints_off"))

@@ -219,6 +219,23 @@ class Name(Localized):
         return i18n.player_name(str(self), lang)
 
 
+class Token(Localized):
+    """An action's record token (``QH``, ``WHIST``, ``7NT``) written as the reader's players
+    write it: ``Д♥``, ``вист``, ``7 БК``.
+
+    >>> Token("QH").render("ru"), Token("WHIST").render("ru"), Token("XYZ").render("ru")
+    ('Д♥', 'вист', 'XYZ')
+    """
+
+    def render(self, lang: str) -> str:
+        from ..actions import Action
+
+        try:
+            return i18n.action_text(Action.parse(str(self)), lang)
+        except ValueError:
+            return str(self)
+
+
 class NameOf(Localized):
     """A player's name in the genitive where the language wants it: «очередь Миши»."""
 

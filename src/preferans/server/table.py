@@ -89,6 +89,7 @@ from .lang import (
     Refusal,
     Rendered,
     Said,
+    Token,
     localize,
     socket_language,
     store_message,
@@ -652,7 +653,7 @@ class Table:
                 reason = str(exc).rstrip(".")
                 raise MessageError("illegal", Said("table.not_an_action", token=repr(token),
                                                    reason=reason)) from None
-            await self._save(Said("table.taken_back", token=token))
+            await self._save(Said("table.taken_back", token=Token(token)))
             await self._publish(event)
         self._ensure_driver()
 
@@ -666,7 +667,8 @@ class Table:
             phase = _phase_name(self.game.deal)
             verb = Said(f"verb.{phase}" if phase in _VERBS else "verb.act")
             raise MessageError("not_your_turn", Said(
-                "table.not_your_turn", name=NameOf(self.names[seat]), verb=verb, token=token))
+                "table.not_your_turn", name=NameOf(self.names[seat]), verb=verb,
+                token=Token(token)))
 
     async def _next_deal(self) -> None:
         async with self.lock:
@@ -937,7 +939,7 @@ def _illegal(exc: IllegalAction, token: str) -> MessageError:
 
     reason = Refusal(exc.why)
     return MessageError(
-        "illegal", Said("table.not_allowed", token=token, reason=reason), reason=reason,
+        "illegal", Said("table.not_allowed", token=Token(token), reason=reason), reason=reason,
         token=token,
         reason_code=exc.code, reason_params=params_json(exc.params),
     )
