@@ -275,3 +275,32 @@ def test_a_failed_save_is_told_in_the_sockets_language(db_url: str, tmp_path) ->
     assert message.startswith("Не сохранено: база данных ") and str(tmp_path) in message
     assert "доступна только для чтения" in message and "» отменён" in message, message
     assert "Партии не сохраняются: база данных" in banner
+
+
+def test_the_pages_families_are_written_in_russian() -> None:
+    """Every Russian entry of the pages' families is Russian words, with the English's
+    {fields}; the editor's option titles and the rule sets' names are all there."""
+    from babel.messages.pofile import read_po
+
+    from preferans import i18n
+    from preferans.rules import option_docs
+    from preferans.server.presets_text import PRESET_TEXT
+
+    def entries(lang: str) -> dict[tuple[str, str], object]:
+        with i18n.catalogue_path(lang).open("rb") as fh:
+            catalog = read_po(fh)
+        families = ("page", "preset-title", "preset-line", "option-title")
+        return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string
+                for m in catalog if m.id and m.context in families}
+
+    ru, en = entries("ru"), entries("en")
+    assert set(ru) == set(en)
+    for key, text in ru.items():
+        forms = text if isinstance(text, tuple) else (text,)
+        english = en[key] if isinstance(en[key], tuple) else (en[key],)
+        for form in forms:
+            assert re.search(r"[А-Яа-яЁё]", form), key
+            assert set(re.findall(r"\{(\w+)\}", form)) == set(
+                re.findall(r"\{(\w+)\}", english[0])), key
+    assert {k for c, k in ru if c == "option-title"} == set(option_docs())
+    assert {k for c, k in ru if c == "preset-title"} == set(PRESET_TEXT)
