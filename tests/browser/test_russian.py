@@ -148,6 +148,12 @@ def test_statistics_notfound_and_the_switch_in_russian(
     page.locator("#replay-start").wait_for(state="visible")  # drawn by the viewer's script
     page.screenshot(path=str(artifacts / "ru-replay.png"))
 
+    # The rules guide: Russian for a Russian browser, its switch to the English one.
+    page.goto(live_server.url + "/guide")
+    assert page.evaluate("() => document.documentElement.lang") == "ru"
+    assert page.locator("#lang-switch").get_attribute("href") == "/guide?lang=en"
+    page.screenshot(path=str(artifacts / "ru-guide.png"))
+
     # The switch keeps the page, and the choice is kept in the cookie.
     page.goto(live_server.url + "/stats")
     page.locator('#lang-switch a[data-lang="en"]').click()
