@@ -146,10 +146,14 @@ def test_the_server_serves_the_russian_guide(tmp_path):
     from preferans.server.app import create_app
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}")) as client:
+        plain = client.get("/guide")
         ru = client.get("/guide?lang=ru")
-        en = client.get("/guide")
-        other = client.get("/guide?lang=xx")
+        remembered = client.get("/guide")  # ?lang=ru set the cookie
+        en = client.get("/guide?lang=en")
+        other = client.get("/guide?lang=xx")  # not a language: the cookie's (en)
+    assert plain.status_code == 200 and "A complete worked deal" in plain.text
     assert ru.status_code == 200 and "Полный разбор одной раздачи" in ru.text
+    assert "Полный разбор одной раздачи" in remembered.text
     assert en.status_code == 200 and "A complete worked deal" in en.text
     assert other.status_code == 200 and "A complete worked deal" in other.text
 

@@ -9,13 +9,23 @@ filled, other languages empty, for a translator: ``tests/test_i18n.py`` fails un
 translated); a key the code lost is dropped; an English text the code changed is rewritten
 in ``en`` and marked fuzzy elsewhere, so the translation gets looked at again.
 
+The pages' family ``page`` (the server's templates and messages, keyed) has no English in
+the code: a key used by a template (``_("settings.play")``) or a server module (a string
+literal like ``"error.not_yours"``) and missing from a catalogue is added empty to every
+catalogue (the English is written by hand in ``en``); a key nothing uses any more is dropped.
+The families ``preset-title`` and ``preset-line`` take their English from
+:data:`preferans.server.presets_text.PRESET_TEXT`, ``option-title`` (the house-rules editor's
+name of an option) the option's own name.
+
 Run: ``.venv/bin/python tools/i18n_sync.py`` (``--check``: only say what would change, exit
 1 if anything would).
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
@@ -23,6 +33,25 @@ from preferans import i18n
 from preferans.guide.examples import EXAMPLES
 from preferans.reasons import ENGLISH
 from preferans.rules import option_docs
+from preferans.server import lang as page_lang
+from preferans.server.presets_text import PRESET_TEXT
+
+SERVER = Path(page_lang.__file__).parent
+PAGE_PREFIXES = ("common", "settings", "difficulty", "damaged", "stats", "notfound", "replay",
+                 "table", "title", "error", "verb", "js", "store")
+_TEMPLATE_KEY = re.compile(r"""\b_\(\s*["']([\w.-]+)["']""")
+_CODE_KEY = re.compile(r"""["']((?:""" + "|".join(PAGE_PREFIXES) + r""")\.[\w.]+)["']""")
+
+
+def page_keys() -> set[str]:
+    """Every ``page`` key the templates and the server's modules use."""
+    keys = set(page_lang.dynamic_keys())
+    for template in (SERVER / "templates").glob("*.html"):
+        keys |= set(_TEMPLATE_KEY.findall(template.read_text(encoding="utf-8")))
+    for module in SERVER.glob("*.py"):
+        keys |= set(_CODE_KEY.findall(module.read_text(encoding="utf-8")))
+    keys.discard("js.counts")  # the plural of js.count
+    return {k for k in keys if not k.endswith((".", ".html"))}
 
 
 def code_texts() -> dict[tuple[str, str], str]:
@@ -32,6 +61,10 @@ def code_texts() -> dict[tuple[str, str], str]:
     for ex in EXAMPLES:
         out[("example", f"{ex.key}.title")] = ex.title
         out[("example", f"{ex.key}.explanation")] = ex.explanation
+    for name, (title, line) in PRESET_TEXT.items():
+        out[("preset-title", name)] = title
+        out[("preset-line", name)] = line
+    out |= {("option-title", name): name for name in option_docs()}
     return out
 
 
@@ -69,6 +102,19 @@ def sync(check: bool = False) -> list[str]:
                 else:
                     changes.append(f"{lang}: recheck {ctx} {key} (marked fuzzy)")
                     message.flags.add("fuzzy")
+        used = page_keys()
+        present = {m.id if isinstance(m.id, str) else m.id[0]
+                   for m in catalog if m.id and m.context == page_lang.PAGE}
+        for key in sorted(present - used):
+            changes.append(f"{lang}: drop page {key}")
+            catalog.delete(key, context=page_lang.PAGE)
+        for key in sorted(used - present):
+            changes.append(f"{lang}: add page {key} (write its text)")
+            if key == "js.count":
+                forms = 3 if lang == "ru" else 2
+                catalog.add((key, "js.counts"), ("",) * forms, context=page_lang.PAGE)
+            else:
+                catalog.add(key, "", context=page_lang.PAGE)
         if not check and len(changes) > before:
             with i18n.catalogue_path(lang).open("wb") as fh:
                 write_po(fh, catalog, width=100, sort_output=False, include_lineno=False)

@@ -19,7 +19,7 @@ def test_settings_page_offers_every_choice_and_continue_only_when_saved(
     for pool in (10, 20, 30):
         assert f'name="pool" value="{pool}"' in html
     assert ">PLAY<" in html
-    assert 'href="/stats"' in html and 'href="/guide"' in html
+    assert 'href="/stats"' in html and 'href="/guide?lang=en"' in html
     assert "CONTINUE" not in html
 
     game_id = new_game(client)

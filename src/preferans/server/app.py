@@ -63,9 +63,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..game import Game
+from ..i18n import player_name
 from ..rules import RulesError
 from .config import database_url
 from .house_rules import editor_schema, preset_choices, rules_from_settings
+from .lang import (
+    damage_text,
+    page_context,
+    remember_language,
+    request_language,
+    say,
+    set_socket_language,
+    settings_strings,
+    store_message,
+)
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
@@ -341,7 +352,10 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
 
     def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
-        return templates.TemplateResponse(request, name, context, status_code=status_code)
+        """A page in the request's language (a ``?lang=`` choice is kept in the cookie)."""
+        context = {**page_context(request), **context}
+        response = templates.TemplateResponse(request, name, context, status_code=status_code)
+        return remember_language(request, response)
 
     def not_found(request: Request, what: str) -> Response:
         if request.url.path.startswith("/api/"):
@@ -358,17 +372,23 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404:
-            return not_found(request, "There is nothing at this address.")
+            return not_found(request, say("error.nothing_here", request_language(request)))
         return JSONResponse({"detail": exc.detail}, status_code=exc.status_code)
 
-    def store_problem() -> str | None:
+    def store_problem(lang: str) -> str | None:
         """The banner of the settings page when the database failed on opening."""
         fault = store.fault or store.last_error
-        return f"Games cannot be saved: {fault.message}." if fault is not None else None
+        if fault is None:
+            return None
+        return say("error.cannot_save", lang, problem=store_message(fault, lang))
 
-    def store_unavailable(exc: StoreError, doing: str) -> Response:
-        return JSONResponse({"detail": f"{doing}: {exc.message}", "database": exc.location,
+    def store_unavailable(exc: StoreError, doing: str, request: Request) -> Response:
+        """A 503 naming what could not be done (``doing``: a ``page`` key) and why."""
+        lang = request_language(request)
+        detail = f"{say(doing, lang)}: {store_message(exc, lang)}"
+        return JSONResponse({"detail": detail, "database": exc.location,
                              "problem": exc.problem}, status_code=503)
+
 
     def claim_for(request: Request, saved: SavedGame, response_token: list[str]) -> str:
         """Who holds the game's human seat for this request; a free seat (a game saved before
@@ -396,12 +416,15 @@ def create_app(
     # --- pages -------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     def settings_page(request: Request) -> Response:
-        problem = store_problem()
+        lang = request_language(request)
+        problem = store_problem(lang)
         saved, damaged = None, []
         try:
             saved, damaged = tables.of_browser(seat_token(request.cookies))
         except StoreError as exc:
-            problem = problem or f"Saved games cannot be read: {exc.message}."
+            problem = problem or say("error.cannot_read_saved", lang,
+                                     problem=store_message(exc, lang))
+        damaged = [{**game, "reason": damage_text(game["reason"], lang)} for game in damaged]
         return page(
             request,
             "settings.html",
@@ -409,39 +432,48 @@ def create_app(
             damaged_games=damaged,
             store_problem=problem,
             difficulties=DIFFICULTIES,
-            presets=preset_choices(),
+            presets=preset_choices(lang),
             pools=POOLS,
-            options=editor_schema(),
+            options=editor_schema(lang),
+            js_strings=settings_strings(lang),
         )
 
     @app.get("/table/{game_id}", response_class=HTMLResponse)
     def table_page(request: Request, game_id: str) -> Response:
+        lang = request_language(request)
+        database = say("title.database", lang)
         try:
             saved = store.get(game_id) if GAME_ID.match(game_id) else None
         except StoreError as exc:
-            return page(request, "notfound.html", status_code=503, title="Database problem",
-                        message=f"The game cannot be read: {exc.message}.")
+            return page(request, "notfound.html", status_code=503, title=database,
+                        message=say("error.cannot_read_game", lang,
+                                    problem=store_message(exc, lang)))
         if saved is None:
-            return not_found(request, f"There is no game {game_id!r}: it may have been deleted.")
+            return not_found(request, say("error.no_game", lang, game=game_id))
         new_token: list[str] = []
         try:
             whose = claim_for(request, saved, new_token)
         except StoreError as exc:
-            return page(request, "notfound.html", status_code=503, title="Database problem",
-                        message=f"The game cannot be opened: {exc.message}.")
+            return page(request, "notfound.html", status_code=503, title=database,
+                        message=say("error.cannot_open_game", lang,
+                                    problem=store_message(exc, lang)))
         if whose == "theirs":
-            return page(request, "notfound.html", status_code=403, title="Another browser's game",
-                        message=NOT_YOURS)
+            return page(request, "notfound.html", status_code=403,
+                        title=say("title.not_yours", lang), message=say("error.not_yours", lang),
+                        reason="not_yours")
         problem = tables.replay_problem(saved) if not saved.finished else saved.damage
         if problem is not None:
             return with_token(request, page(
-                request, "notfound.html", status_code=409, title="Damaged game",
-                message=f"The saved game {game_id} cannot be played on: {problem}.",
+                request, "notfound.html", status_code=409, title=say("title.damaged", lang),
+                message=say("error.damaged", lang, game=game_id,
+                            problem=damage_text(problem, lang)),
                 download=f"/api/games/{game_id}/record"), new_token)
         players = len(saved.names) if saved.names else 3
         context = {
             "game_id": game_id,
             "names": list(saved.names or seat_names(players)),
+            "shown_names": [player_name(n, lang) for n in (saved.names or seat_names(players))]
+            + ([player_name("Dummy", lang)] if players == 2 else []),
             "colours": list(seat_colours(players)),
             "difficulty": saved.difficulty,
             "rules": saved.rules,
@@ -450,68 +482,74 @@ def create_app(
             return with_token(request, page(request, "table.html", **context), new_token)
         except TemplateNotFound:
             return page(request, "notfound.html", status_code=503,
-                        message="The table page is not installed yet.")
+                        message=say("error.no_table_page", lang))
 
     @app.get("/stats", response_class=HTMLResponse)
     def stats_page(request: Request) -> Response:
         try:
             summaries = store.summaries()
         except StoreError as exc:
-            return page(request, "notfound.html", status_code=503, title="Database problem",
-                        message=f"The statistics cannot be read: {exc.message}.")
+            lang = request_language(request)
+            return page(request, "notfound.html", status_code=503,
+                        title=say("title.database", lang),
+                        message=say("error.cannot_read_stats", lang,
+                                    problem=store_message(exc, lang)))
         return page(request, "stats.html", stats=statistics(summaries),
                     difficulties=DIFFICULTIES)
 
     @app.get("/guide", response_class=HTMLResponse)
-    def guide_page(request: Request, lang: str = "en") -> Response:
-        try:
-            from ..guide import render_guide  # type: ignore[attr-defined]
-        except ImportError:
-            return page(request, "notfound.html", status_code=200, title="Rules guide",
-                        message="The rules guide is coming soon.")
-        return HTMLResponse(render_guide(lang=lang))
+    def guide_page(request: Request) -> Response:
+        """The rules guide in the request's language (``?lang=``, the cookie, the browser)."""
+        from ..guide import render_guide
+
+        guide = HTMLResponse(render_guide(lang=request_language(request)))
+        return remember_language(request, guide)
 
     # --- the JSON API ------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
     def new_game(settings: NewGame, request: Request) -> Response:
         if store.fault is not None:
-            return store_unavailable(store.fault, "cannot start a game")
+            return store_unavailable(store.fault, "error.cannot_start", request)
         token = seat_token(request.cookies) or secrets.token_urlsafe(32)
         try:
             table = tables.create(settings, seats={str(HUMAN): token_hash(token)})
         except RulesError as exc:
-            return JSONResponse({"detail": f"rules: {exc}"}, status_code=422)
+            return JSONResponse({"detail": f"rules: {exc}", "field": "rules", "message": say(
+                "error.rules", request_language(request), problem=str(exc))}, status_code=422)
         except StoreError as exc:
-            return store_unavailable(exc, "cannot start a game")
+            return store_unavailable(exc, "error.cannot_start", request)
         response = JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
         set_seat_cookie(response, token, request.url.scheme == "https")
         return response
 
     @app.get("/api/rules")
-    def rules_json() -> dict[str, Any]:
-        return {"presets": preset_choices(), "options": editor_schema()}
+    def rules_json(request: Request) -> dict[str, Any]:
+        lang = request_language(request)
+        return {"presets": preset_choices(lang), "options": editor_schema(lang)}
 
     @app.get("/api/games/current")
     def current_game(request: Request) -> Response:
         try:
             saved, _ = tables.of_browser(seat_token(request.cookies))
         except StoreError as exc:
-            return store_unavailable(exc, "cannot read the saved games")
+            return store_unavailable(exc, "error.cannot_read_games", request)
         if saved is None:
-            return JSONResponse({"detail": "this browser has no unfinished game saved"},
+            return JSONResponse({"detail": say("error.no_current", request_language(request))},
                                 status_code=404)
         return JSONResponse({"id": saved.id, "url": f"/table/{saved.id}",
                              "difficulty": saved.difficulty, "rules": saved.rules})
 
     @app.get("/api/games/{game_id}/record")
     def game_record(game_id: str, request: Request) -> Response:
+        lang = request_language(request)
         try:
             saved = store.get(game_id) if GAME_ID.match(game_id) else None
             if saved is None:
-                return JSONResponse({"detail": f"no game {game_id!r}"}, status_code=404)
+                return JSONResponse({"detail": say("error.no_game_short", lang, game=game_id)},
+                                    status_code=404)
             new_token: list[str] = []
             if claim_for(request, saved, new_token) == "theirs":
-                return JSONResponse({"detail": NOT_YOURS}, status_code=403)
+                return JSONResponse({"detail": say("error.not_yours", lang)}, status_code=403)
             problem = saved.damage or (None if saved.finished else tables.replay_problem(saved))
             if problem is not None:
                 raw = store.raw_record(game_id) or ""
@@ -519,19 +557,17 @@ def create_app(
                     "Content-Disposition": f'attachment; filename="preferans-{game_id}.json"'})
                 return with_token(request, response, new_token)
         except StoreError as exc:
-            return store_unavailable(exc, "cannot read the game")
+            return store_unavailable(exc, "error.cannot_read_one", request)
         if not saved.finished:
-            return JSONResponse(
-                {"detail": "the record is available once the game is over"}, status_code=403
-            )
+            return JSONResponse({"detail": say("error.record_later", lang)}, status_code=403)
         return with_token(request, JSONResponse(saved.record), new_token)
 
     @app.get("/api/stats")
-    def stats_json() -> Response:
+    def stats_json(request: Request) -> Response:
         try:
             summaries = store.summaries()
         except StoreError as exc:
-            return store_unavailable(exc, "cannot read the statistics")
+            return store_unavailable(exc, "error.cannot_read_statistics", request)
         return JSONResponse({"difficulties": list(DIFFICULTIES), "stats": statistics(summaries)})
 
     # --- the table's WebSocket ---------------------------------------------------------------
@@ -542,8 +578,9 @@ def create_app(
     @app.websocket("/ws/{game_id}")
     async def table_socket(socket: WebSocket, game_id: str) -> None:
         await socket.accept()
+        lang = set_socket_language(socket)
         token = seat_token(socket.cookies)
-        unknown = f"There is no game {game_id!r}: start a new game from the settings."
+        unknown = say("error.ws_no_game", lang, game=game_id)
         if not GAME_ID.match(game_id):
             await refuse(socket, "unknown_game", unknown, 4404)
             return
@@ -565,8 +602,8 @@ def create_app(
                 elif saved is not None:
                     saved = await anyio.to_thread.run_sync(store.get, game_id)
             if whose != "mine":
-                message = NOT_YOURS if whose == "theirs" else (
-                    "Open the game's table page to take its seat in this browser.")
+                message = say("error.not_yours" if whose == "theirs" else "error.open_table",
+                              lang)
                 await refuse(socket, "not_yours", message, 4403)
                 return
             if table is None:
@@ -577,13 +614,13 @@ def create_app(
                 except Exception as exc:
                     log.warning("game %s cannot be restored: %s", game_id, exc)
                     await refuse(socket, "damaged",
-                                 f"The saved game {game_id} cannot be played on: its record "
-                                 f"does not replay ({exc}). The settings page lists it as "
-                                 "damaged, with its record to download.", 4404)
+                                 say("error.ws_damaged", lang, game=game_id, problem=str(exc)),
+                                 4404)
                     return
         except StoreError as exc:
-            await refuse(socket, "database", f"The game cannot be read: {exc.message}.", 4503,
-                         database=exc.location)
+            await refuse(socket, "database",
+                         say("error.cannot_read_game", lang, problem=store_message(exc, lang)),
+                         4503, database=exc.location)
             return
         if table is None:
             await refuse(socket, "unknown_game", unknown, 4404)

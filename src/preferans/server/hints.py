@@ -58,14 +58,14 @@ class Hints:
 
     async def give(self, table: Table, socket: WebSocket) -> None:
         """Answer a browser's hint request (see the module docstring)."""
+        from .lang import Said
         from .table import HUMAN, MessageError, bot_seed
 
         if not self.on:
-            raise MessageError("hints_off", "Hints are off in this game: switch them on in "
-                                            "the settings when you start a new game.")
+            raise MessageError("hints_off", Said("table.hints_off"))
         async with table.lock:
             if table.deal_over() or table.seat_to_act() != HUMAN or table.paused:
-                raise MessageError("not_your_turn", "A hint is for your own turn.")
+                raise MessageError("not_your_turn", Said("table.hint_not_now"))
             seq = table.seq
             observation = table.seat_observation(HUMAN)
             first = self._last is None or self._last[0] != seq

@@ -29,9 +29,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
+from .. import i18n
 from ..option_bounds import show
 from ..rules import PRESET_DOCS, PRESETS, VARIANT_DOCS, VARIANTS, Rules, RulesError, options_schema
-from .presets_text import plain_doc, preset_line, preset_title
+from .presets_text import plain_doc, preset_line, preset_line_in, preset_title, preset_title_in
 
 MAIN_PRESETS: Final = ("sochi", "leningrad", "rostov")
 """The presets of the game's own description (003), offered first."""
@@ -55,6 +56,16 @@ NOT_AT_THIS_TABLE: Final = {
 """Options that belong to other table shapes, and why: the conventions' editor hides them
 and refuses them; a structural variant whose shape they fit (:func:`shape_options`) offers
 them."""
+
+
+def option_title(name: str, lang: str = "en") -> str:
+    """An option's name for the reader: the code's own in English (``whist_quota``), a
+    player's words in Russian (``норма вистов``; ``msgctxt "option-title"``).
+
+    >>> option_title("stalingrad", "ru")
+    'Сталинград'
+    """
+    return i18n.pgettext("option-title", name, lang)
 
 
 def _all_presets() -> dict[str, Rules]:
@@ -102,11 +113,12 @@ def rules_title(rules: Rules) -> str:
     return preset_title(rules.name)
 
 
-def preset_choices() -> list[dict[str, Any]]:
+def preset_choices(lang: str = "en") -> list[dict[str, Any]]:
     """Every preset for the settings page: name, title, description (PRESET_DOCS, or
     VARIANT_DOCS for the structural variants), group, its own pool (Kazakhstan's 120, Finn's
     40), the seats a variant fixes (``players``: None for a convention, played by three or
-    four) and ``shape_options``, the variant's own options the editor shows.
+    four) and ``shape_options``, the variant's own options the editor shows; ``title`` and
+    ``doc`` in ``lang`` (:func:`.presets_text.preset_title_in`).
 
     >>> [(p["name"], p["players"]) for p in preset_choices() if p["group"] == VARIANT_TITLE][:2]
     [('two-player', 2), ('rogue-small', 2)]
@@ -119,22 +131,27 @@ def preset_choices() -> list[dict[str, Any]]:
             rules = _all_presets()[name]
             variant = is_variant(name)
             source = VARIANT_DOCS.get(name, "") if variant else PRESET_DOCS.get(name, "")
-            out.append({"name": name, "title": rules_title(rules),
-                        "doc": preset_line(name) or source,
+            doc = preset_line(name) or source
+            if lang != "en":
+                doc = preset_line_in(name, lang) or doc
+            out.append({"name": name, "title": preset_title_in(name, lang),
+                        "doc": doc,
                         "group": group, "pool": rules.pool,
                         "players": rules.players if variant else None,
                         "shape_options": list(shape_options(rules))})
     return out
 
 
-def editor_schema() -> list[dict[str, Any]]:
+def editor_schema(lang: str = "en") -> list[dict[str, Any]]:
     """The options of the house-rules editor: :func:`~preferans.rules.options_schema` less
     the ones with their own controls (players, pool); the options of other table shapes
     (:data:`NOT_AT_THIS_TABLE`) carry ``only_for``, the presets that offer them (the page
     hides them elsewhere); ``presets`` holds the structural variants' values too; each entry
     gains ``control`` (``checkbox``, ``select``, ``number``, ``numbers``,
     ``number or empty``), ``length`` (how many numbers a list needs, or None) and
-    ``fixed`` (a choice the engine does not yet let change).
+    ``fixed`` (a choice the engine does not yet let change); for the reader in ``lang``:
+    ``title`` (the option's name: the code's in English, a Russian one in Russian),
+    ``doc`` and ``labels`` (each choice in words, :func:`preferans.i18n.value_text`).
 
     >>> entry = next(e for e in editor_schema() if e["name"] == "whist_quota")
     >>> entry["control"], entry["length"], entry["presets"]["sochi"]
@@ -147,7 +164,9 @@ def editor_schema() -> list[dict[str, Any]]:
         if name in OWN_CONTROLS:
             continue
         entry = dict(entry)
-        entry["doc"] = plain_doc(entry["doc"])
+        entry["doc"] = plain_doc(entry["doc"]) if lang == "en" else i18n.option_description(
+            name, lang)
+        entry["title"] = option_title(name, lang)
         entry["presets"] = {**entry["presets"], **{
             p: _jsonable(getattr(r, name)) for p, r in VARIANTS.items()}}
         entry["only_for"] = None
@@ -159,6 +178,8 @@ def editor_schema() -> list[dict[str, Any]]:
         if choices is not None:
             choices = [c for c in choices if c not in HIDDEN_CHOICES.get(name, ())]
             entry["choices"] = choices
+            entry["labels"] = [i18n.value_text(name, c, lang) if lang != "en" else c
+                               for c in choices]
         kind = entry["type"]
         if kind == "bool":
             control = "checkbox"

@@ -112,6 +112,26 @@ def preset_line(name: str) -> str:
     return PRESET_TEXT[name][1] if name in PRESET_TEXT else ""
 
 
+def preset_title_in(name: str, lang: str | None) -> str:
+    """The rule set's name in ``lang`` (``msgctxt "preset-title"``; English: :func:`preset_title`).
+
+    >>> preset_title_in("piter-hard", "ru")
+    'Жёсткий Питер'
+    """
+    from .. import i18n
+
+    text = i18n.pgettext("preset-title", name, lang)
+    return preset_title(name) if text == name else text
+
+
+def preset_line_in(name: str, lang: str | None) -> str:
+    """:func:`preset_line` in ``lang`` (``msgctxt "preset-line"``)."""
+    from .. import i18n
+
+    text = i18n.pgettext("preset-line", name, lang)
+    return preset_line(name) if text == name else text
+
+
 _SOURCE_REF = re.compile(r"\s*\((?:text\s+)?00[0-3](?:\s*§\s*\d+)?\)")
 
 

@@ -35,6 +35,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from ..record import RecordError, read_record
 from ..review import finished_part, review
 from ..rules import RulesError
+from .lang import damage_text, request_language, say, store_message
 from .store import SavedGame, StoreError
 from .table import HUMAN, bot_seed, seat_colours
 from .thinking import Seat, Thinking
@@ -85,6 +86,19 @@ def _with_colours(result: dict[str, Any]) -> dict[str, Any]:
             "house_rules": house_rules(rules)}
 
 
+def _in_language(result: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A review's rules title and house rules in the reader's language."""
+    if lang == "en" or "rules" not in result:
+        return result
+    from ..rules import Rules
+    from .lang import HouseRules
+    from .presets_text import preset_title_in
+
+    name = Rules.from_json(result["rules"]).name
+    return {**result, "rules_title": preset_title_in(name, lang),
+            "house_rules": HouseRules(result.get("house_rules") or []).render(lang)}
+
+
 def register(
     app: FastAPI,
     *,
@@ -103,20 +117,23 @@ def register(
     def own_game(request: Request, game_id: str) -> tuple[SavedGame | None, Response | None,
                                                           list[str]]:
         new_token: list[str] = []
+        lang = request_language(request)
+        missing = {"detail": say("error.no_game_short", lang, game=game_id)}
         if not game_id_ok(game_id):
-            return None, JSONResponse({"detail": f"no game {game_id!r}"}, status_code=404), []
+            return None, JSONResponse(missing, status_code=404), []
         try:
             saved = store.get(game_id)
             if saved is None:
-                return None, JSONResponse({"detail": f"no game {game_id!r}"}, status_code=404), []
+                return None, JSONResponse(missing, status_code=404), []
             if claim_for(request, saved, new_token) == "theirs":
-                return None, JSONResponse({"detail": not_yours}, status_code=403), []
+                return None, JSONResponse({"detail": say("error.not_yours", lang)},
+                                          status_code=403), []
         except StoreError as exc:
-            return None, JSONResponse({"detail": f"the database: {exc.message}"},
-                                      status_code=503), []
+            return None, JSONResponse({"detail": say("error.database", lang, problem=store_message(
+                exc, lang))}, status_code=503), []
         if saved.damage:
-            return None, JSONResponse({"detail": f"the saved game is damaged: {saved.damage}"},
-                                      status_code=409), []
+            damaged = say("error.damaged_short", lang, problem=damage_text(saved.damage, lang))
+            return None, JSONResponse({"detail": damaged}, status_code=409), []
         return saved, None, new_token
 
     async def once(key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
@@ -142,14 +159,15 @@ def register(
         return result
 
     async def computed(key: tuple[Any, ...], saved: SavedGame,
-                       work: Callable[[dict[str, Any]], dict[str, Any]]) -> Response:
+                       work: Callable[[dict[str, Any]], dict[str, Any]],
+                       lang: str | None = None) -> Response:
         try:
             hit = await once((*key, len(json.dumps(saved.record))),
                              lambda: anyio.to_thread.run_sync(work, saved.record))
         except (RecordError, RulesError, ValueError) as exc:
             return JSONResponse({"detail": f"the record does not replay: {exc}"},
                                 status_code=409)
-        return JSONResponse(hit)
+        return JSONResponse(hit if lang is None else _in_language(hit, lang))
 
     @app.get("/api/games/{game_id}/analysis")
     async def game_analysis(game_id: str, request: Request, deal: int | None = None
@@ -218,10 +236,11 @@ def register(
             return refusal
         assert saved is not None
         if not saved.finished:
-            return JSONResponse({"detail": "the replay opens once the game is over"},
-                                status_code=403)
+            return JSONResponse({"detail": say("error.replay_later",
+                                               request_language(request))}, status_code=403)
         response = await computed(("review", saved.id), saved,
-                                  lambda record: _with_colours(review(record)))
+                                  lambda record: _with_colours(review(record)),
+                                  request_language(request))
         return with_token(request, response, new_token)
 
     @app.post("/api/review")
@@ -245,7 +264,7 @@ def register(
         except (RecordError, RulesError, ValueError) as exc:
             return JSONResponse({"detail": f"the record does not replay: {exc}"},
                                 status_code=422)
-        return JSONResponse(_with_colours(result))
+        return JSONResponse(_in_language(_with_colours(result), request_language(request)))
 
     def finished_of_browser(request: Request) -> list[dict[str, Any]]:
         from .app import holder, seat_token
@@ -278,7 +297,9 @@ def register(
         try:
             games = await anyio.to_thread.run_sync(finished_of_browser, request)
         except StoreError as exc:
-            return JSONResponse({"detail": f"the database: {exc.message}"}, status_code=503)
+            lang = request_language(request)
+            return JSONResponse({"detail": say("error.database", lang, problem=store_message(
+                exc, lang))}, status_code=503)
         return JSONResponse({"games": games})
 
     @app.get("/replay", response_class=HTMLResponse)
@@ -288,14 +309,17 @@ def register(
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     def replay_page(game_id: str, request: Request) -> Response:
         saved, refusal, new_token = own_game(request, game_id)
+        lang = request_language(request)
+        title = say("replay.title", lang)
         if refusal is not None:
             detail = json.loads(bytes(refusal.body)).get("detail", "")
             return page(request, "notfound.html", status_code=refusal.status_code,
-                        title="Replay", message=f"This replay cannot be shown: {detail}.")
+                        title=title, message=say("error.replay_refused", lang, problem=detail),
+                        reason="not_yours" if refusal.status_code == 403 else None)
         assert saved is not None
         if not saved.finished:
             return with_token(request, page(
-                request, "notfound.html", status_code=403, title="Replay",
-                message="The replay opens once the game is over: finish it first.",
+                request, "notfound.html", status_code=403, title=title,
+                message=say("error.replay_unfinished", lang),
                 download=None), new_token)
         return with_token(request, page(request, "replay.html", game_id=game_id), new_token)

@@ -82,7 +82,19 @@ from ..players import Player
 from ..rules import Rules
 from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
-from .presets_text import preset_line
+from .lang import (
+    HouseRules,
+    NameOf,
+    Reasons,
+    Refusal,
+    Rendered,
+    Said,
+    Token,
+    localize,
+    socket_language,
+    store_message,
+)
+from .presets_text import preset_line, preset_line_in, preset_title_in
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
 from .thinking import Seat, Thinking, ThinkingError, make_bot
@@ -478,9 +490,11 @@ class Table:
             "colours": self.colours,
             "dummy": self.dummy,
             "dummy_name": DUMMY_NAME if self.dummy is not None else None,
-            "rules_title": self._rules_title,
-            "rules_doc": preset_line(self.rules.name),
-            "house_rules": self.house,
+            "rules_title": Rendered(self._rules_title,
+                                    functools.partial(preset_title_in, self.rules.name)),
+            "rules_doc": Rendered(preset_line(self.rules.name),
+                                  functools.partial(preset_line_in, self.rules.name)),
+            "house_rules": HouseRules(self.house),
             "difficulty": self.difficulty,
             "rules": self._rules_info,
             "observation": observation,
@@ -566,12 +580,12 @@ class Table:
         exposed = observation.get("exposed") or {}
         if playing is not None and playing != HUMAN:
             tokens += list(exposed.get(playing, exposed.get(str(playing), [])))
-        reasons: dict[str, str] = {}
+        reasons = Reasons()  # English, said again in each socket's language (lang.localize)
         for token in tokens:
             if token in legal:
                 continue
-            reason = self.game.deal.why_illegal(Action.make_play(Card.parse(token)))
-            reasons[token] = reason or "this card cannot be played now"
+            reason = self.game.deal.refusal(Action.make_play(Card.parse(token)))
+            reasons[token] = Refusal(reason) if reason else Said("table.card_not_now")
         return reasons
 
     # --- sockets -------------------------------------------------------------------------------
@@ -625,8 +639,7 @@ class Table:
         except Exception:
             log.exception("game %s: a message failed", self.id)
             await self._send(socket, MessageError(
-                "server_error", "The server failed to handle that message; the game is "
-                "unchanged (see the server's log).").payload())
+                "server_error", Said("error.server_error")).payload())
 
     # --- what messages do ----------------------------------------------------------------------
     async def _human_action(self, token: str) -> None:
@@ -638,38 +651,35 @@ class Table:
                 raise _illegal(exc, token) from None
             except ValueError as exc:
                 reason = str(exc).rstrip(".")
-                raise MessageError("illegal", f"{token!r} is not an action: {reason}.") from None
-            await self._save(f"Your {token} was taken back")
+                raise MessageError("illegal", Said("table.not_an_action", token=repr(token),
+                                                   reason=reason)) from None
+            await self._save(Said("table.taken_back", token=Token(token)))
             await self._publish(event)
         self._ensure_driver()
 
     def _check_human_turn(self, token: str) -> None:
         if self.game_over():
-            raise MessageError("not_your_turn", "The game is over: start a new game to play on.")
+            raise MessageError("not_your_turn", Said("table.game_over"))
         if self.deal_over():
-            raise MessageError(
-                "not_your_turn", "The deal is over: press NEXT DEAL to start the next one."
-            )
+            raise MessageError("not_your_turn", Said("table.deal_over"))
         seat = self.seat_to_act()
         if seat != HUMAN:
-            verb = _VERBS.get(_phase_name(self.game.deal), "act")
-            raise MessageError(
-                "not_your_turn",
-                f"It is {self.names[seat]}'s turn to {verb}, not yours: {token} was not played.",
-            )
+            phase = _phase_name(self.game.deal)
+            verb = Said(f"verb.{phase}" if phase in _VERBS else "verb.act")
+            raise MessageError("not_your_turn", Said(
+                "table.not_your_turn", name=NameOf(self.names[seat]), verb=verb,
+                token=Token(token)))
 
     async def _next_deal(self) -> None:
         async with self.lock:
             if self.game_over():
-                raise MessageError("illegal", "The game is over: there is no next deal.")
+                raise MessageError("illegal", Said("table.no_next_deal"))
             if not self.deal_over():
-                raise MessageError(
-                    "illegal", "The deal is still being played: NEXT DEAL comes after it ends."
-                )
+                raise MessageError("illegal", Said("table.deal_on"))
             hands, talon = deal_hands(self.seed, self.deal_number(), self.rules.players,
                                       self.game.dealer)
             self.game.start_deal(hands=hands, talon=talon)
-            await self._save("The next deal was not started")
+            await self._save(Said("table.next_not_started"))
             await self._publish({"kind": "deal_started", "seat": self.game.deal.dealer,
                                  "token": None})
         self._ensure_driver()
@@ -705,7 +715,7 @@ class Table:
             event["kind"] = "deal_scored"
         return event
 
-    async def _save(self, taken_back: str) -> None:
+    async def _save(self, taken_back: Said) -> None:
         """Commit the record after an action (on the store's writer thread: the loop goes
         on), so a crash loses nothing that a browser has seen.
 
@@ -732,7 +742,7 @@ class Table:
         self.save_error = None
         self.touch()
 
-    async def _roll_back(self, exc: StoreError, taken_back: str) -> None:
+    async def _roll_back(self, exc: StoreError, taken_back: Said) -> None:
         """Put the game back to the last saved record and tell every socket why."""
         log.warning("game %s: not saved: %s", self.id, exc.message)
         self.game = Game.from_record(self._saved_record)
@@ -745,8 +755,8 @@ class Table:
             "code": "save_failed",
             "database": exc.location,
             "problem": exc.problem,
-            "message": f"Not saved: {exc.message}. {taken_back}; fix the database, then "
-                       "try again (reload the page to let the computer players go on).",
+            "message": Said("table.not_saved", taken_back=taken_back, problem=Rendered(
+                exc.message, functools.partial(store_message, exc))),
         }
         for socket in list(self.sockets):
             await self._send(socket, payload)
@@ -895,7 +905,7 @@ class Table:
             self.sockets.discard(socket)
             return
         try:
-            await socket.send_json(payload)
+            await socket.send_json(localize(payload, socket_language(socket)))
         except Exception:
             self.sockets.discard(socket)
 
@@ -927,8 +937,9 @@ def _illegal(exc: IllegalAction, token: str) -> MessageError:
     that shows it in its own language (``code`` is already the error's own code)."""
     from ..reasons import params_json
 
-    reason = str(exc.reason).rstrip(".")
+    reason = Refusal(exc.why)
     return MessageError(
-        "illegal", f"{token} is not allowed now: {reason}.", reason=reason, token=token,
+        "illegal", Said("table.not_allowed", token=Token(token), reason=reason), reason=reason,
+        token=token,
         reason_code=exc.code, reason_params=params_json(exc.params),
     )
