@@ -4,7 +4,6 @@ generator's output, small, the court cards carry their figures, the Russian deck
 from __future__ import annotations
 
 import importlib.util
-import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -112,9 +111,3 @@ def test_the_russian_deck_uses_t_k_d_v() -> None:
             assert en == [rank, rank], f"{rank}{suit}"
     title = ET.fromstring((CARDS / "ru/QH.svg").read_bytes()).get("aria-label")
     assert title == "дама червей"
-
-
-def test_the_page_chooses_the_deck_by_its_language() -> None:
-    source = (ROOT / "src/preferans/server/static/cards.js").read_text(encoding="utf-8")
-    assert re.search(r'ru:\s*"/static/cards/ru/"', source)
-    assert "document.documentElement.lang" in source
