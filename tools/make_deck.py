@@ -106,7 +106,8 @@ TINT = {"S": "#eceef3", "C": "#eceef3", "D": "#fbe9ec", "H": "#fbe9ec"}
 # card's centre line at y 168) and repeated turned by 180 degrees, as on a double-headed card.
 # The robe is in the suit's colour; the head-dress tells the rank at a glance:
 # king: a tall three-pointed crown and a beard; queen: a low tiara over long hair;
-# jack: a cap with a feather and short hair.
+# jack: a cap with a feather and short hair.  Each holds its sign: a sceptre, a flower, a
+# halberd.
 BUST = (
     '<path d="M74 168 C74 146 92 134 120 134 C148 134 166 146 166 168 Z"/>'
     '<path d="M112 134 L120 150 L128 134 Z" fill="#fff"/>'
@@ -121,6 +122,8 @@ HEADWEAR = {
         + f'<path d="M100 97 L100 70 L110 84 L120 64 L130 84 L140 70 L140 97 Z" fill="{GOLD}" '
         'stroke="currentColor" stroke-width="2.5" stroke-linejoin="round"/>'
         + '<circle cx="120" cy="90" r="4" fill="#fff" stroke="currentColor" stroke-width="1.5"/>'
+        + f'<path d="M156 168 V106" stroke="{GOLD}" stroke-width="5"/>'
+        + f'<circle cx="156" cy="101" r="7" fill="{GOLD}" stroke="currentColor" stroke-width="2"/>'
     ),
     "Q": (
         '<path d="M100 112 C96 86 144 86 140 112 L146 146 L134 138 L133 112 '
@@ -130,6 +133,10 @@ HEADWEAR = {
         + f'<path d="M104 96 L108 82 L114 90 L120 76 L126 90 L132 82 L136 96 Z" fill="{GOLD}" '
         'stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>'
         + '<circle cx="120" cy="86" r="3" fill="#fff"/>'
+        + '<path d="M156 166 C152 150 158 132 154 120" fill="none" stroke="#2e7d32" '
+        'stroke-width="3"/>'
+        + f'<circle cx="154" cy="115" r="8" fill="{GOLD}" stroke="currentColor" stroke-width="2"/>'
+        + '<circle cx="154" cy="115" r="3" fill="#fff"/>'
     ),
     "J": (
         '<path d="M102 112 C100 96 140 96 138 112 L140 122 L134 118 L106 118 L100 122 Z"/>'
@@ -138,6 +145,9 @@ HEADWEAR = {
         + f'<path d="M138 92 C156 80 162 62 150 54 C152 70 146 80 134 88 Z" fill="{GOLD}" '
         'stroke="currentColor" stroke-width="1.5"/>'
         + f'<path d="M100 98 H146" stroke="{GOLD}" stroke-width="4"/>'
+        + '<path d="M86 168 V104" stroke="currentColor" stroke-width="3"/>'
+        + f'<path d="M86 92 L80 108 L86 104 L92 108 Z" fill="{GOLD}" stroke="currentColor" '
+        'stroke-width="1.5" stroke-linejoin="round"/>'
     ),
 }
 
