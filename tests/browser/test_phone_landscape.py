@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import LiveServer
-from table_driver import new_game, open_table, phase, seed_where, step
+from table_driver import new_game, open_table, phase, play_until, seed_where, step, wait_settled
 from test_variant_decisions import save_built_game
 
 pytestmark = pytest.mark.browser
@@ -78,6 +78,26 @@ def test_landscape_band_constant_and_hand_within_the_width(
             st = step(page, st, bid=True, whist=True)
         assert wanted <= seen, seen
         assert len(set(heights.values())) == 1, heights
+        # The sheet after a deal: its NEXT DEAL reachable (the dialog scrolls on the low screen).
+        st = play_until(page, st, lambda s: s["deal_over"], bid=True, whist=True)
+        button = page.locator('[data-action="NEXT DEAL"]')
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"], box
+        button.click()
+        st = wait_settled(page, st["seq"])
+        assert not st["deal_over"]
+        # The help overlay fits the screen and closes again.
+        page.locator("#help-button").click()
+        dialog = page.locator("#help-overlay .help-dialog")
+        dialog.wait_for()
+        box = dialog.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= LANDSCAPE["width"] + 0.5
+        assert box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"] + 0.5, box
+        page.screenshot(path=str(artifacts / "landscape-help.png"))
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#help-overlay", state="hidden")
+        assert page.evaluate(BAND) == heights["auction"]
         assert not errors, errors
     finally:
         context.close()
