@@ -16,6 +16,7 @@ from test_variant_decisions import save_built_game
 pytestmark = pytest.mark.browser
 
 LANDSCAPE = {"width": 844, "height": 390}
+SMALL_LANDSCAPE = {"width": 667, "height": 375}  # narrower than the desktop layout's 720 px
 PORTRAIT = {"width": 390, "height": 844}
 
 BAND = "() => document.querySelector('.topband').getBoundingClientRect().height"
@@ -48,9 +49,11 @@ def phone(browser: Any, viewport: dict[str, int]) -> Any:
     return browser.new_context(viewport=viewport, is_mobile=True, has_touch=True)
 
 
+@pytest.mark.parametrize("viewport", [LANDSCAPE, SMALL_LANDSCAPE], ids=["844", "667"])
 def test_landscape_band_constant_and_hand_within_the_width(
-        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
-    context = phone(browser, LANDSCAPE)
+        browser: Any, live_server: LiveServer, artifacts: Path, viewport: dict[str, int]) -> None:
+    context = phone(browser, viewport)
+    shot = "landscape" if viewport is LANDSCAPE else "landscape-667"
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -65,11 +68,11 @@ def test_landscape_band_constant_and_hand_within_the_width(
             heights.setdefault(where, page.evaluate(BAND))
             if where not in seen:
                 seen.add(where)
-                page.screenshot(path=str(artifacts / f"landscape-{where.replace(' ', '-')}.png"))
+                page.screenshot(path=str(artifacts / f"{shot}-{where.replace(' ', '-')}.png"))
             if where in ("auction", "discard", "play"):
                 count, left, right, top, bottom = page.evaluate(HAND_SPAN)
-                assert left >= 0 and right <= LANDSCAPE["width"], (where, count, left, right)
-                assert top >= heights[where] - 1 and bottom <= LANDSCAPE["height"] + 1, \
+                assert left >= 0 and right <= viewport["width"], (where, count, left, right)
+                assert top >= heights[where] - 1 and bottom <= viewport["height"] + 1, \
                     (where, top, bottom)
                 if where == "discard":
                     assert count == 12
@@ -83,7 +86,7 @@ def test_landscape_band_constant_and_hand_within_the_width(
         button = page.locator('[data-action="NEXT DEAL"]')
         button.scroll_into_view_if_needed()
         box = button.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"], box
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
         button.click()
         st = wait_settled(page, st["seq"])
         assert not st["deal_over"]
@@ -92,9 +95,9 @@ def test_landscape_band_constant_and_hand_within_the_width(
         dialog = page.locator("#help-overlay .help-dialog")
         dialog.wait_for()
         box = dialog.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= LANDSCAPE["width"] + 0.5
-        assert box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"] + 0.5, box
-        page.screenshot(path=str(artifacts / "landscape-help.png"))
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, box
+        page.screenshot(path=str(artifacts / f"{shot}-help.png"))
         page.keyboard.press("Escape")
         page.wait_for_selector("#help-overlay", state="hidden")
         assert page.evaluate(BAND) == heights["auction"]
