@@ -4,10 +4,23 @@ import { t } from "./i18n.js";
 import { cardName } from "./words.js";
 import { el } from "./util.js";
 
+/** The deck follows the page's language: the Russian one (indices Т К Д В) under cards/ru/. */
+const DECKS = { ru: "/static/cards/ru/" };
+
+export function deckPath() {
+  const lang = (document.documentElement.lang || "en").toLowerCase().split("-")[0];
+  return DECKS[lang] || "/static/cards/";
+}
+
+/** The face of one card ("QH") in the deck of the page's language. */
+export function cardSrc(token) {
+  return `${deckPath()}${String(token).toUpperCase()}.svg`;
+}
+
 export function cardImg(token, extra = "") {
   const upper = String(token).toUpperCase();
   return el("img", {
-    class: `card face ${extra}`.trim(), src: `/static/cards/${upper}.svg`,
+    class: `card face ${extra}`.trim(), src: cardSrc(upper),
     alt: cardName(upper), "data-card": upper, draggable: "false",
   });
 }

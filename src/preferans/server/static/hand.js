@@ -1,6 +1,7 @@
 /* The seats: each player's plate (name, dealer, tricks, last call) and hand, face down or
  * face up; the human's cards and what a tap, a key or a drag on them does. */
 import { t } from "./i18n.js";
+import { cardSrc } from "./cards.js";
 import { render, setMessage } from "./table.js";
 import { sendAction } from "./socket.js";
 import * as sound from "./sound.js";
@@ -133,7 +134,7 @@ function renderHand(cards, seat, obs) {
       onclick: () => onCardClick(upper, seat),
       onpointerdown: (event) => onCardPointerDown(event, upper, seat),
       onfocus: () => { app.ui.focusCard = upper; },
-    }, [el("img", { src: `/static/cards/${upper}.svg`, alt: "", draggable: "false" })]);
+    }, [el("img", { src: cardSrc(upper), alt: "", draggable: "false" })]);
     hand.append(button);
   });
   return hand;

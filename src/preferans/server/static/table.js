@@ -6,6 +6,7 @@ import { renderHelp } from "./help.js";
 import { renderSeat } from "./hand.js";
 import { renderMenu } from "./menu.js";
 import { cardImg } from "./cards.js";
+import { afterRender, gatherTrick } from "./motion.js";
 import { renderHint } from "./hint.js";
 import { renderSheet } from "./sheet.js";
 import { app, colour, dummySeat, myTurn, nameOf, names, positionOf, seats, sitsOut } from "./state.js";
@@ -28,6 +29,7 @@ export function render() {
   renderMenu();
   renderHelp();
   renderHint();
+  afterRender(app.state);
   const band = document.querySelector(".topband");
   if (band) document.documentElement.style.setProperty("--band-h", `${band.offsetHeight}px`);
   document.body.dataset.phase = phaseOf(app.state && app.state.observation);
@@ -235,6 +237,7 @@ export function startGather(obs) {
     if (app.ui.gather !== gather) return;
     gather.moving = true;
     renderTrick();
+    gatherTrick($("trick"), gather.winner, `gather:${gather.winner}:${gather.cards.flat().join("")}`);
     setTimeout(() => {
       if (app.ui.gather !== gather) return;
       app.ui.gather = null;
@@ -271,13 +274,7 @@ function renderTrick() {
     box.append(img);
     if (event.kind === "card" && String(event.token).toUpperCase() === String(token).toUpperCase()) travel(img, seat, token);
   }
-  box.classList.toggle("gather", !!gather);
-  for (const seat of seats()) {
-    box.classList.toggle(`to-seat-${seat}`, !!gather && gather.moving && gather.winner === seat);
-  }
-  for (const where of ["bottom", "left", "top", "right"]) {
-    box.classList.toggle(`to-${where}`, !!gather && gather.moving && positionOf(gather.winner) === where);
-  }
+  box.classList.toggle("gather", !!gather); // motion.js slides it to the winner
   if (obs.talon_lead && phaseOf(obs) === "play" && !cards.length) {
     const hint = t("trick.talonLead", { suit: SUIT_SYMBOL[obs.talon_lead] || obs.talon_lead });
     box.append(el("div", { class: "lead-hint", "data-key": "hint", text: hint }));
