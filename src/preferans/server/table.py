@@ -80,6 +80,7 @@ from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
 from ..rules import Rules
+from .fastjson import EncodedJSON, dumps, fragment
 from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
 from .presets_text import preset_line
@@ -362,15 +363,24 @@ class Table:
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         """Called with every state payload before it is sent (tests check payloads with it)."""
         self._driver: asyncio.Task[None] | None = None
-        self._sheet_cache: tuple[int, dict[str, Any]] | None = None
-        self._record_cache: tuple[int, dict[str, Any]] | None = None
+        self._sheet_cache: tuple[int, dict[str, Any], Any] | None = None
+        """(entries, the sheet as JSON, that JSON encoded once for the state frames)."""
+        self._record_cache: tuple[int, dict[str, Any], str] | None = None
+        """(finished deals, the record without the open deal, its text up to that deal)."""
+        self._deal_cache: tuple[Any, str] | None = None
+        """(the open deal, its record entry's text up to its actions)."""
+        self._summary_cache: tuple[Any, bool, int, dict[str, Any]] | None = None
         self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
         """The rules as every state message shows them (they never change at a table)."""
+        self._static_json = {key: fragment(value) for key, value in (
+            ("names", self.names), ("colours", self.colours), ("house_rules", self.house),
+            ("rules", self._rules_info), ("rules_doc", preset_line(game.rules.name)))}
+        """The parts of every state frame that never change at a table, encoded once."""
         """The options changed from the preset (the sheet's circle lists them)."""
         self.seats: dict[str, str] = dict(seats or {})
         """Human seat ("0") -> the sha256 of the token of the browser holding it (see the
         store's ``seats``); empty: nobody has claimed the game yet."""
-        self._saved_record = self.record()
+        self._saved_record: EncodedJSON = self.record_encoded()
         """The record as last committed: a failed save goes back to it."""
         self.save_error: StoreError | None = None
         """Why the last save failed (the computer players wait), or None."""
@@ -521,10 +531,14 @@ class Table:
 
     def sheet_json(self) -> dict[str, Any]:
         """The sheet as JSON; it changes only when a deal ends, so it is kept until then."""
+        return self._sheet()[1]
+
+    def _sheet(self) -> tuple[int, dict[str, Any], Any]:
         count = len(self.game.sheet.entries)
         if self._sheet_cache is None or self._sheet_cache[0] != count:
-            self._sheet_cache = (count, self.game.sheet.to_json())
-        return self._sheet_cache[1]
+            sheet = self.game.sheet.to_json()
+            self._sheet_cache = (count, sheet, fragment(sheet))
+        return self._sheet_cache
 
     def record(self) -> dict[str, Any]:
         """The game record, as ``game.to_record()`` writes it.
@@ -532,21 +546,48 @@ class Table:
         The finished deals' part is kept between actions (it changes only when a deal
         ends), so saving after every action does not rewrite the whole game each time.
         """
-        finished = len(self.game.finished_deals)
-        if self._record_cache is None or self._record_cache[0] != finished:
-            full = self.game.to_record()
-            self._record_cache = (finished, {**full, "deals": full["deals"][:finished]})
-        prefix = self._record_cache[1]
+        prefix = self._record_prefix()[1]
         deal = self.game.deal
         if deal is None:
             return prefix
-        current = {
+        return {**prefix, "deals": [*prefix["deals"], self._deal_entry(deal)]}
+
+    def _record_prefix(self) -> tuple[int, dict[str, Any], str]:
+        """The record without the open deal, and its text up to where that deal's entry goes
+        (``...,"deals":[{...},{...}``): rewritten only when a deal ends."""
+        finished = len(self.game.finished_deals)
+        if self._record_cache is None or self._record_cache[0] != finished:
+            full = self.game.to_record()
+            prefix = {**full, "deals": full["deals"][:finished]}
+            text = dumps(prefix)
+            assert text.endswith("]}"), "the record's deals come last"
+            self._record_cache = (finished, prefix, text[:-2])
+        return self._record_cache
+
+    @staticmethod
+    def _deal_entry(deal: Any) -> dict[str, Any]:
+        return {
             "dealer": deal.dealer,
             "hands": [hand.to_list() for hand in deal.initial_hands],
             "talon": [str(card) for card in deal.talon],
             "actions": deal.tokens(),
         }
-        return {**prefix, "deals": [*prefix["deals"], current]}
+
+    def record_encoded(self) -> EncodedJSON:
+        """:meth:`record` as JSON text, built from parts: the finished deals are written once
+        (when a deal ends), the open deal's hands and talon once per deal, and only its actions
+        after every move, so a save does not encode the whole game again."""
+        _, _, head = self._record_prefix()
+        deal = self.game.deal
+        if deal is None:
+            return EncodedJSON(head + "]}")
+        if self._deal_cache is None or self._deal_cache[0] is not deal:
+            entry = {key: value for key, value in self._deal_entry(deal).items()
+                     if key != "actions"}
+            text = dumps(entry)
+            self._deal_cache = (deal, text[:-1] + ',"actions":')
+        separator = "," if not head.endswith("[") else ""
+        return EncodedJSON(f"{head}{separator}{self._deal_cache[1]}{dumps(deal.tokens())}}}]}}")
 
     def deal_number(self) -> int:
         """The number of the deal on the table (1 = the first), the one that just ended too."""
@@ -714,7 +755,7 @@ class Table:
         players stop, and :class:`SaveFailed` is raised.  Called with the lock held."""
         sheet = self.sheet_json()
         over = self.game_over()
-        record = self.record()
+        record = self.record_encoded()
         try:
             await self.store.save_async(
                 self.id,
@@ -735,8 +776,9 @@ class Table:
     async def _roll_back(self, exc: StoreError, taken_back: str) -> None:
         """Put the game back to the last saved record and tell every socket why."""
         log.warning("game %s: not saved: %s", self.id, exc.message)
-        self.game = Game.from_record(self._saved_record)
+        self.game = Game.from_record(self._saved_record.value)
         self._record_cache = None
+        self._deal_cache = None
         self._sheet_cache = None
         self.save_error = exc
         await self._publish(None)  # nobody is thinking now: the players wait for a retry
@@ -853,9 +895,15 @@ class Table:
 
     # --- hints (see :mod:`.hints`) -------------------------------------------------------------
     def summary(self, sheet: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The game's summary for the statistics: the sheet's figures and the hints'."""
-        return {**summarise(sheet if sheet is not None else self.sheet_json()),
-                **hint_summary(self.hints.on, self.hints.used)}
+        """The game's summary for the statistics: the sheet's figures and the hints' (kept
+        until the sheet or the hints change)."""
+        sheet = sheet if sheet is not None else self.sheet_json()
+        cached = self._summary_cache
+        if (cached is None or cached[0] is not sheet or cached[1] != self.hints.on
+                or cached[2] != self.hints.used):
+            summary = {**summarise(sheet), **hint_summary(self.hints.on, self.hints.used)}
+            cached = self._summary_cache = (sheet, self.hints.on, self.hints.used, summary)
+        return cached[3]
 
     async def save_summary(self) -> None:
         """Save the summary alone (a hint was given); a failing database only logs."""
@@ -884,18 +932,35 @@ class Table:
         return payload
 
     async def _publish(self, event: dict[str, Any] | None) -> None:
-        """Send the new state to every socket of the table."""
+        """Send the new state to every socket of the table (encoded once for all)."""
         self.seq += 1
         payload = self._publishable(self.state(event))
+        if not self.sockets:
+            return
+        text = self.encode_state(payload)
         for socket in list(self.sockets):
-            await self._send(socket, payload)
+            await self._send_text(socket, text)
+
+    def encode_state(self, payload: dict[str, Any]) -> str:
+        """A state message as JSON text, the parts that rarely change (the rules, the names,
+        the sheet) copied from their text written once instead of encoded again."""
+        observation = payload["observation"]
+        _, sheet, sheet_json = self._sheet()
+        if observation.get("sheet") is sheet:
+            observation = {**observation, "sheet": sheet_json}
+        return dumps({**payload, **self._static_json, "observation": observation})
 
     async def _send(self, socket: WebSocket, payload: dict[str, Any]) -> None:
+        text = (self.encode_state(payload) if payload.get("type") == "state"
+                else dumps(payload))
+        await self._send_text(socket, text)
+
+    async def _send_text(self, socket: WebSocket, text: str) -> None:
         if socket.application_state is not WebSocketState.CONNECTED:
             self.sockets.discard(socket)
             return
         try:
-            await socket.send_json(payload)
+            await socket.send_text(text)
         except Exception:
             self.sockets.discard(socket)
 

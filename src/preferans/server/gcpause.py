@@ -1,0 +1,70 @@
+"""The garbage collector and the event loop: what the server does at startup so a full
+collection does not stall every table, and a recorder of the collector's pauses (for the
+load benchmark, or ``PREFERANS_GC_STATS=1``, which logs them when the server stops).
+
+A full (generation 2) collection walks every object the process tracks and holds the event
+loop meanwhile: with a few hundred open tables that is tens of milliseconds.  The objects
+made at startup (modules, the app, the rules, the templates) live for ever, so
+:func:`freeze_startup` moves them out of the collector's sight (:func:`gc.freeze`), and
+:data:`THRESHOLDS` makes the young generations larger, so fewer objects survive into the
+old one and full collections come less often.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+from typing import Any
+
+log = logging.getLogger("preferans.server")
+
+THRESHOLDS = (10_000, 20, 20)
+"""gc thresholds for the server (Python's default: 700, 10, 10): a young collection after
+10,000 net allocations instead of 700, so each frame's short-lived objects die young."""
+
+
+def freeze_startup(thresholds: tuple[int, int, int] | None = THRESHOLDS) -> None:
+    """Collect once, then freeze every object that exists now (they are never collected
+    again) and set the collector's ``thresholds`` (None: keep them)."""
+    gc.collect()
+    gc.freeze()
+    if thresholds is not None:
+        gc.set_threshold(*thresholds)
+
+
+class GcPauses:
+    """Records every collection's pause by generation (through :data:`gc.callbacks`)."""
+
+    def __init__(self) -> None:
+        self._started: float | None = None
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif self._started is not None:
+            self.pauses[int(info["generation"])].append(time.perf_counter() - self._started)
+            self._started = None
+
+    def install(self) -> GcPauses:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def reset(self) -> None:
+        for pauses in self.pauses.values():
+            pauses.clear()
+
+    def summary(self) -> dict[str, Any]:
+        """Per generation: collections, total, longest pause (ms); and frozen objects."""
+        out: dict[str, Any] = {"frozen": gc.get_freeze_count()}
+        for generation, pauses in self.pauses.items():
+            out[f"gen{generation}"] = {
+                "count": len(pauses),
+                "total_ms": round(sum(pauses) * 1000, 1),
+                "max_ms": round(max(pauses, default=0.0) * 1000, 1),
+            }
+        return out
+
+    def log(self) -> None:
+        log.warning("gc pauses: %s", self.summary())
