@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
 import time
 from typing import Any
 
@@ -24,11 +25,15 @@ THRESHOLDS = (10_000, 20, 20)
 10,000 net allocations instead of 700, so each frame's short-lived objects die young."""
 
 
-def freeze_startup(thresholds: tuple[int, int, int] | None = THRESHOLDS) -> None:
+def freeze_startup(thresholds: tuple[int, ...] | None = THRESHOLDS) -> None:
     """Collect once, then freeze every object that exists now (they are never collected
-    again) and set the collector's ``thresholds`` (None: keep them)."""
+    again) and set the collector's ``thresholds`` (None: keep them;
+    ``PREFERANS_GC_THRESHOLDS=700,10,10`` overrides them, for measuring)."""
     gc.collect()
     gc.freeze()
+    chosen = os.environ.get("PREFERANS_GC_THRESHOLDS")
+    if chosen:
+        thresholds = tuple(int(part) for part in chosen.split(","))
     if thresholds is not None:
         gc.set_threshold(*thresholds)
 

@@ -311,7 +311,9 @@ class SaveFailed(Exception):
 
 def _phase_name(deal: Any) -> str:
     phase = getattr(deal, "phase", None)
-    return getattr(phase, "name", str(phase))
+    # an enum member's ``_name_`` is a plain attribute (``.name`` goes through a slow
+    # descriptor, and this runs several times per action)
+    return getattr(phase, "_name_", None) or getattr(phase, "name", str(phase))
 
 
 class Table:
@@ -367,14 +369,16 @@ class Table:
         """(entries, the sheet as JSON, that JSON encoded once for the state frames)."""
         self._record_cache: tuple[int, dict[str, Any], str] | None = None
         """(finished deals, the record without the open deal, its text up to that deal)."""
-        self._deal_cache: tuple[Any, str] | None = None
-        """(the open deal, its record entry's text up to its actions)."""
+        self._deal_cache: tuple[Any, str, list[str]] | None = None
+        """(the open deal, its record entry's text up to its actions, its action tokens so
+        far: each action is written once)."""
         self._summary_cache: tuple[Any, bool, int, dict[str, Any]] | None = None
         self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
         """The rules as every state message shows them (they never change at a table)."""
+        self._rules_doc = preset_line(game.rules.name)
         self._static_json = {key: fragment(value) for key, value in (
             ("names", self.names), ("colours", self.colours), ("house_rules", self.house),
-            ("rules", self._rules_info), ("rules_doc", preset_line(game.rules.name)))}
+            ("rules", self._rules_info), ("rules_doc", self._rules_doc))}
         """The parts of every state frame that never change at a table, encoded once."""
         """The options changed from the preset (the sheet's circle lists them)."""
         self.seats: dict[str, str] = dict(seats or {})
@@ -489,7 +493,7 @@ class Table:
             "dummy": self.dummy,
             "dummy_name": DUMMY_NAME if self.dummy is not None else None,
             "rules_title": self._rules_title,
-            "rules_doc": preset_line(self.rules.name),
+            "rules_doc": self._rules_doc,
             "house_rules": self.house,
             "difficulty": self.difficulty,
             "rules": self._rules_info,
@@ -581,13 +585,17 @@ class Table:
         deal = self.game.deal
         if deal is None:
             return EncodedJSON(head + "]}")
-        if self._deal_cache is None or self._deal_cache[0] is not deal:
+        history = deal.history
+        if (self._deal_cache is None or self._deal_cache[0] is not deal
+                or len(self._deal_cache[2]) > len(history)):
             entry = {key: value for key, value in self._deal_entry(deal).items()
                      if key != "actions"}
             text = dumps(entry)
-            self._deal_cache = (deal, text[:-1] + ',"actions":')
+            self._deal_cache = (deal, text[:-1] + ',"actions":', [])
+        _, entry_text, tokens = self._deal_cache
+        tokens.extend(str(action) for _, action in history[len(tokens):])
         separator = "," if not head.endswith("[") else ""
-        return EncodedJSON(f"{head}{separator}{self._deal_cache[1]}{dumps(deal.tokens())}}}]}}")
+        return EncodedJSON(f"{head}{separator}{entry_text}{dumps(tokens)}}}]}}")
 
     def deal_number(self) -> int:
         """The number of the deal on the table (1 = the first), the one that just ended too."""
