@@ -401,7 +401,9 @@ def main() -> None:
                 return time.perf_counter() - started
 
             load_start = os.getloadavg()
+            client_cpu = time.process_time()
             wall = asyncio.run(run_all())
+            client_cpu = time.process_time() - client_cpu
             load_end = os.getloadavg()
             after = _probe(base)
         finally:
@@ -431,12 +433,14 @@ def main() -> None:
           + (" (saves skipped: a diagnosis)" if args.skip_saves else ""))
     gc_line = ", ".join(
         f"gen {g}: {after['gc'][f'gen{g}']['count']} ({after['gc'][f'gen{g}']['total_ms']:.0f} ms,"
-        f" longest {after['gc'][f'gen{g}']['max_ms']:.1f} ms)" for g in range(3))
+        f" longest {after['gc'][f'gen{g}']['max_ms']:.1f} ms, as CPU time "
+        f"{after['gc'][f'gen{g}']['cpu_max_ms']:.1f} ms)" for g in range(3))
     print(f"server gc: {gc_line}; {after['gc']['frozen']} objects frozen")
     print(f"frames: mean {figures.frame_bytes / max(figures.frames, 1) / 1024:.1f} KiB "
           f"({'deflate' if args.deflate else 'no compression'}); load average "
           f"{' '.join(f'{x:.2f}' for x in load_start)} at the start, "
-          f"{' '.join(f'{x:.2f}' for x in load_end)} at the end ({os.cpu_count()} CPUs)")
+          f"{' '.join(f'{x:.2f}' for x in load_end)} at the end ({os.cpu_count()} CPUs); "
+          f"the clients' process used {client_cpu / wall:.0%} of one core")
     print(f"event loop: longest stall {after['max_stall_ms']:.1f} ms, stalls over 5 ms "
           f"{after['stalls_over_5ms']}, over 20 ms {after['stalls_over_20ms']} "
           f"(of {after['samples']} probes of 1 ms); worker restarts {after['worker_restarts']}")
