@@ -115,3 +115,29 @@ def test_saves_queued_together_commit_in_one_transaction_and_fail_alone(
     assert len(commits) == 1  # five saves, one transaction
     assert store.get("g4").record == {"deals": []}
     store.close()
+
+
+def test_freeze_startup_freezes_sets_thresholds_and_pauses_are_recorded(
+        monkeypatch: Any) -> None:
+    import gc
+
+    from preferans.server import gcpause
+
+    before = gc.get_threshold()
+    monkeypatch.delenv("PREFERANS_GC_THRESHOLDS", raising=False)
+    pauses = gcpause.GcPauses().install()
+    try:
+        gcpause.freeze_startup()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == gcpause.THRESHOLDS
+        monkeypatch.setenv("PREFERANS_GC_THRESHOLDS", "900,11,12")
+        gcpause.freeze_startup()
+        assert gc.get_threshold() == (900, 11, 12)
+        gc.collect()
+        summary = pauses.summary()
+        assert summary["gen2"]["count"] >= 1 and summary["gen2"]["max_ms"] >= 0
+        assert summary["gen2"]["cpu_max_ms"] >= 0 and summary["frozen"] > 0
+    finally:
+        gc.callbacks.remove(pauses._callback)
+        gc.unfreeze()
+        gc.set_threshold(*before)
