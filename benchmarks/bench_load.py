@@ -12,7 +12,14 @@ after a deal, a new game after a game.  It prints:
 - errors (error frames, closed sockets, failed requests);
 - the server's memory (RSS, and its thinking processes') before and after;
 - the event loop's longest stall: a probe inside the server sleeps 1 ms in a loop and
-  records the overshoot (exposed at ``/bench/probe``, only in this benchmark's server).
+  records the overshoot (exposed at ``/bench/probe``, only in this benchmark's server);
+- the garbage collector's pauses in the server by generation (``gc.callbacks``);
+- the mean size of a frame the clients received, and the machine's load average at the
+  start and the end (other work on the machine shows in every figure).
+
+The server is served as ``preferans serve`` serves it: no WebSocket compression and the
+startup objects frozen out of the garbage collector (``--deflate`` and ``--no-freeze``
+measure without them).
 
     .venv/bin/python benchmarks/bench_load.py --clients 100 --seconds 60
     .venv/bin/python benchmarks/bench_load.py --clients 300 --seconds 15 --workers 2
@@ -88,19 +95,26 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False) -> None:
+def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False,
+               deflate: bool = False, freeze: bool = True) -> None:
     """This benchmark's server: the real app plus the lag probe and its endpoint.
     ``skip_saves`` (a diagnosis, not a figure to report) makes saving mid-game a no-op."""
     import uvicorn
     from fastapi.responses import JSONResponse
 
     from preferans.server.app import create_app
+    from preferans.server.gcpause import GcPauses
     from preferans.server.store import GameStore
 
     if skip_saves:
-        GameStore.save = lambda self, *a, **k: None  # type: ignore[method-assign]
+        async def no_save(self: Any, *a: Any, **k: Any) -> None:
+            return None
 
-    app = create_app(db, bot_delay=0, bot_workers=workers)
+        GameStore.save = lambda self, *a, **k: None  # type: ignore[method-assign]
+        GameStore.save_async = no_save  # type: ignore[method-assign]
+
+    app = create_app(db, bot_delay=0, bot_workers=workers, freeze_startup=freeze)
+    gc_pauses = GcPauses().install()
     probe = LagProbe()
     created: list[float] = []
     tables = app.state.tables
@@ -139,12 +153,15 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
             "tables": len(app.state.tables.open),
             "worker_restarts": thinking.restarts if thinking else 0,
             "create_s": list(created),
+            "gc": gc_pauses.summary(),
         }
         if reset:
             probe.reset()
+            gc_pauses.reset()
         return JSONResponse(body)
 
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536,
+                ws_per_message_deflate=deflate)
 
 
 # --- the clients -------------------------------------------------------------------------------
@@ -158,6 +175,7 @@ class Figures:
     games: int = 0
     deals: int = 0
     frames: int = 0
+    frame_bytes: int = 0
     idle_clients: int = 0
     """Clients that never got to create a game (the load generator was too slow)."""
     ramp: float = 0.0
@@ -242,6 +260,7 @@ async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> 
             return
         message = json.loads(text)
         figures.frames += 1
+        figures.frame_bytes += len(text.encode()) if isinstance(text, str) else len(text)
         if sent_at is not None and _acknowledges(message):
             figures.answers.append(time.perf_counter() - sent_at)
             sent_at = None
@@ -322,6 +341,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--skip-saves", action="store_true",
                         help="diagnosis: the server does not save mid-game (not a real figure)")
+    parser.add_argument("--deflate", action="store_true",
+                        help="diagnosis: the server compresses WebSocket frames (permessage-"
+                        "deflate, uvicorn's default; `preferans serve` turns it off)")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="diagnosis: the server does not freeze its startup objects out of "
+                        "the garbage collector nor change its thresholds")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -330,7 +355,8 @@ def main() -> None:
     if args.serve:
         if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
-        run_server(args.port, args.db, args.workers, args.skip_saves)
+        run_server(args.port, args.db, args.workers, args.skip_saves, args.deflate,
+                   not args.no_freeze)
         return
 
     import httpx
@@ -343,8 +369,9 @@ def main() -> None:
         command = [sys.executable, __file__, "--serve", "--port", str(args.port), "--db", db]
         if args.workers is not None:
             command += ["--workers", str(args.workers)]
-        if args.skip_saves:
-            command.append("--skip-saves")
+        for flag in ("skip_saves", "deflate", "no_freeze"):
+            if getattr(args, flag):
+                command.append("--" + flag.replace("_", "-"))
         server = subprocess.Popen(command)
         try:
             for _ in range(600):
@@ -373,7 +400,11 @@ def main() -> None:
                 await asyncio.gather(*tasks)
                 return time.perf_counter() - started
 
+            load_start = os.getloadavg()
+            client_cpu = time.process_time()
             wall = asyncio.run(run_all())
+            client_cpu = time.process_time() - client_cpu
+            load_end = os.getloadavg()
             after = _probe(base)
         finally:
             server.terminate()
@@ -400,6 +431,16 @@ def main() -> None:
           f"{cpu * 1000 / max(figures.frames, 1):.2f} ms per state frame sent, "
           f"{figures.frames} frames), thinking processes {workers_cpu:.1f} s"
           + (" (saves skipped: a diagnosis)" if args.skip_saves else ""))
+    gc_line = ", ".join(
+        f"gen {g}: {after['gc'][f'gen{g}']['count']} ({after['gc'][f'gen{g}']['total_ms']:.0f} ms,"
+        f" longest {after['gc'][f'gen{g}']['max_ms']:.1f} ms, as CPU time "
+        f"{after['gc'][f'gen{g}']['cpu_max_ms']:.1f} ms)" for g in range(3))
+    print(f"server gc: {gc_line}; {after['gc']['frozen']} objects frozen")
+    print(f"frames: mean {figures.frame_bytes / max(figures.frames, 1) / 1024:.1f} KiB "
+          f"({'deflate' if args.deflate else 'no compression'}); load average "
+          f"{' '.join(f'{x:.2f}' for x in load_start)} at the start, "
+          f"{' '.join(f'{x:.2f}' for x in load_end)} at the end ({os.cpu_count()} CPUs); "
+          f"the clients' process used {client_cpu / wall:.0%} of one core")
     print(f"event loop: longest stall {after['max_stall_ms']:.1f} ms, stalls over 5 ms "
           f"{after['stalls_over_5ms']}, over 20 ms {after['stalls_over_20ms']} "
           f"(of {after['samples']} probes of 1 ms); worker restarts {after['worker_restarts']}")

@@ -158,11 +158,11 @@ class Card:
 
     @property
     def suit(self) -> Suit:
-        return Suit(self._index >> 3)
+        return _SUITS[self._index >> 3]
 
     @property
     def rank(self) -> Rank:
-        return Rank(self._index & 7)
+        return _RANKS[self._index & 7]
 
     @property
     def mask(self) -> int:
@@ -174,7 +174,7 @@ class Card:
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __str__(self) -> str:
-        return f"{self.rank.label}{self.suit.letter}"
+        return _CARD_TEXT[self._index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -198,8 +198,19 @@ class Card:
         return self
 
 
+_SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+_RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
+_CARD_TEXT: Final[tuple[str, ...]] = tuple(
+    f"{_RANK_LABELS[i & 7]}{'SCDH'[i >> 3]}" for i in range(32))
+"""Each card's record token by index (``str(card)`` is a look-up: records and observations
+write cards on every move)."""
 DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(32))
 FULL_MASK: Final = 0xFFFFFFFF
+_DISPLAY: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(tuple(DECK[8 * suit + rank] for rank in range(7, -1, -1) if byte >> rank & 1)
+          for byte in range(256))
+    for suit in range(4))
+"""For each suit and each byte of a mask (that suit's eight cards), the cards high to low."""
 
 
 class CardSet:
@@ -262,15 +273,18 @@ class CardSet:
 
     def suits(self) -> list[Suit]:
         """The suits present, in bidding order."""
-        return [s for s in Suit if self._mask & s.mask]
+        mask = self._mask
+        return [s for s in _SUITS if mask >> (8 * s) & 0xFF]
 
     def sorted_for_display(self) -> list[Card]:
         """Spades, clubs, diamonds, hearts; high to low within a suit."""
-        return [c for s in Suit for c in reversed(list(CardSet(self._mask & s.mask)))]
+        mask = self._mask
+        return [*_DISPLAY[0][mask & 0xFF], *_DISPLAY[1][mask >> 8 & 0xFF],
+                *_DISPLAY[2][mask >> 16 & 0xFF], *_DISPLAY[3][mask >> 24 & 0xFF]]
 
     def to_list(self) -> list[str]:
         """Card tokens in display order, as records write them."""
-        return [str(c) for c in self.sorted_for_display()]
+        return [_CARD_TEXT[c._index] for c in self.sorted_for_display()]
 
     def __iter__(self) -> Iterator[Card]:
         mask = self._mask

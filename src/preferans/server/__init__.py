@@ -73,13 +73,17 @@ def serve(
     url = f"http://{shown}:{port}/"
     location = database_url(db)
     try:
-        app = create_app(location, bot_delay=bot_delay, bot_workers=workers)
+        app = create_app(location, bot_delay=bot_delay, bot_workers=workers,
+                         freeze_startup=True)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         raise ServeError(f"cannot open the database {location}: {exc}") from None
     fault = app.state.store.fault
     if fault is not None:
         print(f"warning: games cannot be saved: {fault.message} (the settings page says so too)")
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=65536)
+    # no per-message deflate: the state frames are a few KiB on loopback or a LAN, and
+    # compressing each one cost the server more CPU than the JSON (benchmarks/bench_load.py)
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=65536,
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")
     if open_browser:

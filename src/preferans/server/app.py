@@ -43,6 +43,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import os
 import re
 import secrets
 import threading
@@ -65,7 +66,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..game import Game
 from ..i18n import player_name
 from ..rules import RulesError
+from . import gcpause
 from .config import database_url
+from .gcpause import GcPauses
 from .house_rules import editor_schema, preset_choices, rules_from_settings
 from .lang import (
     damage_text,
@@ -312,6 +315,7 @@ def create_app(
     bot_level: str | None = None,
     idle_seconds: float = IDLE_SECONDS,
     bot_workers: int | None = None,
+    freeze_startup: bool = False,
 ) -> FastAPI:
     """The web game.
 
@@ -322,7 +326,9 @@ def create_app(
     ``idle_seconds`` how long a table with no socket stays in memory (then it is restored
     from the store on the next visit);
     ``bot_workers`` the number of processes the computer players think in (default
-    ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead).
+    ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead);
+    ``freeze_startup`` (the served app) freezes what exists once started out of the garbage
+    collector's sight and sets its thresholds (:mod:`.gcpause`), for shorter pauses.
     """
     workers = default_workers() if bot_workers is None else bot_workers
     thinking = Thinking(workers) if workers > 0 else None
@@ -337,7 +343,12 @@ def create_app(
         if thinking is not None:
             thinking.start()
         reaper = asyncio.get_running_loop().create_task(tables.reap_forever())
+        gc_pauses = GcPauses().install() if os.environ.get("PREFERANS_GC_STATS") else None
+        if freeze_startup:
+            gcpause.freeze_startup()
         yield
+        if gc_pauses is not None:
+            gc_pauses.log()
         reaper.cancel()
         await tables.stop()
         if thinking is not None:

@@ -9,7 +9,10 @@ human's figures for the statistics page (see :mod:`preferans.server.stats`), and
 NULL for a game saved before seat tokens: the first browser that continues it claims it).
 
 Writes go through one writer thread per store (:meth:`GameStore.write`), so the event
-loop never waits on the disk and saves commit in the order they were made.  A failing
+loop never waits on the disk and saves commit in the order they were made.  Saves queued
+while the thread writes are committed together (:meth:`GameStore.save_async`: up to
+:data:`GROUP_COMMIT` in one transaction); if that transaction fails, each save of the group
+is tried again alone, so a bad save fails only its own move.  A failing
 database raises :class:`StoreError`, which names the file and the problem (read-only,
 disk full, damaged); a row whose JSON cannot be read comes back with ``damage`` set.
 
@@ -27,8 +30,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import queue
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,6 +48,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     cast,
     create_engine,
     event,
@@ -58,6 +64,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from .config import sqlite_file
+from .fastjson import EncodedJSON, serializer
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -85,6 +92,19 @@ later: an older database gets the column on opening) maps a human seat ("0") to 
 sha256 of the token of the browser that holds it."""
 
 T = TypeVar("T")
+
+GROUP_COMMIT = 64
+"""The most saves the writer thread commits in one transaction."""
+
+_SAVE_COLUMNS = ("record", "status", "updated", "result", "summary")
+_SAVE = {
+    with_summary: update(games).where(games.c.id == bindparam("b_id")).values(
+        **{name: bindparam(f"b_{name}") for name in _SAVE_COLUMNS
+           if with_summary or name != "summary"})
+    for with_summary in (False, True)
+}
+"""The UPDATE of a save (built once: a save per action), with and without the summary."""
+_STOP = object()
 
 
 class StoreError(Exception):
@@ -166,13 +186,15 @@ def make_engine(url: str) -> Engine:
         path = sqlite_file(url)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-            engine = create_engine(url, connect_args={"check_same_thread": False})
+            engine = create_engine(url, connect_args={"check_same_thread": False},
+                                   json_serializer=serializer)
             event.listen(engine, "connect", _sqlite_pragmas)
             return engine
         return create_engine(
-            url, connect_args={"check_same_thread": False}, poolclass=StaticPool
+            url, connect_args={"check_same_thread": False}, poolclass=StaticPool,
+            json_serializer=serializer,
         )
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, json_serializer=serializer)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -197,7 +219,11 @@ class GameStore:
         the server still starts, and the settings page names the problem."""
         self.last_error: StoreError | None = None
         """Why the last write failed, or None once a write succeeds."""
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="preferans-store")
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._closed = False
+        self._writer = threading.Thread(target=self._write_forever, name="preferans-store",
+                                        daemon=True)
+        self._writer.start()
         try:
             with self.guard():
                 self._prepare()
@@ -233,12 +259,71 @@ class GameStore:
     async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``fn`` (a write: :meth:`save`, :meth:`claim`) on the store's writer thread,
         after every write submitted before it; the event loop goes on meanwhile."""
-        job = self._writer.submit(functools.partial(fn, *args, **kwargs))
-        return await asyncio.wrap_future(job)
+        return await asyncio.wrap_future(self._submit("call", functools.partial(fn, *args,
+                                                                                **kwargs)))
 
     def write_now(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """:meth:`write` from a thread that may block (a route run in the thread pool)."""
-        return self._writer.submit(functools.partial(fn, *args, **kwargs)).result()
+        return self._submit("call", functools.partial(fn, *args, **kwargs)).result()
+
+    def _submit(self, kind: str, job: Any) -> Future[Any]:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        future: Future[Any] = Future()
+        self._jobs.put((kind, job, future))
+        return future
+
+    def _write_forever(self) -> None:
+        """The writer thread: each job in turn; consecutive saves as one group."""
+        pending: Any = None
+        while True:
+            item = pending if pending is not None else self._jobs.get()
+            pending = None
+            if item is _STOP:
+                return
+            kind, job, future = item
+            if kind == "call":
+                if future.set_running_or_notify_cancel():
+                    try:
+                        future.set_result(job())
+                    except BaseException as exc:
+                        future.set_exception(exc)
+                continue
+            group = [item]
+            while len(group) < GROUP_COMMIT:
+                try:
+                    following = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if following is _STOP or following[0] != "save":
+                    pending = following
+                    break
+                group.append(following)
+            self._save_group([(job, future) for _, job, future in group
+                              if future.set_running_or_notify_cancel()])
+
+    def _save_group(self, group: list[tuple[tuple[str, dict[str, Any]], Future[Any]]]) -> None:
+        """Commit saves in one transaction; if it fails, each alone (:meth:`save`), so only
+        the saves that cannot be written fail."""
+        if len(group) > 1:
+            try:
+                with self.guard(writing=True), self.engine.begin() as conn:
+                    for (game_id, values), _ in group:
+                        if self._update(conn, game_id, values) == 0:
+                            raise KeyError(game_id)
+            except Exception:
+                pass  # tried again one by one below, where each save fails on its own
+            else:
+                for _, future in group:
+                    future.set_result(None)
+                return
+        for (game_id, values), future in group:
+            try:
+                self.save(game_id, **values)
+            except BaseException as exc:
+                future.set_exception(exc)
+            else:
+                future.set_result(None)
 
     def create(
         self,
@@ -288,18 +373,27 @@ class GameStore:
 
         Raises :class:`StoreError` when the database fails (nothing is written then), and
         KeyError for an unknown game."""
-        values: dict[str, Any] = {
-            "record": dict(record),
-            "status": status,
-            "updated": _now(),
-            "result": list(result) if result is not None else None,
+        values = {"record": record, "status": status, "result": result, "summary": summary}
+        with self.guard(writing=True), self.engine.begin() as conn:
+            done = self._update(conn, game_id, values)
+        if done == 0:
+            raise KeyError(f"no saved game {game_id!r}")
+
+    @staticmethod
+    def _update(conn: Any, game_id: str, values: Mapping[str, Any]) -> int:
+        """Write one save's row in ``conn``'s transaction; the rows it changed (0: no such
+        game).  A record already encoded (:class:`EncodedJSON`) is written as its text."""
+        record, result, summary = values["record"], values.get("result"), values.get("summary")
+        params = {
+            "b_id": game_id,
+            "b_record": record if isinstance(record, EncodedJSON) else dict(record),
+            "b_status": values.get("status", PLAYING),
+            "b_updated": _now(),
+            "b_result": list(result) if result is not None else None,
         }
         if summary is not None:
-            values["summary"] = dict(summary)
-        with self.guard(writing=True), self.engine.begin() as conn:
-            done = conn.execute(update(games).where(games.c.id == game_id).values(**values))
-        if done.rowcount == 0:
-            raise KeyError(f"no saved game {game_id!r}")
+            params["b_summary"] = dict(summary)
+        return int(conn.execute(_SAVE[summary is not None], params).rowcount)
 
     def save_summary(self, game_id: str, summary: Mapping[str, Any]) -> None:
         """Rewrite a game's summary alone (a hint was given).  Raises :class:`StoreError`,
@@ -311,8 +405,9 @@ class GameStore:
             raise KeyError(f"no saved game {game_id!r}")
 
     async def save_async(self, game_id: str, **values: Any) -> None:
-        """:meth:`save` on the writer thread (see :meth:`write`)."""
-        await self.write(self.save, game_id, **values)
+        """:meth:`save` on the writer thread (see :meth:`write`), committed together with the
+        saves queued with it; raises as :meth:`save` does."""
+        await asyncio.wrap_future(self._submit("save", (game_id, values)))
 
     def claim(self, game_id: str, seat: int, token_hash: str) -> bool:
         """Give a free human seat to the browser whose token hashes to ``token_hash``; True
@@ -394,7 +489,10 @@ class GameStore:
 
     def close(self) -> None:
         """Finish the writes in progress and release the database connections."""
-        self._writer.shutdown(wait=True)
+        if not self._closed:
+            self._closed = True
+            self._jobs.put(_STOP)
+            self._writer.join()
         self.engine.dispose()
 
 

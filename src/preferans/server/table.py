@@ -75,11 +75,13 @@ from typing import Any
 import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
+from .. import i18n
 from ..actions import Action, ActionKind, IllegalAction
 from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
 from ..rules import Rules
+from .fastjson import EncodedJSON, dumps, fragment
 from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
 from .lang import (
@@ -322,7 +324,9 @@ class SaveFailed(Exception):
 
 def _phase_name(deal: Any) -> str:
     phase = getattr(deal, "phase", None)
-    return getattr(phase, "name", str(phase))
+    # an enum member's ``_name_`` is a plain attribute (``.name`` goes through a slow
+    # descriptor, and this runs several times per action)
+    return getattr(phase, "_name_", None) or getattr(phase, "name", str(phase))
 
 
 class Table:
@@ -374,15 +378,24 @@ class Table:
         self.listeners: list[Callable[[dict[str, Any]], None]] = []
         """Called with every state payload before it is sent (tests check payloads with it)."""
         self._driver: asyncio.Task[None] | None = None
-        self._sheet_cache: tuple[int, dict[str, Any]] | None = None
-        self._record_cache: tuple[int, dict[str, Any]] | None = None
+        self._sheet_cache: tuple[int, dict[str, Any], Any] | None = None
+        """(entries, the sheet as JSON, that JSON encoded once for the state frames)."""
+        self._record_cache: tuple[int, dict[str, Any], str] | None = None
+        """(finished deals, the record without the open deal, its text up to that deal)."""
+        self._deal_cache: tuple[Any, str, list[str]] | None = None
+        """(the open deal, its record entry's text up to its actions, its action tokens so
+        far: each action is written once)."""
+        self._summary_cache: tuple[Any, bool, int, dict[str, Any]] | None = None
         self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
         """The rules as every state message shows them (they never change at a table)."""
+        self._static_json: dict[str, dict[str, Any]] = {}
+        """Language -> the parts of every state frame that never change at a table, encoded
+        once (:meth:`_static_in`)."""
         """The options changed from the preset (the sheet's circle lists them)."""
         self.seats: dict[str, str] = dict(seats or {})
         """Human seat ("0") -> the sha256 of the token of the browser holding it (see the
         store's ``seats``); empty: nobody has claimed the game yet."""
-        self._saved_record = self.record()
+        self._saved_record: EncodedJSON = self.record_encoded()
         """The record as last committed: a failed save goes back to it."""
         self.save_error: StoreError | None = None
         """Why the last save failed (the computer players wait), or None."""
@@ -535,10 +548,14 @@ class Table:
 
     def sheet_json(self) -> dict[str, Any]:
         """The sheet as JSON; it changes only when a deal ends, so it is kept until then."""
+        return self._sheet()[1]
+
+    def _sheet(self) -> tuple[int, dict[str, Any], Any]:
         count = len(self.game.sheet.entries)
         if self._sheet_cache is None or self._sheet_cache[0] != count:
-            self._sheet_cache = (count, self.game.sheet.to_json())
-        return self._sheet_cache[1]
+            sheet = self.game.sheet.to_json()
+            self._sheet_cache = (count, sheet, fragment(sheet))
+        return self._sheet_cache
 
     def record(self) -> dict[str, Any]:
         """The game record, as ``game.to_record()`` writes it.
@@ -546,21 +563,52 @@ class Table:
         The finished deals' part is kept between actions (it changes only when a deal
         ends), so saving after every action does not rewrite the whole game each time.
         """
-        finished = len(self.game.finished_deals)
-        if self._record_cache is None or self._record_cache[0] != finished:
-            full = self.game.to_record()
-            self._record_cache = (finished, {**full, "deals": full["deals"][:finished]})
-        prefix = self._record_cache[1]
+        prefix = self._record_prefix()[1]
         deal = self.game.deal
         if deal is None:
             return prefix
-        current = {
+        return {**prefix, "deals": [*prefix["deals"], self._deal_entry(deal)]}
+
+    def _record_prefix(self) -> tuple[int, dict[str, Any], str]:
+        """The record without the open deal, and its text up to where that deal's entry goes
+        (``...,"deals":[{...},{...}``): rewritten only when a deal ends."""
+        finished = len(self.game.finished_deals)
+        if self._record_cache is None or self._record_cache[0] != finished:
+            full = self.game.to_record()
+            prefix = {**full, "deals": full["deals"][:finished]}
+            text = dumps(prefix)
+            assert text.endswith("]}"), "the record's deals come last"
+            self._record_cache = (finished, prefix, text[:-2])
+        return self._record_cache
+
+    @staticmethod
+    def _deal_entry(deal: Any) -> dict[str, Any]:
+        return {
             "dealer": deal.dealer,
             "hands": [hand.to_list() for hand in deal.initial_hands],
             "talon": [str(card) for card in deal.talon],
             "actions": deal.tokens(),
         }
-        return {**prefix, "deals": [*prefix["deals"], current]}
+
+    def record_encoded(self) -> EncodedJSON:
+        """:meth:`record` as JSON text, built from parts: the finished deals are written once
+        (when a deal ends), the open deal's hands and talon once per deal, and only its actions
+        after every move, so a save does not encode the whole game again."""
+        _, _, head = self._record_prefix()
+        deal = self.game.deal
+        if deal is None:
+            return EncodedJSON(head + "]}")
+        history = deal.history
+        if (self._deal_cache is None or self._deal_cache[0] is not deal
+                or len(self._deal_cache[2]) > len(history)):
+            entry = {key: value for key, value in self._deal_entry(deal).items()
+                     if key != "actions"}
+            text = dumps(entry)
+            self._deal_cache = (deal, text[:-1] + ',"actions":', [])
+        _, entry_text, tokens = self._deal_cache
+        tokens.extend(str(action) for _, action in history[len(tokens):])
+        separator = "," if not head.endswith("[") else ""
+        return EncodedJSON(f"{head}{separator}{entry_text}{dumps(tokens)}}}]}}")
 
     def deal_number(self) -> int:
         """The number of the deal on the table (1 = the first), the one that just ended too."""
@@ -724,7 +772,7 @@ class Table:
         players stop, and :class:`SaveFailed` is raised.  Called with the lock held."""
         sheet = self.sheet_json()
         over = self.game_over()
-        record = self.record()
+        record = self.record_encoded()
         try:
             await self.store.save_async(
                 self.id,
@@ -745,8 +793,9 @@ class Table:
     async def _roll_back(self, exc: StoreError, taken_back: Said) -> None:
         """Put the game back to the last saved record and tell every socket why."""
         log.warning("game %s: not saved: %s", self.id, exc.message)
-        self.game = Game.from_record(self._saved_record)
+        self.game = Game.from_record(self._saved_record.value)
         self._record_cache = None
+        self._deal_cache = None
         self._sheet_cache = None
         self.save_error = exc
         await self._publish(None)  # nobody is thinking now: the players wait for a retry
@@ -863,9 +912,15 @@ class Table:
 
     # --- hints (see :mod:`.hints`) -------------------------------------------------------------
     def summary(self, sheet: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The game's summary for the statistics: the sheet's figures and the hints'."""
-        return {**summarise(sheet if sheet is not None else self.sheet_json()),
-                **hint_summary(self.hints.on, self.hints.used)}
+        """The game's summary for the statistics: the sheet's figures and the hints' (kept
+        until the sheet or the hints change)."""
+        sheet = sheet if sheet is not None else self.sheet_json()
+        cached = self._summary_cache
+        if (cached is None or cached[0] is not sheet or cached[1] != self.hints.on
+                or cached[2] != self.hints.used):
+            summary = {**summarise(sheet), **hint_summary(self.hints.on, self.hints.used)}
+            cached = self._summary_cache = (sheet, self.hints.on, self.hints.used, summary)
+        return cached[3]
 
     async def save_summary(self) -> None:
         """Save the summary alone (a hint was given); a failing database only logs."""
@@ -894,18 +949,57 @@ class Table:
         return payload
 
     async def _publish(self, event: dict[str, Any] | None) -> None:
-        """Send the new state to every socket of the table."""
+        """Send the new state to every socket of the table, encoded once per language."""
         self.seq += 1
         payload = self._publishable(self.state(event))
+        if not self.sockets:
+            return
+        texts: dict[str, str] = {}
         for socket in list(self.sockets):
-            await self._send(socket, payload)
+            lang = i18n.normalize(socket_language(socket))
+            text = texts.get(lang)
+            if text is None:
+                text = texts[lang] = self.encode_state(payload, lang)
+            await self._send_text(socket, text)
+
+    def encode_state(self, payload: dict[str, Any], lang: str = "en") -> str:
+        """A state message as JSON text in ``lang``, the parts that rarely change (the rules,
+        the names, the sheet) copied from their text written once instead of encoded again."""
+        static = self._static_in(lang)
+        payload = localize({k: v for k, v in payload.items() if k not in static}, lang)
+        observation = payload["observation"]
+        _, sheet, sheet_json = self._sheet()
+        if observation.get("sheet") is sheet:
+            observation = {**observation, "sheet": sheet_json}
+        return dumps({**payload, **static, "observation": observation})
+
+    def _static_in(self, lang: str) -> dict[str, Any]:
+        """The parts of every state frame that never change at a table, in ``lang``, encoded
+        once per language."""
+        lang = i18n.normalize(lang)
+        static = self._static_json.get(lang)
+        if static is None:
+            static = self._static_json[lang] = {key: fragment(value) for key, value in (
+                ("names", self.names), ("colours", self.colours),
+                ("house_rules", self.house if lang == "en"
+                 else HouseRules(self.house).render(lang)),
+                ("rules", self._rules_info),
+                ("rules_doc", preset_line(self.rules.name) if lang == "en"
+                 else preset_line_in(self.rules.name, lang)))}
+        return static
 
     async def _send(self, socket: WebSocket, payload: dict[str, Any]) -> None:
+        lang = socket_language(socket)
+        text = (self.encode_state(payload, lang) if payload.get("type") == "state"
+                else dumps(localize(payload, lang)))
+        await self._send_text(socket, text)
+
+    async def _send_text(self, socket: WebSocket, text: str) -> None:
         if socket.application_state is not WebSocketState.CONNECTED:
             self.sockets.discard(socket)
             return
         try:
-            await socket.send_json(localize(payload, socket_language(socket)))
+            await socket.send_text(text)
         except Exception:
             self.sockets.discard(socket)
 

@@ -1,0 +1,143 @@
+"""The server's fast paths write exactly what the plain ones would: the state frame encoded
+with its cached parts, the record built from parts, the saves grouped in one transaction."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_helpers import new_game, play_until
+
+from preferans.server import fastjson
+from preferans.server.app import create_app
+
+
+def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
+    """Over three deals of a game, every frame sent is the state payload itself, and the
+    record saved after every action is the engine's own record."""
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+        game_id = new_game(client, seed=5)
+        table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+        store = client.app.state.store  # type: ignore[attr-defined]
+        payloads: list[dict[str, Any]] = []
+        checked: list[int] = []
+
+        def check(payload: dict[str, Any]) -> None:
+            payloads.append(payload)
+            encoded = table.record_encoded()
+            assert json.loads(encoded.text) == table.game.to_record() == table.record()
+            assert json.loads(table.encode_state(payload)) == json.loads(json.dumps(payload))
+            checked.append(1)
+
+        table.listeners.append(check)
+        deals: list[int] = []
+
+        def three_deals(state: dict[str, Any]) -> bool:
+            if state["deal_over"] and (not deals or deals[-1] != state["deal_number"]):
+                deals.append(state["deal_number"])
+            return len(deals) >= 3 or state["game_over"]
+
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            last = play_until(ws, random.Random(3), three_deals, log=(frames := []))
+        assert len(checked) > 20
+        assert frames[-1] == json.loads(json.dumps(payloads[-1])) == last
+        assert store.get(game_id).record == table.game.to_record()
+
+
+def test_fastjson_without_orjson_encodes_the_same(monkeypatch: Any) -> None:
+    payload = {"a": [1, 2.5, None, "♠é"], "b": {"1": True}, 3: "int key"}
+    fast = fastjson.dumps({**payload, "f": fastjson.fragment({"x": [1]})})
+    monkeypatch.setattr(fastjson, "orjson", None)
+    monkeypatch.setattr(fastjson, "_Fragment", None)
+    slow = fastjson.dumps({**payload, "f": fastjson.fragment({"x": [1]})})
+    assert json.loads(fast) == json.loads(slow) == {**json.loads(json.dumps(payload)),
+                                                   "f": {"x": [1]}}
+    record = fastjson.EncodedJSON('{"deals": [1]}')
+    assert fastjson.serializer(record) == record.text and dict(record) == {"deals": [1]}
+
+
+def test_saves_queued_together_commit_in_one_transaction_and_fail_alone(
+        tmp_path: Any) -> None:
+    """Saves queued behind a slow write commit as one group; a save that cannot be written
+    (here: a game that does not exist) fails alone and the others are committed."""
+    import asyncio
+    import threading
+
+    from sqlalchemy import event
+
+    from preferans.server.store import GameStore
+
+    store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
+    for n in range(8):
+        store.create(f"g{n}", difficulty="easy", rules={"preset": "sochi"}, names=["a"],
+                     seed=n, record={"deals": []})
+    commits: list[int] = []
+    event.listen(store.engine, "commit", lambda conn: commits.append(1))
+    release = threading.Event()
+
+    async def main() -> list[Any]:
+        blocker = asyncio.ensure_future(store.write(release.wait, 10))
+        saves = [store.save_async(f"g{n}" if n != 3 else "missing",
+                                  record=fastjson.EncodedJSON(f'{{"deals": [{n}]}}'),
+                                  summary={"n": n})
+                 for n in range(8)]
+        tasks = [asyncio.ensure_future(save) for save in saves]
+        await asyncio.sleep(0.2)  # all queued behind the blocker
+        release.set()
+        await blocker
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    results = asyncio.run(main())
+    assert [type(r).__name__ for r in results] == ["NoneType"] * 3 + ["KeyError"] + [
+        "NoneType"] * 4
+    for n in range(8):
+        if n != 3:
+            saved = store.get(f"g{n}")
+            assert saved.record == {"deals": [n]} and saved.summary == {"n": n}
+    # the group of 8 was rolled back as a whole, then each committed alone (the missing
+    # game's transaction too: it changed no row)
+    assert len(commits) == 8
+    commits.clear()
+
+    async def again() -> None:
+        release.clear()
+        blocker = asyncio.ensure_future(store.write(release.wait, 10))
+        tasks = [asyncio.ensure_future(store.save_async(f"g{n}", record={"deals": []}))
+                 for n in range(5)]
+        await asyncio.sleep(0.2)
+        release.set()
+        await blocker
+        await asyncio.gather(*tasks)
+
+    asyncio.run(again())
+    assert len(commits) == 1  # five saves, one transaction
+    assert store.get("g4").record == {"deals": []}
+    store.close()
+
+
+def test_freeze_startup_freezes_sets_thresholds_and_pauses_are_recorded(
+        monkeypatch: Any) -> None:
+    import gc
+
+    from preferans.server import gcpause
+
+    before = gc.get_threshold()
+    monkeypatch.delenv("PREFERANS_GC_THRESHOLDS", raising=False)
+    pauses = gcpause.GcPauses().install()
+    try:
+        gcpause.freeze_startup()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == gcpause.THRESHOLDS
+        monkeypatch.setenv("PREFERANS_GC_THRESHOLDS", "900,11,12")
+        gcpause.freeze_startup()
+        assert gc.get_threshold() == (900, 11, 12)
+        gc.collect()
+        summary = pauses.summary()
+        assert summary["gen2"]["count"] >= 1 and summary["gen2"]["max_ms"] >= 0
+        assert summary["gen2"]["cpu_max_ms"] >= 0 and summary["frozen"] > 0
+    finally:
+        gc.callbacks.remove(pauses._callback)
+        gc.unfreeze()
+        gc.set_threshold(*before)
