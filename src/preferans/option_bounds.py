@@ -65,7 +65,8 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
 """Each numeric option's smallest and largest value (for a list option: of each entry)."""
 
 NOTES: Final = {"staying_dealer_hill": "000 allows 0 to 10 points"}
-"""Where a range comes from, when a rules text sets it (added to the message)."""
+"""Where a range comes from, when a rules text sets it (added to the message: the
+``opt_range_noted`` error of :mod:`preferans.rules_errors` says it)."""
 
 DEFAULT_BOUNDS: Final = (0, 10000)
 """The range of a numeric option that :data:`BOUNDS` does not list."""
@@ -148,7 +149,7 @@ def value_fault(
         if lo <= value <= hi:
             return None
         if name in NOTES:
-            return "opt_range_noted", {**where, "low": lo, "high": hi, "note": NOTES[name]}
+            return "opt_range_noted", {**where, "low": lo, "high": hi}
         return "opt_range", {**where, "low": lo, "high": hi}
     if origin is tuple:
         free = len(args) == 2 and args[1] is Ellipsis

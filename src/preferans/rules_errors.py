@@ -17,9 +17,10 @@ set's name; ``value``, ``steps``, ``example``, ``choices`` and ``known`` shown v
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-__all__ = ["ENGLISH", "english"]
+__all__ = ["ENGLISH", "english", "player_english"]
 
 ENGLISH: dict[str, str] = {
     # --- an option's value: types and ranges (preferans.option_bounds) --------------------
@@ -29,7 +30,8 @@ ENGLISH: dict[str, str] = {
     "opt_text": "option {option}={value} must be a text",
     "opt_whole": "option {option}={value} must be a whole number",
     "opt_range": "option {option}={value} is out of range: {low} to {high}",
-    "opt_range_noted": "option {option}={value} is out of range: {low} to {high} ({note})",
+    "opt_range_noted": "option {option}={value} is out of range: {low} to {high} (000 allows "
+                       "{low} to {high} points)",
     "opt_list": "option {option}={value} must be a list of whole numbers",
     "opt_list_of": "option {option}={value} must be a list of {count} whole numbers",
     "opt_entries": "option {option}={value} has {entries} entries (at most {most})",
@@ -129,3 +131,13 @@ ENGLISH: dict[str, str] = {
 def english(code: str, **params: Any) -> str:
     """The English text of a rules error: what ``str(RulesError(code, **params))`` says."""
     return ENGLISH[code].format_map(params)
+
+
+def player_english(code: str) -> str:
+    """The English template as a player reads it: the rules texts' file numbers, which the
+    developers' text cites (``000 allows 0 to 10 points``), left out.
+
+    >>> player_english("staying_hill")
+    '{option}={value}: the rules allow 0 to 10 points'
+    """
+    return re.sub(r"\b00[0-3] allows\b", "the rules allow", ENGLISH[code])
