@@ -45,6 +45,7 @@ error``        code                                fields (``rules-value``: a lo
 
 from __future__ import annotations
 
+import ast
 import gettext as _gettext
 import io
 import re
@@ -287,12 +288,24 @@ def _shown(text: str, lang: str) -> str:
     return text
 
 
+def _choice(option: str, shown: str, lang: str) -> str:
+    """One choice as its repr (``'greedy'``) said in words (``жлобский``), where it has them."""
+    try:
+        value = ast.literal_eval(shown)
+    except (ValueError, SyntaxError):
+        return shown
+    text = value_text(option, value, lang)
+    return text if isinstance(value, str) and text != value.replace("_", " ") else shown
+
+
 def _rules_param(name: str, value: Any, params: dict[str, Any], lang: str) -> str:
     if name.startswith("option") and isinstance(value, str):
         return "«" + pgettext("option-title", value, lang) + "»"
     if name == "preset" and isinstance(value, str):
         title = pgettext("preset-title", value, lang)
         return "«" + title + "»" if title != value else value
+    if name == "choices" and isinstance(params.get("option"), str):
+        return ", ".join(_choice(params["option"], c, lang) for c in str(value).split(", "))
     if name == "doc" and isinstance(params.get("preset"), str):
         line = pgettext("preset-line", params["preset"], lang)
         return line.rstrip(".") if line != params["preset"] else str(value)
