@@ -119,3 +119,12 @@ def test_protocol_errors_in_russian(client: TestClient):
         ws.send_text('{"type": "action"}')
         reply = ws.receive_json()
         assert "token" in reply["message"] and CYRILLIC.search(reply["message"])
+
+
+def test_an_unreadable_upload_and_a_bad_query_in_russian(client: TestClient):
+    binary = client.post("/api/review", content=b"\xff\xfe\x00", headers=RU)
+    assert binary.status_code == 422 and binary.json()["detail"] == "файл — не текст в UTF-8"
+    broken = client.post("/api/review", content=b"[1, 2", headers=RU)
+    assert broken.json()["detail"].startswith("файл — не запись партии в JSON: ")
+    query = client.get("/api/games/abc/analysis?deal=x", headers=RU)
+    assert query.status_code == 422 and query.json()["detail"] == "deal: нужно целое число"

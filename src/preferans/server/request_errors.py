@@ -51,7 +51,9 @@ ERROR_KEYS: dict[str, str] = {
 
 
 def _where(loc: Iterable[Any], lang: str) -> str:
-    parts = [str(x) for x in loc if x != "body" and not isinstance(x, int)]
+    parts = [str(x) for x in loc if not isinstance(x, int)]
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:]
     return ".".join(parts) or say("error.request.body", lang)
 
 

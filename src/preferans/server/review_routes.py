@@ -253,17 +253,18 @@ def register(
     async def upload_review(request: Request) -> Response:
         body = await request.body()
         if len(body) > MAX_UPLOAD:
-            return JSONResponse({"detail": f"the file is larger than {MAX_UPLOAD:,} bytes"},
-                                status_code=413)
+            return JSONResponse({"detail": say("error.upload.too_large", request_language(
+                request), most=f"{MAX_UPLOAD:,}")}, status_code=413)
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            return JSONResponse({"detail": "the file is not UTF-8 text"}, status_code=422)
+            return JSONResponse({"detail": say("error.upload.not_utf8", request_language(
+                request))}, status_code=422)
         try:
             obj = json.loads(text)
         except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            return JSONResponse({"detail": f"the file is not a JSON record: {exc}"},
-                                status_code=422)
+            return JSONResponse({"detail": say("error.upload.not_json", request_language(
+                request), detail=str(exc))}, status_code=422)
         try:
             record = read_record(obj)
             result = await anyio.to_thread.run_sync(review, record)
