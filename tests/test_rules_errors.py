@@ -152,3 +152,11 @@ def test_the_web_tables_own_checks_have_codes():
         assert caught.value.code == code
         ru = render_rules_error(caught.value, "ru")
         assert CYRILLIC.search(ru) and "(000)" not in render_rules_error(caught.value, "en")
+
+
+def test_a_rules_error_survives_pickling():
+    import pickle
+
+    error = RulesError("opt_range", option="pool", value="5000", low=1, high=1000)
+    back = pickle.loads(pickle.dumps(error))
+    assert (back.code, back.params, str(back)) == (error.code, error.params, str(error))

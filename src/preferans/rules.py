@@ -62,6 +62,13 @@ class RulesError(ValueError):
         self.code = code
         self.params = params
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a thinking process) with its code
+        return _rules_error, (self.code, self.params)
+
+
+def _rules_error(code: str, params: dict[str, Any]) -> RulesError:
+    return RulesError(code, **params)
+
 
 def _opt(default: Any, doc: str, choices: tuple[Any, ...] | None = None) -> Any:
     return field(default=default, metadata={"doc": doc, "choices": choices})

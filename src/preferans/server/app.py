@@ -608,7 +608,8 @@ def create_app(
                 except Exception as exc:
                     log.warning("game %s cannot be restored: %s", game_id, exc)
                     await refuse(socket, "damaged",
-                                 say("error.ws_damaged", lang, game=game_id, problem=str(exc)),
+                                 say("error.ws_damaged", lang, game=game_id,
+                                     problem=rules_problem(exc, lang)),
                                  4404)
                     return
         except StoreError as exc:
