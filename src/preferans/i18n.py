@@ -304,6 +304,10 @@ def _rules_param(name: str, value: Any, params: dict[str, Any], lang: str) -> st
     if name == "preset" and isinstance(value, str):
         title = pgettext("preset-title", value, lang)
         return "«" + title + "»" if title != value else value
+    if name == "value" and isinstance(value, str) and value[:1] == "'":
+        for owner in (params.get("option"), params.get("option2")):
+            if isinstance(owner, str) and (said := _choice(owner, value, lang)) != value:
+                return f"«{said}»"
     if name == "choices" and isinstance(params.get("option"), str):
         return ", ".join(_choice(params["option"], c, lang) for c in str(value).split(", "))
     if name == "doc" and isinstance(params.get("preset"), str):
