@@ -4,10 +4,12 @@ catalogue keyed by code.
 The English texts of the code-derived families come from the code: ``reason`` from
 :data:`preferans.reasons.ENGLISH`, ``option`` from the :class:`~preferans.rules.Rules`
 docs (source numbers taken out, :func:`preferans.i18n.player_text`), ``example`` from the
-guide's scoring examples.  A key the code gained is added to every catalogue (English
-filled, other languages empty, for a translator: ``tests/test_i18n.py`` fails until it is
-translated); a key the code lost is dropped; an English text the code changed is rewritten
-in ``en`` and marked fuzzy elsewhere, so the translation gets looked at again.
+guide's scoring examples, ``rules-error`` from :data:`preferans.rules_errors.ENGLISH` (as
+a player reads it: :func:`preferans.rules_errors.player_english`).  A key the code gained
+is added to every catalogue (English filled, other languages empty, for a translator:
+``tests/test_i18n.py`` fails until it is translated); a key the code lost is dropped; an
+English text the code changed is rewritten in ``en`` and marked fuzzy elsewhere, so the
+translation gets looked at again.
 
 The pages' family ``page`` (the server's templates and messages, keyed) has no English in
 the code: a key used by a template (``_("settings.play")``) or a server module (a string
@@ -33,6 +35,8 @@ from preferans import i18n
 from preferans.guide.examples import EXAMPLES
 from preferans.reasons import ENGLISH
 from preferans.rules import option_docs
+from preferans.rules_errors import ENGLISH as RULES_ENGLISH
+from preferans.rules_errors import player_english
 from preferans.server import lang as page_lang
 from preferans.server.presets_text import PRESET_TEXT
 
@@ -65,6 +69,7 @@ def code_texts() -> dict[tuple[str, str], str]:
         out[("preset-title", name)] = title
         out[("preset-line", name)] = line
     out |= {("option-title", name): name for name in option_docs()}
+    out |= {("rules-error", code): player_english(code) for code in RULES_ENGLISH}
     return out
 
 

@@ -29,6 +29,8 @@ catalogue like any other language:
 ``count``      ``whist`` (plural ``whists``)       ``{n} вист / {n} виста / {n} вистов``
 ``example``    ``<key>.title`` / ``.explanation``  the rules guide's scoring examples
 ``guide``      a key of the guide's tables         the guide's generated cells
+``rules-       a :mod:`preferans.rules_errors`     why the rules refuse an option, ``{param}``
+error``        code                                fields (``rules-value``: a long value)
 =============  =================================  ==========================================
 
 >>> render_reason(Reason("must_follow", {"suit": Suit.SPADES}), "ru")
@@ -43,6 +45,7 @@ catalogue like any other language:
 
 from __future__ import annotations
 
+import ast
 import gettext as _gettext
 import io
 import re
@@ -78,6 +81,7 @@ __all__ = [
     "player_text",
     "preset_description",
     "render_reason",
+    "render_rules_error",
     "translator",
     "value_text",
 ]
@@ -265,6 +269,79 @@ def render_reason(reason: Reason, lang: str | None) -> str:
     if template == reason.code:  # not translated: the English text, never the bare key
         return str(reason)
     return template.format_map({k: _value(v, lang) for k, v in reason.params.items()})
+
+
+# --- the rules' refusals -------------------------------------------------------------------
+_SHOWN = (  # what preferans.option_bounds.show writes for a value too long to repeat
+    (re.compile(r"\(a number of (?:about )?(\d+) digits\)"), "digits"),
+    (re.compile(r"\(a list of (\d+) entries\)"), "entries"),
+    (re.compile(r"\(an object of (\d+) keys\)"), "keys"),
+)
+
+
+def _shown(text: str, lang: str) -> str:
+    """A value as :func:`~preferans.option_bounds.show` wrote it, its words in ``lang``:
+    ``(a number of 4001 digits)`` → ``(число из 4001 цифры)``."""
+    for pattern, key in _SHOWN:
+        text = pattern.sub(lambda m, key=key: npgettext(
+            "rules-value", key, key + ".plural", int(m.group(1)), lang).format(n=m.group(1)), text)
+    return text
+
+
+def _choice(option: str, shown: str, lang: str) -> str:
+    """One choice as its repr (``'greedy'``) said in words (``жлобский``), where it has them."""
+    try:
+        value = ast.literal_eval(shown)
+    except (ValueError, SyntaxError):
+        return shown
+    text = value_text(option, value, lang)
+    return text if isinstance(value, str) and text != value.replace("_", " ") else shown
+
+
+def _rules_param(name: str, value: Any, params: dict[str, Any], lang: str) -> str:
+    if name.startswith("option") and isinstance(value, str):
+        return "«" + pgettext("option-title", value, lang) + "»"
+    if name == "preset" and isinstance(value, str):
+        title = pgettext("preset-title", value, lang)
+        return "«" + title + "»" if title != value else value
+    if name == "value" and isinstance(value, str) and value[:1] == "'":
+        for owner in (params.get("option"), params.get("option2")):
+            if isinstance(owner, str) and (said := _choice(owner, value, lang)) != value:
+                return f"«{said}»"
+    if name == "choices" and isinstance(params.get("option"), str):
+        return ", ".join(_choice(params["option"], c, lang) for c in str(value).split(", "))
+    if name == "doc" and isinstance(params.get("preset"), str):
+        line = pgettext("preset-line", params["preset"], lang)
+        return line.rstrip(".") if line != params["preset"] else str(value)
+    return _shown(str(value), lang) if isinstance(value, str) else str(value)
+
+
+def render_rules_error(error: Any, lang: str | None) -> str:
+    """A :class:`~preferans.rules.RulesError` (``code`` and ``params``) in ``lang``
+    (``msgctxt "rules-error"``).  English is ``str(error)``, less the rules texts' file
+    numbers; another language names each option as the house-rules editor titles it.
+
+    >>> from preferans.rules import RulesError
+    >>> render_rules_error(RulesError("opt_range", option="pool", value="5000", low=1,
+    ...                               high=1000), "ru")
+    '«Пуля» = 5000: вне допустимых пределов, можно от 1 до 1000'
+    """
+    from .rules_errors import player_english
+
+    code = getattr(error, "code", None)
+    params = dict(getattr(error, "params", None) or {})
+    if code is None:  # a plain message from elsewhere: as it is
+        return str(error)
+    lang = normalize(lang)
+    template = pgettext("rules-error", code, lang)
+    if template == code:  # not in this catalogue: the English
+        template = pgettext("rules-error", code, "en")
+        if template == code:
+            template = player_english(code)
+        lang = "en"
+    if lang == "en":
+        return player_text(template.format_map(params))
+    return template.format_map({k: _rules_param(k, v, params, lang) for k, v in params.items()})
 
 
 # --- the rules' options ---------------------------------------------------------------------

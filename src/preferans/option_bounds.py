@@ -25,6 +25,8 @@ import types
 import typing
 from typing import Any, Final, Literal
 
+from .rules_errors import english
+
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
     # the table
     "pool": (1, 1000),
@@ -63,7 +65,8 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
 """Each numeric option's smallest and largest value (for a list option: of each entry)."""
 
 NOTES: Final = {"staying_dealer_hill": "000 allows 0 to 10 points"}
-"""Where a range comes from, when a rules text sets it (added to the message)."""
+"""Where a range comes from, when a rules text sets it (added to the message: the
+``opt_range_noted`` error of :mod:`preferans.rules_errors` says it)."""
 
 DEFAULT_BOUNDS: Final = (0, 10000)
 """The range of a numeric option that :data:`BOUNDS` does not list."""
@@ -100,12 +103,25 @@ def value_problem(
     name: str, hint: Any, value: Any, choices: tuple[Any, ...] | None = None
 ) -> str | None:
     """What is wrong with ``value`` for option ``name`` of type ``hint`` (None: nothing);
-    an option with ``choices`` takes one of them (of the same type: not ``1`` for ``True``)."""
-    where = f"option {name}={show(value)}"
+    an option with ``choices`` takes one of them (of the same type: not ``1`` for ``True``).
+    The English text of :func:`value_fault`."""
+    fault = value_fault(name, hint, value, choices)
+    return None if fault is None else english(fault[0], **fault[1])
+
+
+def value_fault(
+    name: str, hint: Any, value: Any, choices: tuple[Any, ...] | None = None
+) -> tuple[str, dict[str, Any]] | None:
+    """:func:`value_problem` as data: a :mod:`preferans.rules_errors` code and its
+    parameters (None: nothing wrong).
+
+    >>> value_fault("pool", int, 5000)
+    ('opt_range', {'option': 'pool', 'value': '5000', 'low': 1, 'high': 1000})
+    """
+    where = {"option": name, "value": show(value)}
     if choices is not None:
         if not any(value == c and type(value) is type(c) for c in choices):
-            shown = ", ".join(repr(c) for c in choices)
-            return f"{where} is not allowed (choose {shown})"
+            return "opt_not_allowed", {**where, "choices": ", ".join(repr(c) for c in choices)}
         return None
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
@@ -113,41 +129,41 @@ def value_problem(
             return None
         inner = [a for a in args if a is not type(None)]
         if len(inner) == 1:
-            problem = value_problem(name, inner[0], value)
+            problem = value_fault(name, inner[0], value)
             if problem and value is not None and not _is_int(value) and inner[0] is int:
-                return f"{where} must be a whole number or null"
+                return "opt_whole_or_null", where
             return problem
         return None
     if origin is Literal:
         if value not in args or type(value) not in {type(a) for a in args}:
-            shown = ", ".join(repr(a) for a in args)
-            return f"{where} is not allowed (choose {shown})"
+            return "opt_not_allowed", {**where, "choices": ", ".join(repr(a) for a in args)}
         return None
     if hint is bool:
-        return None if isinstance(value, bool) else f"{where} must be true or false"
+        return None if isinstance(value, bool) else ("opt_bool", where)
     if hint is str:
-        return None if isinstance(value, str) else f"{where} must be a text"
+        return None if isinstance(value, str) else ("opt_text", where)
     if hint is int:
         if not _is_int(value):
-            return f"{where} must be a whole number"
+            return "opt_whole", where
         lo, hi = bounds(name)
         if lo <= value <= hi:
             return None
-        note = f" ({NOTES[name]})" if name in NOTES else ""
-        return f"{where} is out of range: {lo} to {hi}{note}"
+        if name in NOTES:
+            return "opt_range_noted", {**where, "low": lo, "high": hi}
+        return "opt_range", {**where, "low": lo, "high": hi}
     if origin is tuple:
         free = len(args) == 2 and args[1] is Ellipsis
         if not isinstance(value, tuple) or not all(_is_int(v) for v in value) or (
             not free and len(value) != len(args)
         ):
-            count = "" if free else f"{len(args)} "
-            return f"{where} must be a list of {count}whole numbers"
+            return ("opt_list", where) if free else ("opt_list_of", {**where,
+                                                                      "count": len(args)})
         if free and len(value) > MAX_ENTRIES:
-            return f"{where} has {len(value)} entries (at most {MAX_ENTRIES})"
+            return "opt_entries", {**where, "entries": len(value), "most": MAX_ENTRIES}
         lo, hi = bounds(name)
         bad = [v for v in value if not lo <= v <= hi]
         if bad:
-            return f"{where}: {show(bad[0])} is out of range: each entry {lo} to {hi}"
+            return "opt_entry_range", {**where, "entry": show(bad[0]), "low": lo, "high": hi}
         return None
     return None  # a type this check does not know: the option's own checks decide
 

@@ -43,7 +43,11 @@ MAX_TOKEN = 64
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says where and why."""
+    """A record that cannot be read or replayed; the message says where and why (a record
+    whose rules are refused keeps the :class:`~preferans.rules.RulesError` as
+    ``rules_error``)."""
+
+    rules_error: RulesError | None = None
 
 
 def _load(source: str | Path | Mapping[str, Any]) -> Any:
@@ -86,7 +90,9 @@ def read_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     try:
         rules = Rules.from_json(obj.get("rules"))
     except RulesError as exc:
-        raise RecordError(f"rules: {exc}") from None
+        error = RecordError(f"rules: {exc}")
+        error.rules_error = exc  # the code and params, for an edge that says it in a language
+        raise error from None
     n = rules.players
     players = obj.get("players", list("ABCD"[:n]))
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):

@@ -40,11 +40,34 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from .bids import Bid
-from .option_bounds import schema_bounds, show, value_problem
+from .option_bounds import schema_bounds, show, value_fault
+from .rules_errors import ENGLISH as RULES_ENGLISH
+from .rules_errors import english
 
 
 class RulesError(ValueError):
-    """An unknown preset or option, or an option value that is not allowed."""
+    """An unknown preset or option, or an option value that is not allowed: ``code`` (a key
+    of :data:`preferans.rules_errors.ENGLISH`) and its ``params``; ``str(error)`` is the
+    English text, :func:`preferans.i18n.render_rules_error` says it in another language.
+
+    >>> error = RulesError("opt_bool", option="stalingrad", value="'yes'")
+    >>> str(error), error.code, error.params["option"]
+    ("option stalingrad='yes' must be true or false", 'opt_bool', 'stalingrad')
+    """
+
+    def __init__(self, code: str, **params: Any) -> None:
+        if code not in RULES_ENGLISH:
+            raise ValueError(f"unknown rules error code {code!r}")
+        super().__init__(english(code, **params))
+        self.code = code
+        self.params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a thinking process) with its code
+        return _rules_error, (self.code, self.params)
+
+
+def _rules_error(code: str, params: dict[str, Any]) -> RulesError:
+    return RulesError(code, **params)
 
 
 def _opt(default: Any, doc: str, choices: tuple[Any, ...] | None = None) -> Any:
@@ -518,69 +541,70 @@ class Rules:
         hints = _type_hints()
         for f in dataclasses.fields(self):  # types and ranges first: the checks below compare
             value = getattr(self, f.name)
-            problem = value_problem(f.name, hints[f.name], value, f.metadata.get("choices"))
-            if problem:
-                raise RulesError(problem)
+            fault = value_fault(f.name, hints[f.name], value, f.metadata.get("choices"))
+            if fault:
+                raise RulesError(fault[0], **fault[1])
         for f in dataclasses.fields(self):
             choices = f.metadata.get("choices")
             value = getattr(self, f.name)
             if choices is not None and value not in choices:
                 shown = ", ".join(repr(c) for c in choices)
-                raise RulesError(f"option {f.name}={value!r} is not allowed (choose {shown})")
+                raise RulesError("opt_not_allowed", option=f.name, value=repr(value),
+                                 choices=shown)
         _check_house_options(self)
         if self.pool <= 0:
-            raise RulesError(f"option pool={self.pool!r} must be a positive number of points")
+            raise RulesError("pool_positive", option="pool", value=repr(self.pool))
         if not self.allpass_progression or not self.allpass_min_bid:
-            raise RulesError("allpass_progression and allpass_min_bid need at least one entry")
+            raise RulesError("need_entries", option="allpass_progression",
+                             option2="allpass_min_bid")
         if any(level not in (6, 7, 8, 9, 10) for level in self.allpass_min_bid):
-            raise RulesError(f"allpass_min_bid={self.allpass_min_bid!r}: levels are 6 to 10")
+            raise RulesError("allpass_levels", option="allpass_min_bid",
+                             value=repr(self.allpass_min_bid))
         if any(level not in (6, 7) for level in self.half_whist_levels):
-            raise RulesError(f"half_whist_levels={self.half_whist_levels!r}: only 6 and 7")
+            raise RulesError("half_whist_levels", option="half_whist_levels",
+                             value=repr(self.half_whist_levels))
         if self.start_mountain < 0 or self.first_pool_bonus < 0:
-            raise RulesError("start_mountain and first_pool_bonus cannot be negative")
+            raise RulesError("not_negative", option="start_mountain", option2="first_pool_bonus")
         if self.players == 2 and self.allpass_exchange:
-            raise RulesError("allpass_exchange needs three or four players (two play no talon)")
+            raise RulesError("exchange_players", option="allpass_exchange")
         if (self.game_end == "rounds") != (self.racing_rounds > 0):
-            raise RulesError("racing_rounds > 0 and game_end='rounds' go together")
+            raise RulesError("racing_rounds", option="racing_rounds", option2="game_end")
         if self.racing_rounds < 0 or len(self.racing_bonuses) != 2:
-            raise RulesError("racing_rounds cannot be negative; racing_bonuses needs two numbers")
+            raise RulesError("racing_numbers", option="racing_rounds", option2="racing_bonuses")
         if self.classical_halves and (self.rogue == "none" or self.game_end == "lists"):
-            raise RulesError("classical_halves needs a rogue list and a pool end")
+            raise RulesError("halves_rogue", option="classical_halves")
         if not 0 <= self.staying_dealer_hill <= 10:
-            raise RulesError(
-                f"staying_dealer_hill={self.staying_dealer_hill!r}: 000 allows 0 to 10 points"
-            )
+            raise RulesError("staying_hill", option="staying_dealer_hill",
+                             value=repr(self.staying_dealer_hill))
         if self.staying_dealer_hill and not self.dealer_stays:
-            raise RulesError("staying_dealer_hill needs dealer_stays (a dealer who stays)")
+            raise RulesError("needs_stays", option="staying_dealer_hill", option2="dealer_stays")
         if self.refused_talon_trick and not self.talon_refusal:
-            raise RulesError("refused_talon_trick needs talon_refusal (REFUSE must be allowed)")
+            raise RulesError("needs_refusal", option="refused_talon_trick",
+                             option2="talon_refusal")
         if self.dealer_share and self.players != 4:
-            raise RulesError(
-                f"dealer_share needs four players (a dealer who sits out to invite), not "
-                f"{self.players}: set players=4"
-            )
+            raise RulesError("share_players", option="dealer_share", players=self.players)
         if (self.second_half_limit or self.halftime_choice) and not self.classical_halves:
-            raise RulesError("second_half_limit and halftime_choice need classical_halves")
+            raise RulesError("needs_halves", option="second_half_limit",
+                             option2="halftime_choice", option3="classical_halves")
         if self.halftime_pool < 0 or self.stakes < 0:
-            raise RulesError("halftime_pool and stakes cannot be negative")
+            raise RulesError("not_negative", option="halftime_pool", option2="stakes")
         if self.halftime_pool and not self.halftime_choice:
-            raise RulesError("halftime_pool needs halftime_choice (the leader's choice)")
+            raise RulesError("needs_choice", option="halftime_pool", option2="halftime_choice")
         if self.misere_hand and not self.hand_bids:
-            raise RulesError("misere_hand needs hand_bids (misère hand answers nine in one hand)")
+            raise RulesError("misere_hand", option="misere_hand", option2="hand_bids")
         if self.halftime_laps < 0 or self.dealer_stays < 0 or self.final_lap_after < 0:
-            raise RulesError("halftime_laps and dealer_stays cannot be negative")
+            raise RulesError("not_negative", option="halftime_laps", option2="dealer_stays")
         if self.game_end == "lists" and self.rogue == "none":
-            raise RulesError("game_end='lists' needs rogue lists (rogue: small, large or xl)")
+            raise RulesError("lists_rogue", option="game_end", option2="rogue")
         if len(self.dummy_alone_quota) != 2:
-            raise RulesError("dummy_alone_quota needs two numbers: against a 6 and a 7")
+            raise RulesError("dummy_numbers", option="dummy_alone_quota")
         if self.over_greedy_two_only and not self.over_greedy:
-            raise RulesError("over_greedy_two_only needs over_greedy (it narrows that rule)")
+            raise RulesError("narrows", option="over_greedy_two_only", option2="over_greedy")
         if self.pool_overflow_choice and self.write_off_choice:
-            raise RulesError(
-                "pool_overflow_choice and write_off_choice both ask POOL or HILL: choose one"
-            )
+            raise RulesError("pool_or_hill", option="pool_overflow_choice",
+                             option2="write_off_choice")
         if len(self.clear_mountain_bonus) != 2:
-            raise RulesError("clear_mountain_bonus needs two numbers: three and four players")
+            raise RulesError("bonus_numbers", option="clear_mountain_bonus")
 
     # --- presets and (de)serialisation -------------------------------------------------------
     @classmethod
@@ -591,7 +615,7 @@ class Rules:
         presets = {**PRESETS, **VARIANTS}
         if key not in presets:
             known = ", ".join(sorted(presets))
-            raise RulesError(f"unknown rules preset {show(name)} (known: {known})")
+            raise RulesError("unknown_preset", name=show(name), known=known)
         base = presets[key]
         return base.replace(**overrides) if overrides else base
 
@@ -600,7 +624,7 @@ class Rules:
         known = {f.name for f in dataclasses.fields(self)}
         for key in overrides:
             if key not in known:
-                raise RulesError(f"unknown rules option {show(key)}")
+                raise RulesError("unknown_option", name=show(key))
         fixed = {k: _coerce(self, k, v) for k, v in overrides.items()}
         return dataclasses.replace(self, **fixed)
 
@@ -612,12 +636,12 @@ class Rules:
         if isinstance(obj, str):
             return cls.preset(obj)
         if not isinstance(obj, Mapping):
-            raise RulesError(f"rules must be a preset name or an object, not {show(obj)}")
+            raise RulesError("rules_type", value=show(obj))
         options = dict(obj)
         name = options.pop("preset", "sochi")
         options.pop("name", None)
         if not isinstance(name, str):
-            raise RulesError(f"rules preset must be a name, not {show(name)}")
+            raise RulesError("preset_type", value=show(name))
         return cls.preset(name, **options)
 
     def to_json(self) -> dict[str, Any]:
@@ -706,9 +730,9 @@ def _coerce(rules: Rules, key: str, value: Any) -> Any:
     if isinstance(current, tuple) and isinstance(value, list):
         return tuple(value)
     if isinstance(current, bool) and not isinstance(value, bool):
-        raise RulesError(f"option {key}={show(value)} must be true or false")
+        raise RulesError("opt_bool", option=key, value=show(value))
     if isinstance(current, int) and not isinstance(current, bool) and not isinstance(value, int):
-        raise RulesError(f"option {key}={show(value)} must be a whole number")
+        raise RulesError("opt_whole", option=key, value=show(value))
     return value
 
 
@@ -717,110 +741,69 @@ def _check_house_options(rules: Rules) -> None:
     options of each clash."""
     r = rules
     if r.responsible_at_8plus == "each" and r.over_greedy:
-        raise RulesError(
-            "responsible_at_8plus='each' and over_greedy: over-greedy whist already makes each "
-            "whister owe his own quota; choose one"
-        )
+        raise RulesError("each_over_greedy", option="responsible_at_8plus",
+                         option2="over_greedy")
     if r.responsible_at_8plus == "each" and r.shortage == "none":
-        raise RulesError(
-            "responsible_at_8plus='each' and shortage='none': a non-responsible whister owes "
-            "nothing, so nobody owes a trick of his own; choose one"
-        )
+        raise RulesError("each_no_shortage", option="responsible_at_8plus", option2="shortage")
     if r.allpass_zero_staked and not r.allpass_zero_pool:
-        raise RulesError(
-            "allpass_zero_staked needs allpass_zero_pool (0 zero-trick points: nothing to "
-            "multiply by the stake)"
-        )
+        raise RulesError("zero_staked", option="allpass_zero_staked",
+                         option2="allpass_zero_pool")
     if r.allpass_zero_full == "keep" and not r.allpass_zero_pool:
-        raise RulesError(
-            "allpass_zero_full='keep' needs allpass_zero_pool (0 zero-trick points: nothing to "
-            "keep in the pool)"
-        )
+        raise RulesError("zero_keep", option="allpass_zero_full", option2="allpass_zero_pool")
     if r.allpass_zero_full == "keep" and r.allpass_zero_off_mountain:
-        raise RulesError(
-            "allpass_zero_full='keep' and allpass_zero_off_mountain: the zero-trick points "
-            "are written off the mountain, never in the pool; choose one"
-        )
+        raise RulesError("keep_off_mountain", option="allpass_zero_full",
+                         option2="allpass_zero_off_mountain")
     if r.allpass_dealer_zero and r.players != 4:
-        raise RulesError(
-            f"allpass_dealer_zero needs four players (a dealer who sits out), not "
-            f"{r.players}: set players=4"
-        )
+        raise RulesError("dealer_zero_players", option="allpass_dealer_zero",
+                         players=r.players)
     if r.allpass_dealer_zero and r.allpass_talon != "closed":
-        raise RulesError(
-            "allpass_dealer_zero needs allpass_talon='closed': with allpass_talon='lead' the "
-            "dealer plays the talon cards and writes the zero-trick points when they win none"
-        )
+        raise RulesError("dealer_zero_talon", option="allpass_dealer_zero",
+                         option2="allpass_talon")
     if r.allpass_dealer_zero and not r.allpass_zero_pool:
-        raise RulesError("allpass_dealer_zero needs allpass_zero_pool (0: nothing to write)")
+        raise RulesError("dealer_zero_pool", option="allpass_dealer_zero",
+                         option2="allpass_zero_pool")
     if r.talon_tricks_three and r.talon_prizes != "tricks":
-        why = ("has no talon prizes" if r.talon_prizes == "none" else
-               "already has each defender write half the four-player whists (5 a quick trick)")
-        raise RulesError(
-            f"talon_tricks_three needs talon_prizes='tricks': talon_prizes={r.talon_prizes!r} "
-            f"{why}"
-        )
+        code = "talon_three_none" if r.talon_prizes == "none" else "talon_three_whists"
+        raise RulesError(code, option="talon_tricks_three", option2="talon_prizes",
+                         value=repr(r.talon_prizes))
     if r.talon_tricks_three and r.players != 3:
-        raise RulesError(
-            f"talon_tricks_three needs three players, not {r.players} (with four the sitting "
-            "dealer writes the talon prize): set players=3"
-        )
+        raise RulesError("talon_three_players", option="talon_tricks_three", players=r.players)
     if r.gentlemanly_made and r.whist != "gentlemanly":
-        raise RulesError(
-            f"gentlemanly_made needs whist='gentlemanly' (whist={r.whist!r} shares nothing)"
-        )
+        raise RulesError("gentlemanly_made", option="gentlemanly_made", option2="whist",
+                         value=repr(r.whist))
     if r.gentlemanly_made and r.over_greedy and not r.over_greedy_two_only:
-        raise RulesError(
-            "gentlemanly_made and over_greedy: an over-greedy lone whister writes only his own "
-            "tricks, there is nothing to share; set over_greedy_two_only or choose one"
-        )
+        raise RulesError("made_over_greedy", option="gentlemanly_made", option2="over_greedy",
+                         option3="over_greedy_two_only")
     if r.checked_ten_whists and r.tens_whisted:
-        raise RulesError(
-            "checked_ten_whists needs tens_whisted off: with tens_whisted the ten is whisted "
-            "with its quota (for whisted tens without one set whist_quota's last number to 0)"
-        )
+        raise RulesError("checked_ten", option="checked_ten_whists", option2="tens_whisted",
+                         option3="whist_quota")
     if r.half_whist_played:
         if r.passes_as_half_whist:
-            raise RulesError(
-                "half_whist_played and passes_as_half_whist: two passes would then be played "
-                "out by a defender who never said half-whist; choose one"
-            )
+            raise RulesError("half_played_passes", option="half_whist_played",
+                             option2="passes_as_half_whist")
         if not r.half_whist_levels:
-            raise RulesError("half_whist_played needs half_whist_levels (no half-whist to play)")
+            raise RulesError("half_played_levels", option="half_whist_played",
+                             option2="half_whist_levels")
         if r.dealer_whist:
-            raise RulesError(
-                "half_whist_played and dealer_whist: the dealer whists after a half-whist that "
-                "stands unplayed, and a played one leaves him nothing to take over; choose one"
-            )
+            raise RulesError("half_played_dealer", option="half_whist_played",
+                             option2="dealer_whist")
         if r.players == 2:
-            raise RulesError(
-                "half_whist_played needs three or four players (with two the half-whister has "
-                "no partner's hand to play with)"
-            )
+            raise RulesError("half_played_two", option="half_whist_played")
         if r.over_greedy and not r.over_greedy_two_only:
-            raise RulesError(
-                "half_whist_played and over_greedy: an over-greedy lone whister owes his "
-                "personal quota, not half the defence's; set over_greedy_two_only or choose one"
-            )
+            raise RulesError("half_played_greedy", option="half_whist_played",
+                             option2="over_greedy", option3="over_greedy_two_only")
     if r.allpass_growth != "repeat":
         steps = r.allpass_progression
+        where = {"option": "allpass_growth", "option2": "allpass_progression",
+                 "steps": repr(steps)}
         if len(steps) < 2:
-            raise RulesError(
-                f"allpass_growth={r.allpass_growth!r} needs at least two steps in "
-                f"allpass_progression={steps!r} to grow from"
-            )
+            raise RulesError("growth_steps", value=repr(r.allpass_growth), **where)
         last, before = steps[-1], steps[-2]
         if r.allpass_growth == "arithmetic" and last <= before:
-            raise RulesError(
-                f"allpass_growth='arithmetic' needs allpass_progression={steps!r} to end "
-                "rising (its last two steps give the difference)"
-            )
+            raise RulesError("growth_arithmetic", **where)
         if r.allpass_growth == "geometric" and (before <= 0 or last <= before
                                                  or last % before):
-            raise RulesError(
-                f"allpass_growth='geometric' needs allpass_progression={steps!r} to end with "
-                "a whole ratio above 1 (like 1, 2, 4)"
-            )
+            raise RulesError("growth_geometric", **where)
 
 
 HOUSE_OPTIONS: Final = (

@@ -80,6 +80,7 @@ from .lang import (
     settings_strings,
     store_message,
 )
+from .request_errors import rules_problem, validation_message
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
@@ -298,14 +299,6 @@ class Tables:
             await table.stop()
 
 
-def _validation_message(exc: RequestValidationError) -> str:
-    parts = []
-    for error in exc.errors():
-        where = ".".join(str(x) for x in error.get("loc", ()) if x != "body") or "body"
-        parts.append(f"{where}: {error.get('msg', 'invalid')}")
-    return "; ".join(parts) or "invalid request"
-
-
 def create_app(
     db_url: str | None = None,
     bot_delay: float = 0.5,
@@ -375,10 +368,9 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
-        return JSONResponse(
-            {"detail": _validation_message(exc), "errors": _jsonable(exc.errors())},
-            status_code=422,
-        )
+        message = validation_message(exc.errors(), request_language(request))
+        return JSONResponse({"detail": message, "message": message,
+                             "errors": _jsonable(exc.errors())}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -525,8 +517,10 @@ def create_app(
         try:
             table = tables.create(settings, seats={str(HUMAN): token_hash(token)})
         except RulesError as exc:
-            return JSONResponse({"detail": f"rules: {exc}", "field": "rules", "message": say(
-                "error.rules", request_language(request), problem=str(exc))}, status_code=422)
+            lang = request_language(request)
+            said = say("error.rules", lang, problem=rules_problem(exc, lang))
+            return JSONResponse({"detail": said, "field": "rules", "message": said,
+                                 "code": exc.code, "params": exc.params}, status_code=422)
         except StoreError as exc:
             return store_unavailable(exc, "error.cannot_start", request)
         response = JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
@@ -625,7 +619,8 @@ def create_app(
                 except Exception as exc:
                     log.warning("game %s cannot be restored: %s", game_id, exc)
                     await refuse(socket, "damaged",
-                                 say("error.ws_damaged", lang, game=game_id, problem=str(exc)),
+                                 say("error.ws_damaged", lang, game=game_id,
+                                     problem=rules_problem(exc, lang)),
                                  4404)
                     return
         except StoreError as exc:

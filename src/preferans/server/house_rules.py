@@ -56,6 +56,9 @@ NOT_AT_THIS_TABLE: Final = {
 """Options that belong to other table shapes, and why: the conventions' editor hides them
 and refuses them; a structural variant whose shape they fit (:func:`shape_options`) offers
 them."""
+NOT_HERE_CODES: Final = {name: "only_two" if why.startswith("two") else "only_rogue"
+                         for name, why in NOT_AT_THIS_TABLE.items()}
+"""The :class:`~preferans.rules.RulesError` code refusing each of :data:`NOT_AT_THIS_TABLE`."""
 
 
 def option_title(name: str, lang: str = "en") -> str:
@@ -208,11 +211,11 @@ def _check_value(name: str, value: Any) -> None:
         if not isinstance(value, list | tuple) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
-            raise RulesError(f"option {name}={show(value)} must be a list of whole numbers, "
-                             f"like {', '.join(str(v) for v in default)}")
+            raise RulesError("list_like", option=name, value=show(value),
+                             example=", ".join(str(v) for v in default))
         if length is not None and len(value) != length:
-            raise RulesError(f"option {name} needs {length} numbers, not {len(value)} "
-                             f"(like {', '.join(str(v) for v in default)})")
+            raise RulesError("list_length", option=name, count=length, given=len(value),
+                             example=", ".join(str(v) for v in default))
 
 
 def rules_from_settings(
@@ -241,25 +244,24 @@ structural variants (rogue-small, ...)
     if rules is None:
         rules = "sochi"
     if not isinstance(rules, str | Mapping):
-        raise RulesError(f"rules must be a preset name or an object, not {show(rules)}")
+        raise RulesError("rules_type", value=show(rules))
     options: dict[str, Any] = {"preset": rules} if isinstance(rules, str) else dict(rules)
     preset = options.get("preset", "sochi")
     if not isinstance(preset, str):
-        raise RulesError(f"rules preset must be a name, not {show(preset)}")
+        raise RulesError("preset_type", value=show(preset))
     base = Rules.preset(preset)  # an unknown preset: the engine names the known ones
     if base.name not in _all_presets():
         known = ", ".join(_all_presets())
-        raise RulesError(f"preset {show(preset)} is not played at the web table (choose {known})")
+        raise RulesError("web_preset", name=show(preset), known=known)
     if is_variant(base.name):
         if players is not None and players != base.players:
-            raise RulesError(f"players={show(players)}: the {base.name} variant seats "
-                             f"{base.players} players ({VARIANT_DOCS.get(base.name, base.name)})")
+            raise RulesError("variant_seats", value=show(players), preset=base.name,
+                             players=base.players, doc=VARIANT_DOCS.get(base.name, base.name))
         players = base.players
     elif players is None:
         players = 3
     elif players not in (3, 4):
-        raise RulesError(f"players={show(players)}: the {base.name} rules seat three or four "
-                         "players (two: choose the two-player or a Rogue variant)")
+        raise RulesError("seats_three_four", value=show(players), preset=base.name)
     allowed = shape_options(base)
     options["preset"] = base.name
     for name, value in list(options.items()):
@@ -267,13 +269,11 @@ structural variants (rogue-small, ...)
             continue
         hidden = name in NOT_AT_THIS_TABLE and name not in allowed
         if hidden and value != getattr(base, name, value):
-            raise RulesError(f"option {name} is not offered here: {NOT_AT_THIS_TABLE[name]}")
+            raise RulesError(NOT_HERE_CODES[name], option=name)
         if name == "players" and value != players:
-            raise RulesError(f"option players={show(value)} differs from players={players}: "
-                             "choose the number of players once")
+            raise RulesError("players_twice", value=show(value), players=players)
         if name == "pool" and pool is not None and value != pool:
-            raise RulesError(f"option pool={show(value)} differs from pool={show(pool)}: "
-                             "choose the pulya length once")
+            raise RulesError("pool_twice", value=show(value), pool=show(pool))
         if name in _fields():
             _check_value(name, value)
     options["players"] = players

@@ -36,6 +36,7 @@ from ..record import RecordError, read_record
 from ..review import finished_part, review
 from ..rules import RulesError
 from .lang import damage_text, request_language, say, store_message
+from .request_errors import rules_problem
 from .store import SavedGame, StoreError
 from .table import HUMAN, bot_seed, seat_colours
 from .thinking import Seat, Thinking
@@ -97,6 +98,12 @@ def _in_language(result: dict[str, Any], lang: str) -> dict[str, Any]:
     name = Rules.from_json(result["rules"]).name
     return {**result, "rules_title": preset_title_in(name, lang),
             "house_rules": HouseRules(result.get("house_rules") or []).render(lang)}
+
+
+def not_replayed(exc: BaseException, lang: str) -> str:
+    """Why a record does not replay, in ``lang`` (a refused rule said in it: ``запись партии
+    не воспроизводится: правила: «Сталинград» = 'yes': нужно «да» или «нет»``)."""
+    return say("error.no_replay", lang, problem=rules_problem(exc, lang))
 
 
 def register(
@@ -165,8 +172,7 @@ def register(
             hit = await once((*key, len(json.dumps(saved.record))),
                              lambda: anyio.to_thread.run_sync(work, saved.record))
         except (RecordError, RulesError, ValueError) as exc:
-            return JSONResponse({"detail": f"the record does not replay: {exc}"},
-                                status_code=409)
+            return JSONResponse({"detail": not_replayed(exc, lang or "en")}, status_code=409)
         return JSONResponse(hit if lang is None else _in_language(hit, lang))
 
     @app.get("/api/games/{game_id}/analysis")
@@ -195,7 +201,7 @@ def register(
             positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal,
                                                        HUMAN)
         except (RecordError, RulesError) as exc:
-            return JSONResponse({"detail": f"the record does not replay: {exc}"},
+            return JSONResponse({"detail": not_replayed(exc, request_language(request))},
                                 status_code=409)
         except ValueError as exc:  # no such deal, or not over: nothing of it is shown
             return JSONResponse({"detail": str(exc)}, status_code=403)
@@ -247,22 +253,23 @@ def register(
     async def upload_review(request: Request) -> Response:
         body = await request.body()
         if len(body) > MAX_UPLOAD:
-            return JSONResponse({"detail": f"the file is larger than {MAX_UPLOAD:,} bytes"},
-                                status_code=413)
+            return JSONResponse({"detail": say("error.upload.too_large", request_language(
+                request), most=f"{MAX_UPLOAD:,}")}, status_code=413)
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            return JSONResponse({"detail": "the file is not UTF-8 text"}, status_code=422)
+            return JSONResponse({"detail": say("error.upload.not_utf8", request_language(
+                request))}, status_code=422)
         try:
             obj = json.loads(text)
         except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            return JSONResponse({"detail": f"the file is not a JSON record: {exc}"},
-                                status_code=422)
+            return JSONResponse({"detail": say("error.upload.not_json", request_language(
+                request), detail=str(exc))}, status_code=422)
         try:
             record = read_record(obj)
             result = await anyio.to_thread.run_sync(review, record)
         except (RecordError, RulesError, ValueError) as exc:
-            return JSONResponse({"detail": f"the record does not replay: {exc}"},
+            return JSONResponse({"detail": not_replayed(exc, request_language(request))},
                                 status_code=422)
         return JSONResponse(_in_language(_with_colours(result), request_language(request)))
 

@@ -278,43 +278,44 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
 next_deal, pause, resume or hint).
     """
     if text is None or isinstance(text, bytes | bytearray):
-        raise MessageError("bad_message", "Messages must be JSON text frames, not binary data.")
+        raise MessageError("bad_message", Said("error.msg.binary"))
     size = len(text) if len(text) > MAX_MESSAGE_BYTES else len(text.encode("utf-8"))
     if size > MAX_MESSAGE_BYTES:
-        raise MessageError(
-            "too_large",
-            f"The message of {size} bytes is too large (at most {MAX_MESSAGE_BYTES} bytes).",
-        )
+        raise MessageError("too_large", Said("error.msg.too_large", size=size,
+                                             most=MAX_MESSAGE_BYTES))
     depth = json_depth(text)
     if depth > MAX_MESSAGE_DEPTH:
-        raise MessageError(
-            "bad_message",
-            f"The message nests {depth} levels deep (at most {MAX_MESSAGE_DEPTH}): messages "
-            "are flat JSON objects like {\"type\": \"action\", \"token\": \"QH\"}.",
-        )
+        raise MessageError("bad_message", Said("error.msg.too_deep", depth=depth,
+                                               most=MAX_MESSAGE_DEPTH))
     try:
         obj = json.loads(text)
     except RecursionError:
-        raise MessageError("bad_message", "The message nests too deeply to be read.") from None
+        raise MessageError("bad_message", Said("error.msg.unreadable")) from None
     except json.JSONDecodeError as exc:
-        raise MessageError(
-            "bad_message", f"The message is not valid JSON ({exc.msg} at column {exc.colno})."
-        ) from None
+        raise MessageError("bad_message", Said("error.msg.not_json", detail=exc.msg,
+                                               column=exc.colno)) from None
     if not isinstance(obj, dict):
-        raise MessageError("bad_message", "The message must be a JSON object with a 'type'.")
+        raise MessageError("bad_message", Said("error.msg.not_object"))
     kind = obj.get("type")
     if kind not in MESSAGE_TYPES:
-        known = ", ".join(MESSAGE_TYPES[:-1]) + " or " + MESSAGE_TYPES[-1]
-        raise MessageError("bad_message", f"Unknown message type {kind!r} (expected {known}).")
+        raise MessageError("bad_message", Said("error.msg.unknown_type", kind=repr(kind),
+                                               known=_one_of(MESSAGE_TYPES)))
     if kind == "action":
         token = obj.get("token")
         if not isinstance(token, str) or not token.strip():
-            raise MessageError(
-                "bad_message", "An action message needs a 'token' string, like \"QH\" or \"PASS\"."
-            )
+            raise MessageError("bad_message", Said("error.msg.no_token"))
         if len(token) > 40:
-            raise MessageError("bad_message", f"The action token {token[:40]!r}... is too long.")
+            raise MessageError("bad_message", Said("error.msg.long_token",
+                                                   token=repr(token[:40])))
     return obj
+
+
+def _one_of(words: tuple[str, ...]) -> Rendered:
+    """``a, b or c`` with the reader's word for "or"."""
+    def said(lang: str) -> str:
+        return ", ".join(words[:-1]) + f" {i18n.pgettext('term', 'or', lang)} " + words[-1]
+
+    return Rendered(said("en"), said)
 
 
 class SaveFailed(Exception):
