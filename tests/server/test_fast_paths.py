@@ -141,3 +141,57 @@ def test_freeze_startup_freezes_sets_thresholds_and_pauses_are_recorded(
         gc.callbacks.remove(pauses._callback)
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_russian_frame_is_the_payload_said_in_russian(db_url: str) -> None:
+    """Frames are encoded once per language: the Russian one carries the rules, the house
+    rules and the refusals in Russian, and equals the payload localised for Russian."""
+    from preferans.server.lang import localize
+
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+        game_id = new_game(client, seed=5, rules={"preset": "sochi", "jump_bids": False})
+        table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+        payload = table.state(None)
+        english = json.loads(table.encode_state(payload))
+        russian = json.loads(table.encode_state(payload, "ru"))
+        assert english == json.loads(json.dumps(payload))
+        expected = json.loads(json.dumps(localize(payload, "ru")))
+        assert {k: v for k, v in russian.items() if k not in ("house_rules", "rules_doc")} == {
+            k: v for k, v in expected.items() if k not in ("house_rules", "rules_doc")}
+        assert russian["rules_title"] != english["rules_title"]
+        assert any("\u0400" <= ch <= "\u04ff" for ch in russian["rules_doc"])
+        assert russian["house_rules"] and all(
+            any("\u0400" <= ch <= "\u04ff" for ch in rule["doc"])
+            for rule in russian["house_rules"])
+
+
+def test_a_new_game_is_written_by_the_store_s_writer_thread(db_url: str) -> None:
+    """Game creation (a route in the thread pool) writes on the writer thread, so it never
+    waits for SQLite's lock behind the saves."""
+    import threading
+
+    from sqlalchemy import event
+
+    from preferans.server.store import GameStore
+
+    store = GameStore(db_url)
+    inserts: list[str] = []
+
+    def seen(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT"):
+            inserts.append(threading.current_thread().name)
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    done: list[str] = []
+
+    def create() -> None:
+        done.append(store.create("g1", difficulty="easy", rules={"preset": "sochi"},
+                                 names=["You", "Misha", "Lena"], seed=1,
+                                 record={"deals": []}).id)
+
+    worker = threading.Thread(target=create, name="route")
+    worker.start()
+    worker.join(10)
+    store.close()
+    assert done == ["g1"]
+    assert inserts == ["preferans-store"]

@@ -266,6 +266,15 @@ class GameStore:
         """:meth:`write` from a thread that may block (a route run in the thread pool)."""
         return self._submit("call", functools.partial(fn, *args, **kwargs)).result()
 
+    def _on_writer(self, job: Callable[[], T]) -> T:
+        """Run a write on the writer thread and wait for it, so that a write from another
+        thread (a new game, from a route in the thread pool) never contends with the saves
+        for SQLite's lock (it timed out after 5 s under full load); directly on the writer
+        thread itself or once the store is closed."""
+        if self._closed or threading.current_thread() is self._writer:
+            return job()
+        return self._submit("call", job).result()
+
     def _submit(self, kind: str, job: Any) -> Future[Any]:
         if self._closed:
             raise RuntimeError("the store is closed")
@@ -354,8 +363,12 @@ class GameStore:
             "summary": dict(summary) if summary is not None else None,
             "seats": dict(seats) if seats is not None else None,
         }
-        with self.guard(writing=True), self.engine.begin() as conn:
-            conn.execute(insert(games).values(**values))
+
+        def insert_row() -> None:
+            with self.guard(writing=True), self.engine.begin() as conn:
+                conn.execute(insert(games).values(**values))
+
+        self._on_writer(insert_row)
         saved = self.get(game_id)
         assert saved is not None
         return saved
