@@ -403,11 +403,14 @@ function historyText(cls, seat, on, text) {
   return t(`sheet.history.${cls}`, { whose, values });
 }
 
+/** A sentence ends with one stop: the rules' own text may already end with one. */
+const endSentence = (text) => (/[.!?…]$/.test(text.trim()) ? text : `${text}.`);
+
 /** Under the totals: the rules of the game, and each house rule with its explanation. */
 function rulesBlock(msg) {
   const house = (msg && msg.house_rules) || [];
   const block = el("section", { class: "rules-block" }, [
-    el("p", { class: "rules-line" }, [el("b", { text: t("sheet.rulesLabel") }), `${rulesSummary(msg)}${msg.rules_doc ? ` — ${msg.rules_doc}` : ""}.`]),
+    el("p", { class: "rules-line" }, [el("b", { text: t("sheet.rulesLabel") }), endSentence(`${rulesSummary(msg)}${msg.rules_doc ? ` — ${msg.rules_doc}` : ""}`)]),
   ]);
   if (house.length) {
     const list = el("ul", { class: "house-list" });

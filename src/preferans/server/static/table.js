@@ -208,8 +208,9 @@ function travel(img, seat, token) {
   let from = null;
   if (leaving && leaving.token === String(token).toUpperCase()) from = leaving.rect;
   else {
-    const source = document.querySelector(`#seat-${seat} [data-card="${String(token).toUpperCase()}"]`)
-      || document.querySelector(`#seat-${seat} .backs, #seat-${seat} .hand, #seat-${seat} .plate`);
+    // In this order: one selector list would give the first in the page, the name plate.
+    const source = [`[data-card="${String(token).toUpperCase()}"]`, ".backs", ".hand", ".plate"]
+      .map((part) => document.querySelector(`#seat-${seat} ${part}`)).find(Boolean);
     if (source) from = source.getBoundingClientRect();
   }
   app.ui.leaving = null;

@@ -39,7 +39,8 @@ export function callText(token) {
   if (look) return t("call.look", { name: nameOf(Number(look[1])) });
   if (isCardToken(text)) {
     const { rank, suit } = parseCard(text);
-    return rank + SUIT_SYMBOL[suit];
+    // the deck's own index: J Q K A in English, В Д К Т in Russian
+    return (has(`rank.short.${rank}`) ? t(`rank.short.${rank}`) : rank) + SUIT_SYMBOL[suit];
   }
   return text;
 }
