@@ -238,7 +238,7 @@ def test_serve_builds_the_app_with_the_bot_delay(monkeypatch, tmp_path):
     result = runner.invoke(app, ["serve", "--no-browser", "--bot-delay", "0.25",
                                  "--bot-workers", "0", "--port", "9002", "--db", str(db)])
     assert result.exit_code == 0, result.output
-    assert made == [{"bot_delay": 0.25, "bot_workers": 0}]
+    assert made == [{"bot_delay": 0.25, "bot_workers": 0, "freeze_startup": True}]
 
 
 def test_serve_names_a_bad_worker_count_in_the_environment(monkeypatch):

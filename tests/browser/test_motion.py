@@ -36,9 +36,11 @@ document.addEventListener("DOMContentLoaded", () => {
   const observer = new MutationObserver(() => {
     const cards = [...trick.querySelectorAll('.played[data-motion="gather"]')];
     if (!cards.length || window.gatherTrack) return;
-    const winner = window.preferansTable.state.event.winner;
+    // The seat the cards fly to, as motion.js marks them (the state may already be newer).
+    const winner = cards[0].dataset.winner;
     const plate = document.querySelector(`#seat-${winner} .plate`)
       || document.getElementById(`seat-${winner}`);
+    if (!plate) return;
     const p = plate.getBoundingClientRect();
     const found = { winner, target: [p.left + p.width / 2, p.top + p.height / 2], track: [] };
     window.gatherTrack = found;

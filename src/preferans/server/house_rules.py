@@ -181,8 +181,8 @@ def editor_schema(lang: str = "en") -> list[dict[str, Any]]:
         if choices is not None:
             choices = [c for c in choices if c not in HIDDEN_CHOICES.get(name, ())]
             entry["choices"] = choices
-            entry["labels"] = [i18n.value_text(name, c, lang) if lang != "en" else c
-                               for c in choices]
+            if lang != "en":  # English shows the values themselves (yes / no for a flag)
+                entry["labels"] = [i18n.value_text(name, c, lang) for c in choices]
         kind = entry["type"]
         if kind == "bool":
             control = "checkbox"

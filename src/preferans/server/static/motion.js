@@ -65,6 +65,7 @@ export function gatherTrick(box, winner, key) {
   if (!box || !target) return;
   const to = centre(target);
   const cards = [...box.querySelectorAll(".card.played")];
+  cards.forEach((card) => { card.dataset.winner = String(winner); });
   play("gather", key, cards, (card) => {
     const from = centre(card.getBoundingClientRect());
     return [
