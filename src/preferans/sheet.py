@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from .bids import Bid
-from .notes import Note
+from .notes import Note, note_json
 from .outcome import DealOutcome
 from .rules import Rules
 from .scoring import DealScore, ScoringError, name_notes, next_allpass_streak, score_deal
@@ -128,8 +128,10 @@ class SheetEntry:
     irregularity: dict[str, Any] | None = None
     """A revoke in all-pass (:meth:`Sheet.irregularity`): ``seat``, ``kind``, ``dealer``."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The records.md deal entry, plus ``stake``, ``summary`` and ``balance_change``."""
+    def to_json(self, notes: bool = False) -> dict[str, Any]:
+        """The records.md deal entry, plus ``stake``, ``summary`` and ``balance_change``;
+        with ``notes``, also ``notes``: the summary's phrases as data
+        (:func:`preferans.notes.note_json`), for an edge that writes it in another language."""
         o = self.outcome
         allpass = o.kind == "allpass"
         return {
@@ -147,6 +149,7 @@ class SheetEntry:
             "stake": self.stake,
             **({"invited": True, "dealer_shared": o.dealer_shared} if o.invited else {}),
             "summary": self.summary,
+            **({"notes": [note_json(n) for n in self.notes]} if notes else {}),
             "balance_change": [json_number(x) for x in self.balance_change],
             **({"irregularity": dict(self.irregularity)} if self.irregularity else {}),
         }
@@ -957,8 +960,9 @@ class Sheet:
         return Note(code, seat=scorer, points=_show(off), rest=_show(rest))
 
     # --- JSON ----------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """The sheet as ``preferans-sheet/1`` (records.md), with a few extra keys."""
+    def to_json(self, notes: bool = False) -> dict[str, Any]:
+        """The sheet as ``preferans-sheet/1`` (records.md), with a few extra keys (with
+        ``notes``, each deal's ``notes`` too: :meth:`SheetEntry.to_json`)."""
         return {
             "format": SHEET_FORMAT,
             "players": list(self.players),
@@ -976,7 +980,7 @@ class Sheet:
             **({"pool_size": self.pool_size} if self.pool_size != self.rules.pool else {}),
             **({"money": [json_number(x * self.rules.stakes) for x in self.balance()]}
                if self.rules.stakes else {}),
-            "deals": [e.to_json() for e in self.entries],
+            "deals": [e.to_json(notes) for e in self.entries],
             **({"irregularities": [dict(x) for x in self.irregularities]}
                if self.irregularities else {}),
         }

@@ -554,7 +554,7 @@ class Table:
     def _sheet(self) -> tuple[int, dict[str, Any], Any]:
         count = len(self.game.sheet.entries)
         if self._sheet_cache is None or self._sheet_cache[0] != count:
-            sheet = self.game.sheet.to_json()
+            sheet = self.game.sheet.to_json(notes=True)
             self._sheet_cache = (count, sheet, fragment(sheet))
         return self._sheet_cache
 
