@@ -19,6 +19,7 @@ text the engine wrote (``"7.5"``, ``"7♠"``, ``"3–3–4"``).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -109,7 +110,8 @@ def _param(value: Any) -> Any:
         return value.numerator
     if isinstance(value, list | tuple):
         return [int(v) for v in value]
-    return str(value)
+    text = str(value)
+    return int(text) if re.fullmatch(r"-?[1-9]\d*|0", text) else text
 
 
 def english_params(params: dict[str, Any]) -> dict[str, str]:

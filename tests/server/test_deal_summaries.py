@@ -54,7 +54,7 @@ def test_a_failed_contract_with_whists_in_russian(db_url: str) -> None:
     assert english["last_entry"]["summary"] == entry.summary
     said = russian["last_entry"]["summary"]
     assert russian["last_entry"]["summary_lang"] == "ru"
-    assert said.startswith("Вы не сыграли 7♠: недобор 6 взяток (+"), said
+    assert said.startswith("Вы не сыграли 7♠: недобор — 6 взяток (+"), said
     assert "Миша записал" in said and "Лена записала" in said and "на Вас" in said, said
     assert not re.search(r"[A-Za-z]{3,}", said), said
     assert russian["observation"]["sheet"]["deals"][-1]["summary"] == said
