@@ -443,7 +443,8 @@ _VERB_FORMS = {"m": 0, "f": 1, "plural": 2}
 
 class _Seats:
     """A note's seat (or seats) as the Russian template declines it: ``{on:acc}`` → «Вас»,
-    ``{seat:gen}`` → «Миши», ``{seat:v:записал/записала/записали}`` → the verb that agrees."""
+    ``{seat:gen}`` → «Миши» (after «у»: «у Вас»), ``{other:dat}`` → «Мише», ``{seat:v:записал/
+    записала/записали}`` → the verb that agrees."""
 
     def __init__(self, names: list[str], lang: str) -> None:
         self.names = names
@@ -454,13 +455,14 @@ class _Seats:
         if self.lang != "ru" or case == "nom":
             return word
         if name == "You":
-            return "Вас"
+            return {"gen": "Вас", "acc": "Вас", "dat": "Вам"}.get(case, word)
         if case == "gen":
             return _genitive(name, self.lang)
-        if word.endswith("а"):
-            return word[:-1] + "у"
-        if word.endswith("я"):
-            return word[:-1] + "ю"
+        if word.endswith(("а", "я")):
+            if case == "dat":
+                return word[:-1] + "е"
+            if case == "acc":
+                return word[:-1] + ("у" if word.endswith("а") else "ю")
         return word
 
     def text(self, case: str) -> str:
