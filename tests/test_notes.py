@@ -106,6 +106,9 @@ def test_a_note_is_its_old_english_text_and_survives_copies():
     (Note("misere_made", declarer=2, value=10), "Лена сыграла мизер (+10 в пулю)"),
     (Note("round_over", round=2, seats=[0, 2], bonus=5),
      "круг 2 окончен; меньшая гора у Вас и Лены: 5 вистов"),
+    (Note("took_off_other", seat=2, points="2", other=0, amount=20),
+     "Лена сняла Вам 2 с горы (20 вистов на Вас)"),
+    (Note("bomb", declarer=0, factor=2), "бомба у Вас: ×2"),
 ])
 def test_russian_words(note: Note, said: str):
     assert i18n.render_note(note_json(note), NAMES, "ru") == said
