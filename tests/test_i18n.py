@@ -89,7 +89,7 @@ def test_placeholders_are_the_same_in_both_languages():
 
 
 def _fields(text) -> set[str]:
-    return set(re.findall(r"\{(\w+)\}", text if isinstance(text, str) else text[0]))
+    return set(re.findall(r"\{(\w+)(?::[^{}]*)?\}", text if isinstance(text, str) else text[0]))
 
 
 def test_russian_text_is_russian_and_no_source_numbers_reach_a_player():

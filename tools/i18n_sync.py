@@ -5,7 +5,8 @@ The English texts of the code-derived families come from the code: ``reason`` fr
 :data:`preferans.reasons.ENGLISH`, ``option`` from the :class:`~preferans.rules.Rules`
 docs (source numbers taken out, :func:`preferans.i18n.player_text`), ``example`` from the
 guide's scoring examples, ``rules-error`` from :data:`preferans.rules_errors.ENGLISH` (as
-a player reads it: :func:`preferans.rules_errors.player_english`).  A key the code gained
+a player reads it: :func:`preferans.rules_errors.player_english`), ``note`` (the sheet's deal
+notes) from :data:`preferans.notes.ENGLISH`.  A key the code gained
 is added to every catalogue (English filled, other languages empty, for a translator:
 ``tests/test_i18n.py`` fails until it is translated); a key the code lost is dropped; an
 English text the code changed is rewritten in ``en`` and marked fuzzy elsewhere, so the
@@ -33,6 +34,7 @@ from babel.messages.pofile import read_po, write_po
 
 from preferans import i18n
 from preferans.guide.examples import EXAMPLES
+from preferans.notes import ENGLISH as NOTE_ENGLISH
 from preferans.reasons import ENGLISH
 from preferans.rules import option_docs
 from preferans.rules_errors import ENGLISH as RULES_ENGLISH
@@ -70,6 +72,7 @@ def code_texts() -> dict[tuple[str, str], str]:
         out[("preset-line", name)] = line
     out |= {("option-title", name): name for name in option_docs()}
     out |= {("rules-error", code): player_english(code) for code in RULES_ENGLISH}
+    out |= {("note", code): text for code, text in NOTE_ENGLISH.items()}
     return out
 
 

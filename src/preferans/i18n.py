@@ -31,6 +31,12 @@ catalogue like any other language:
 ``guide``      a key of the guide's tables         the guide's generated cells
 ``rules-       a :mod:`preferans.rules_errors`     why the rules refuse an option, ``{param}``
 error``        code                                fields (``rules-value``: a long value)
+``note``       a :mod:`preferans.notes` code       a phrase of a deal's summary: ``{seat}``,
+                                                   ``{seat:gen}``, ``{on:acc}``, a verb that
+                                                   agrees ``{seat:v:записал/записала/записали}``,
+                                                   ``{amount:whist}`` (a count)
+``name-        a player's name                     ``m``, ``f`` or ``plural`` (``You``)
+gender``
 =============  =================================  ==========================================
 
 >>> render_reason(Reason("must_follow", {"suit": Suit.SPADES}), "ru")
@@ -49,6 +55,7 @@ import ast
 import gettext as _gettext
 import io
 import re
+import string
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,6 +87,8 @@ __all__ = [
     "player_name",
     "player_text",
     "preset_description",
+    "render_note",
+    "render_notes",
     "render_reason",
     "render_rules_error",
     "translator",
@@ -426,3 +435,104 @@ def choose_language(
             return primary
     return DEFAULT_LANGUAGE
 
+
+
+# --- the sheet's deal notes ------------------------------------------------------------------
+_VERB_FORMS = {"m": 0, "f": 1, "plural": 2}
+
+
+class _Seats:
+    """A note's seat (or seats) as the Russian template declines it: ``{on:acc}`` → «Вас»,
+    ``{seat:gen}`` → «Миши» (after «у»: «у Вас»), ``{other:dat}`` → «Мише», ``{seat:v:записал/
+    записала/записали}`` → the verb that agrees."""
+
+    def __init__(self, names: list[str], lang: str) -> None:
+        self.names = names
+        self.lang = lang
+
+    def _case(self, name: str, case: str) -> str:
+        word = player_name(name, self.lang)
+        if self.lang != "ru" or case == "nom":
+            return word
+        if name == "You":
+            return {"gen": "Вас", "acc": "Вас", "dat": "Вам"}.get(case, word)
+        if case == "gen":
+            return _genitive(name, self.lang)
+        if word.endswith(("а", "я")):
+            if case == "dat":
+                return word[:-1] + "е"
+            if case == "acc":
+                return word[:-1] + ("у" if word.endswith("а") else "ю")
+        return word
+
+    def text(self, case: str) -> str:
+        words = [self._case(n, case) for n in self.names]
+        if len(words) == 1:
+            return words[0]
+        return f"{', '.join(words[:-1])} {pgettext('term', 'and', self.lang)} {words[-1]}"
+
+    def gender(self) -> str:
+        if len(self.names) != 1:
+            return "plural"
+        said = pgettext("name-gender", self.names[0], self.lang)
+        return said if said in _VERB_FORMS else "m"
+
+
+def _number(text: str, lang: str) -> str:
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+class _NoteFormatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if isinstance(value, _Seats):
+            if spec.startswith("v:"):
+                return spec[2:].split("/")[_VERB_FORMS[value.gender()]]
+            return value.text(spec or "nom")
+        if spec in ("whist", "trick", "point"):
+            if isinstance(value, int):
+                return count(spec, value, self.lang)
+            few = npgettext("count", spec, spec + "s", 2, self.lang)
+            return few.format(n=_number(str(value), self.lang))
+        return _number(str(value), self.lang) if isinstance(value, str) else str(value)
+
+
+def render_note(note: dict[str, Any], names: list[str] | tuple[str, ...],
+                lang: str | None) -> str:
+    """One note of a deal (as the sheet's JSON gives it: ``code`` and ``params``) in
+    ``lang`` (``msgctxt "note"``), the seats as the players' names in that language.
+
+    >>> render_note({"code": "wrote_whists", "params": {"writer": 1, "amount": 60, "on": 0}},
+    ...             ["You", "Misha", "Lena"], "ru")
+    'Миша записал 60 вистов на Вас'
+    """
+    from .notes import ENGLISH, SEAT_LIST_PARAMS, SEAT_PARAMS, english_params
+
+    code = note.get("code")
+    params = note.get("params") or {}
+    if code not in ENGLISH:
+        return str(note.get("text", ""))
+    lang = normalize(lang)
+    template = pgettext("note", code, lang)
+    if lang == "en" or template == code:
+        text = ENGLISH[code].format_map(english_params(params))
+        for seat, name in enumerate(names):
+            text = text.replace(f"{{{seat}}}", player_name(name, lang))
+        return text
+    values: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in SEAT_PARAMS:
+            values[key] = _Seats([names[value]], lang)
+        elif key in SEAT_LIST_PARAMS:
+            values[key] = _Seats([names[v] for v in value], lang)
+        else:
+            values[key] = value
+    return _NoteFormatter(lang).vformat(template, (), values)
+
+
+def render_notes(notes: list[dict[str, Any]], names: list[str] | tuple[str, ...],
+                 lang: str | None) -> str:
+    """A deal's summary line in ``lang``: its notes rendered and joined by ``; ``."""
+    return "; ".join(render_note(n, names, lang) for n in notes)

@@ -89,6 +89,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .cards import Card, Rank
+from .notes import Note
 from .outcome import DealOutcome
 from .rules import Rules
 
@@ -235,7 +236,8 @@ def score_deal(
         assert outcome.declarer is not None
         share_with_dealer(score, outcome.declarer, outcome.dealer)
     elif outcome.invited:
-        score.notes.append(f"{{{outcome.dealer}}} declined {{{outcome.declarer}}}'s invitation")
+        score.notes.append(Note("declined_invitation", dealer=outcome.dealer,
+                                declarer=outcome.declarer))
     return score
 
 
@@ -275,7 +277,7 @@ def share_with_dealer(score: DealScore, soloist: int, dealer: int) -> None:
         whists[soloist][other] = whists[dealer][other] = by_them
         on_them = (whists[other][soloist] + whists[other][dealer]) / 2
         whists[other][soloist] = whists[other][dealer] = on_them
-    score.notes.append(f"{{{dealer}}} shared {{{soloist}}}'s game half and half")
+    score.notes.append(Note("shared_game", dealer=dealer, soloist=soloist))
 
 
 def _score_declared(rules: Rules, outcome: DealOutcome) -> DealScore:
@@ -288,21 +290,22 @@ def _score_declared(rules: Rules, outcome: DealOutcome) -> DealScore:
     if outcome.kind == "resigned":
         cost = value * 3 * rules.mountain_scale
         score.mountain[declarer] += cost
-        score.notes.append(f"{{{declarer}}} resigned {contract.symbol} (+{cost} mountain)")
+        score.notes.append(Note("resigned", declarer=declarer, contract=contract.symbol, cost=cost))
         return score
     if outcome.kind == "misere":
         taken = outcome.tricks[declarer]
         if taken == 0:
             score.pool[declarer] += value
-            score.notes.append(f"{{{declarer}}} made misère (+{value} pool)")
+            score.notes.append(Note("misere_made", declarer=declarer, value=value))
         else:
             cost = value * taken * rules.mountain_scale
             score.mountain[declarer] += cost
-            score.notes.append(f"{{{declarer}}} failed misère with {taken} (+{cost} mountain)")
+            score.notes.append(Note("misere_failed", declarer=declarer, taken=taken, cost=cost))
         return score
     if outcome.kind == "passed":
         score.pool[declarer] += value
-        score.notes.append(f"{{{declarer}}} made {contract.symbol} unplayed (+{value} pool)")
+        score.notes.append(Note("unplayed", declarer=declarer, contract=contract.symbol,
+                                value=value))
         return score
     if outcome.kind == "halfwhist":
         half = outcome.half_whister
@@ -313,8 +316,9 @@ def _score_declared(rules: Rules, outcome: DealOutcome) -> DealScore:
         credited = rules.half_whist_tricks[contract.level - 6]
         amount = value * rules.whist_scale * credited
         score.write(half, declarer, amount)
-        score.notes.append(f"{{{declarer}}} made {contract.symbol} unplayed (+{value} pool)")
-        score.notes.append(f"{{{half}}} half-whisted: {amount} whists on {{{declarer}}}")
+        score.notes.append(Note("unplayed", declarer=declarer, contract=contract.symbol,
+                                value=value))
+        score.notes.append(Note("half_whisted", half=half, amount=amount, declarer=declarer))
         return score
     _score_contract(rules, outcome, score, value)
     return score
@@ -335,13 +339,12 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
     # Contract made or failed.
     if undertricks == 0:
         score.pool[declarer] += value
-        score.notes.append(f"{{{declarer}}} made {contract.symbol} (+{value} pool)")
+        score.notes.append(Note("made", declarer=declarer, contract=contract.symbol, value=value))
     else:
         cost = value * undertricks * rules.mountain_scale
         score.mountain[declarer] += cost
-        score.notes.append(
-            f"{{{declarer}}} failed {contract.symbol} by {undertricks} (+{cost} mountain)"
-        )
+        score.notes.append(Note("failed", declarer=declarer, contract=contract.symbol,
+                                undertricks=undertricks, cost=cost))
         per_under = (
             rules.consolation_per_undertrick
             if rules.consolation_per_undertrick is not None
@@ -397,7 +400,7 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         quota = rules.dummy_alone_quota[level - 6]
     elif _half_whist_played(outcome):  # house option: the half-whister owes half the quota
         quota = rules.half_whist_tricks[level - 6]
-        score.notes.append(f"{{{whisters[0]}}} played the half-whist out (quota {quota})")
+        score.notes.append(Note("half_whist_out", whister=whisters[0], quota=quota))
     else:
         quota = rules.quota(level)
     each_owes = (
@@ -433,26 +436,23 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         if miss <= 0:
             continue
         if rules.shortage == "none":  # house option: non-responsible whist
-            score.notes.append(f"{{{w}}} short by {_fmt(miss)} (non-responsible: pays nothing)")
+            score.notes.append(Note("short_free", whister=w, miss=_fmt(miss)))
             continue
         short.append(w)
         penalty = value * miss * rules.mountain_scale
         if rules.shortage == "full":
             score.mountain[w] += penalty
-            score.notes.append(f"{{{w}}} short by {_fmt(miss)} (+{_fmt(penalty)} mountain)")
+            score.notes.append(Note("short", whister=w, miss=_fmt(miss), cost=_fmt(penalty)))
         elif rules.shortage == "half":
             score.mountain[w] += penalty / 2
-            score.notes.append(
-                f"{{{w}}} short by {_fmt(miss)} (+{_fmt(penalty / 2)} mountain)"
-            )
+            score.notes.append(Note("short", whister=w, miss=_fmt(miss), cost=_fmt(penalty / 2)))
         else:
             whists = value * miss * rules.whist_scale / 2
             score.mountain[w] += penalty / 2
             score.write(declarer, w, whists)
-            score.notes.append(
-                f"{{{w}}} short by {_fmt(miss)} (+{_fmt(penalty / 2)} mountain, "
-                f"{{{declarer}}} wrote {_fmt(whists)} whists on {{{w}}})"
-            )
+            score.notes.append(Note("short_whists", whister=w, miss=_fmt(miss),
+                                    cost=_fmt(penalty / 2), declarer=declarer,
+                                    amount=_fmt(whists)))
     score.short = tuple(short)
 
 
@@ -516,8 +516,8 @@ def _score_talon(rules: Rules, outcome: DealOutcome, score: DealScore, value: in
         # to take the cards, leaving them on the table face up."
         cost = value * rules.mountain_scale
         score.mountain[outcome.dealer] += cost
-        score.notes.append(f"{{{declarer}}} refused the talon: {{{outcome.dealer}}} wrote one "
-                           f"trick (+{cost} mountain)")
+        score.notes.append(Note("talon_refused_trick", declarer=declarer, dealer=outcome.dealer,
+                                cost=cost))
     if mode == "none" or declarer is None:
         return
     if outcome.talon_refused:
@@ -526,9 +526,7 @@ def _score_talon(rules: Rules, outcome: DealOutcome, score: DealScore, value: in
         for seat in (outcome.dealer,) if four else outcome.defenders():
             amount = 10 if four else 5
             score.write(declarer, seat, amount)
-            score.notes.append(
-                f"{{{declarer}}} refused the talon ({amount} whists on {{{seat}}})"
-            )
+            score.notes.append(Note("talon_refused", declarer=declarer, amount=amount, on=seat))
         return
     count = talon_quick_tricks(outcome.talon)
     if not count:
@@ -547,16 +545,15 @@ def _score_talon(rules: Rules, outcome: DealOutcome, score: DealScore, value: in
         return
     for seat in writers:
         score.write(seat, declarer, amount)
-        score.notes.append(
-            f"talon prize: {{{seat}}} wrote {_fmt(amount)} whists on {{{declarer}}}"
-        )
+        score.notes.append(Note("talon_prize", writer=seat, amount=_fmt(amount), on=declarer))
 
 
 def _note_whists(score: DealScore, declarer: int) -> None:
     for writer in range(score.players):
         amount = score.whists[writer][declarer]
         if amount:
-            score.notes.append(f"{{{writer}}} wrote {_fmt(amount)} whists on {{{declarer}}}")
+            score.notes.append(
+                Note("wrote_whists", writer=writer, amount=_fmt(amount), on=declarer))
 
 
 def allpass_participants(rules: Rules, outcome: DealOutcome) -> list[int]:
@@ -577,12 +574,13 @@ def _score_allpass(rules: Rules, outcome: DealOutcome, stake: int) -> DealScore:
     counted = {s: t - low for s, t in raw.items()} if rules.allpass_amnesty else dict(raw)
     rate = rules.allpass_trick_points * stake
     shown = "–".join(str(outcome.tricks[s]) for s in seats)
-    score.notes.append(f"All-pass {shown}" + (f" at stake ×{stake}" if stake != 1 else ""))
+    score.notes.append(Note("allpass_stake", tricks=shown, stake=stake) if stake != 1
+                       else Note("allpass", tricks=shown))
     if rules.allpass_scoring == "mountain":
         for s in seats:
             if counted[s]:
                 score.mountain[s] += counted[s] * rate
-                score.notes.append(f"{{{s}}} +{counted[s] * rate} mountain")
+                score.notes.append(Note("allpass_mountain", seat=s, points=counted[s] * rate))
     else:
         fewest = min(counted.values())
         lows = [s for s in seats if counted[s] == fewest]
@@ -593,16 +591,17 @@ def _score_allpass(rules: Rules, outcome: DealOutcome, stake: int) -> DealScore:
                         continue
                     amount = Fraction(counted[s] * rate, len(lows))
                     score.write(writer, s, amount)
-                    score.notes.append(f"{{{writer}}} wrote {_fmt(amount)} whists on {{{s}}}")
+                    score.notes.append(Note("wrote_whists", writer=writer, amount=_fmt(amount),
+                                            on=s))
     zero = rules.allpass_zero_pool * (stake if rules.allpass_zero_staked else 1)
     for s in seats:
         if raw[s] == 0 and zero:
             score.pool[s] += zero
-            score.notes.append(f"{{{s}}} took no trick (+{zero} pool)")
+            score.notes.append(Note("allpass_zero", seat=s, points=zero))
     if rules.allpass_dealer_zero and outcome.dealer not in seats and zero:
         # house option (000's Rostov: "Some allow the dealer to write one point in the pool")
         score.pool[outcome.dealer] += zero
-        score.notes.append(f"{{{outcome.dealer}}} dealt and sat out (+{zero} pool)")
+        score.notes.append(Note("allpass_dealer", dealer=outcome.dealer, points=zero))
     return score
 
 

@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import Any
 
 from .bids import Bid
+from .notes import Note, note_json
 from .outcome import DealOutcome
 from .rules import Rules
 from .scoring import DealScore, ScoringError, name_notes, next_allpass_streak, score_deal
@@ -127,8 +128,10 @@ class SheetEntry:
     irregularity: dict[str, Any] | None = None
     """A revoke in all-pass (:meth:`Sheet.irregularity`): ``seat``, ``kind``, ``dealer``."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The records.md deal entry, plus ``stake``, ``summary`` and ``balance_change``."""
+    def to_json(self, notes: bool = False) -> dict[str, Any]:
+        """The records.md deal entry, plus ``stake``, ``summary`` and ``balance_change``;
+        with ``notes``, also ``notes``: the summary's phrases as data
+        (:func:`preferans.notes.note_json`), for an edge that writes it in another language."""
         o = self.outcome
         allpass = o.kind == "allpass"
         return {
@@ -146,6 +149,7 @@ class SheetEntry:
             "stake": self.stake,
             **({"invited": True, "dealer_shared": o.dealer_shared} if o.invited else {}),
             "summary": self.summary,
+            **({"notes": [note_json(n) for n in self.notes]} if notes else {}),
             "balance_change": [json_number(x) for x in self.balance_change],
             **({"irregularity": dict(self.irregularity)} if self.irregularity else {}),
         }
@@ -435,7 +439,7 @@ class Sheet:
                 raise ScoringError("irregularity: the dealer sits out and cannot revoke")
             tricks = tuple(10 if s == seat else 0 for s in range(n))
             entry = self.record(DealOutcome("allpass", dealer=dealer, players=n, tricks=tricks))
-            entry.notes.append(f"{{{seat}}} revoked in all-pass: counted as ten tricks")
+            entry.notes.append(Note("allpass_revoke", seat=seat))
             entry.summary = name_notes(entry.notes, self.players)
             entry.irregularity = info
             return entry.to_json()
@@ -444,14 +448,12 @@ class Sheet:
                 raise ScoringError(f"irregularity: a {kind} names the contract (three "
                                    "undertricks of its game)")
             cost = Fraction(self.rules.contract_value(bid) * 3 * self.rules.mountain_scale)
-            what = "did not discard" if kind == "no_discard" else "revoked"
-            note = (f"{{{seat}}} {what} in {bid.symbol}: three undertricks "
-                    f"(+{_show(cost)} mountain), the hand not played")
+            note = Note("irr_no_discard" if kind == "no_discard" else "irr_revoke", seat=seat,
+                        contract=bid.symbol, cost=_show(cost))
             info["contract"] = str(bid)
         else:
             cost = Fraction(1)
-            what = "misdealt (deals again)" if kind == "misdeal" else "gave advice"
-            note = f"{{{seat}}} {what} (+1 mountain)"
+            note = Note("irr_misdeal" if kind == "misdeal" else "irr_advice", seat=seat)
         before = self.balance()
         change = [Fraction(0)] * n
         change[seat] = cost
@@ -500,19 +502,17 @@ class Sheet:
         if filled and not self._round_filled:
             self._round_filled = True
             share_bonus(filled, first_bonus, whists)
-            who = " and ".join(f"{{{p}}}" for p in filled)
-            notes.append(f"{who} filled the round's pool first: {first_bonus} whists")
+            notes.append(Note("round_pool_first", seats=filled, bonus=first_bonus))
         self.forced_stake = failure_stake(outcome) if rules.failure_allpass else None
         self.forced_allpass = self.forced_stake is not None
         if self.forced_allpass:
-            notes.append(f"the next deal is an all-pass at stake ×{self.forced_stake}")
+            notes.append(Note("forced_allpass", stake=self.forced_stake))
         if not self._round_filled or streak or self.forced_allpass:
             return notes
         low = min(round_mountain)
         lows = [p for p in range(n) if round_mountain[p] == low]
         share_bonus(lows, hill_bonus, whists)
-        who = " and ".join(f"{{{p}}}" for p in lows)
-        notes.append(f"round {self.round} over; {who} smallest mountain: {hill_bonus} whists")
+        notes.append(Note("round_over", round=self.round, seats=lows, bonus=hill_bonus))
         self.rounds.append({"pool": round_pool, "mountain": round_mountain})
         self._round_base = (list(pool), list(mountain))
         self._round_filled = False
@@ -530,11 +530,8 @@ class Sheet:
             low = min(mountain)
             lows = [p for p in range(n) if mountain[p] == low]
             share_bonus(lows, hill_bonus, whists)
-            notes.append(
-                " and ".join(f"{{{p}}}" for p in tops) + f" largest total pool: {first_bonus}"
-                " whists; " + " and ".join(f"{{{p}}}" for p in lows)
-                + f" smallest total mountain: {hill_bonus} whists"
-            )
+            notes.append(Note("racing_final", tops=tops, pool_bonus=first_bonus, lows=lows,
+                              hill_bonus=hill_bonus))
         return notes
 
     def _off_own_mountain(
@@ -557,14 +554,14 @@ class Sheet:
             if off:
                 score.pool[seat] -= off
                 mountain[seat] -= off
-                notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
+                notes.append(Note("off_mountain", seat=seat, points=_show(off)))
         if outcome.kind == "allpass" and rules.allpass_zero_off_mountain:
             for seat, points in enumerate(score.pool):
                 if points:
                     off = min(points, max(Fraction(0), mountain[seat]))
                     score.pool[seat] = Fraction(0)
                     mountain[seat] -= off
-                    notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
+                    notes.append(Note("off_mountain", seat=seat, points=_show(off)))
         elif rules.made_half_off_mountain:
             for seat in _partners(outcome):
                 if not score.pool[seat]:
@@ -573,7 +570,7 @@ class Sheet:
                 if off:
                     score.pool[seat] -= off
                     mountain[seat] -= off
-                    notes.append(f"{{{seat}}} wrote {_show(off)} off the mountain")
+                    notes.append(Note("off_mountain", seat=seat, points=_show(off)))
         return notes
 
     def _zero_trick_hill(
@@ -598,10 +595,9 @@ class Sheet:
             off = min(rest, max(Fraction(0), mountain[seat]))
             mountain[seat] -= off
             if off:
-                notes.append(f"{{{seat}}}'s pool is full: {_show(off)} off the mountain")
+                notes.append(Note("zero_full", seat=seat, points=_show(off)))
             if rest - off:
-                notes.append(f"{{{seat}}}'s pool is full, the mountain empty: "
-                             f"{_show(rest - off)} forfeited")
+                notes.append(Note("zero_forfeit", seat=seat, points=_show(rest - off)))
         return notes
 
     def _zero_trick_keep(self, score: DealScore, pool: list[Fraction]) -> list[str]:
@@ -617,7 +613,7 @@ class Sheet:
             beyond = min(points, max(Fraction(0), pool[seat] + points - self.pool_size))
             pool[seat] += points
             if beyond:
-                notes.append(f"{{{seat}}} kept {_show(beyond)} beyond the pool")
+                notes.append(Note("kept_beyond", seat=seat, points=_show(beyond)))
         return notes
 
     def _multiply(self, outcome: DealOutcome, score: DealScore) -> list[str]:
@@ -635,10 +631,10 @@ class Sheet:
             return []
         factor = 2 if outcome.blind else 1
         bombs = self.bombs[declarer]
-        notes = ["bid blind: doubled"] if outcome.blind else []
+        notes: list[str] = [Note("blind")] if outcome.blind else []
         if bombs:
             factor *= 2 ** bombs[0]
-            notes.append(f"{{{declarer}}}'s bomb ×{2 ** bombs[0]}")
+            notes.append(Note("bomb", declarer=declarer, factor=2 ** bombs[0]))
             if _succeeded(outcome):
                 bombs.pop(0)
         if factor == 1:
@@ -797,19 +793,17 @@ class Sheet:
             partners = _partners(outcome)  # a shared game: half of it each (dealer_share)
             for seat in partners:
                 mountain[seat] += half / len(partners)
-            shared = f", shared with {{{outcome.dealer}}}" if len(partners) > 1 else ""
-            notes.append(
-                f"{{{declarer}}}'s successful game {self.second_half_made + 1} of the second "
-                f"half is beyond the {self.compulsory_hands} compulsory hands and all-passes "
-                f"(+{_show(half)} mountain{shared})"
-            )
+            params = {"declarer": declarer, "game": self.second_half_made + 1,
+                      "hands": self.compulsory_hands, "points": _show(half)}
+            if len(partners) > 1:
+                notes.append(Note("second_half_shared", dealer=outcome.dealer, **params))
+            else:
+                notes.append(Note("second_half", **params))
         if (rules.staying_dealer_hill and outcome.kind == "allpass"
                 and self.dealer_run + 1 == rules.dealer_stays):
             mountain[outcome.dealer] += rules.staying_dealer_hill
-            notes.append(
-                f"{{{outcome.dealer}}} stayed for {rules.dealer_stays} all-passes "
-                f"(+{rules.staying_dealer_hill} mountain)"
-            )
+            notes.append(Note("staying_dealer", dealer=outcome.dealer, deals=rules.dealer_stays,
+                              points=rules.staying_dealer_hill))
         return notes
 
     def _check_rogue(self, outcome: DealOutcome) -> None:
@@ -857,7 +851,7 @@ class Sheet:
             if off:
                 mountain[scorer] -= off
                 points -= off
-                notes.append(f"{{{scorer}}} wrote {_show(off)} beyond the pool off the mountain")
+                notes.append(Note("hill_first", seat=scorer, points=_show(off)))
         while points > 0 and rules.pool_help:
             candidates = [
                 p
@@ -875,13 +869,11 @@ class Sheet:
             points -= given
             help_whists = given * rules.pool_help_whists
             whists[scorer][recipient] += help_whists
-            notes.append(
-                f"{{{scorer}}} closed {_show(given)} of {{{recipient}}}'s pool "
-                f"({_show(help_whists)} whists on {{{recipient}}})"
-            )
+            notes.append(Note("closed_pool", seat=scorer, points=_show(given), other=recipient,
+                              amount=_show(help_whists)))
         if points > 0 and rules.pool_overflow == "kept":
             pool[scorer] += points
-            notes.append(f"{{{scorer}}} kept {_show(points)} beyond the pool")
+            notes.append(Note("kept_beyond", seat=scorer, points=_show(points)))
         elif points > 0 and rules.pool_overflow == "hills":
             notes += self._off_mountain(scorer, points, mountain, whists)
         elif points > 0:
@@ -900,11 +892,11 @@ class Sheet:
         own = min(points, max(Fraction(0), mountain[scorer]))
         mountain[scorer] -= own
         points -= own
-        notes = [f"{{{scorer}}} took {_show(own)} off the mountain"] if own else []
+        notes: list[str] = [Note("took_off", seat=scorer, points=_show(own))] if own else []
         while points > 0:
             others = [p for p in range(n) if p != scorer and mountain[p] > 0]
             if not others:
-                notes.append(f"{_show(points)} points to take off a mountain lost")
+                notes.append(Note("took_off_lost", points=_show(points)))
                 break
             recipient = min(others, key=lambda p: (mountain[p], (p - scorer) % n))
             taken = min(points, mountain[recipient])
@@ -912,10 +904,8 @@ class Sheet:
             points -= taken
             help_whists = taken * self.rules.pool_help_whists
             whists[scorer][recipient] += help_whists
-            notes.append(
-                f"{{{scorer}}} took {_show(taken)} off {{{recipient}}}'s mountain "
-                f"({_show(help_whists)} whists on {{{recipient}}})"
-            )
+            notes.append(Note("took_off_other", seat=scorer, points=_show(taken),
+                              other=recipient, amount=_show(help_whists)))
         return notes
 
     def _bonuses(
@@ -932,12 +922,10 @@ class Sheet:
         notes: list[str] = []
         clear = rules.clear_mountain_bonus[0 if n == 3 else 1]
         checks = (
-            ("first_pool", rules.first_pool_bonus, lambda p: pool[p] >= self.pool_size,
-             "closed the pool first"),
-            ("clear_mountain", clear, lambda p: self.mountain[p] > 0 >= mountain[p],
-             "emptied the mountain first"),
+            ("first_pool", rules.first_pool_bonus, lambda p: pool[p] >= self.pool_size),
+            ("clear_mountain", clear, lambda p: self.mountain[p] > 0 >= mountain[p]),
         )
-        for key, bonus, reached, words in checks:
+        for key, bonus, reached in checks:
             if not bonus or key in self.bonuses:
                 continue
             winner = next((p for p in order if reached(p)), None)
@@ -946,32 +934,35 @@ class Sheet:
             for other in range(n):
                 if other != winner:
                     whists[winner][other] += bonus
-            notes.append(f"{{{winner}}} {words}: {bonus} whists on each other player")
+            notes.append(Note(f"bonus_{key}", seat=winner, bonus=bonus))
             self._new_bonuses[key] = winner
         return notes
 
     def _overflow(self, scorer: int, points: Fraction, mountain: list[Fraction]) -> str:
         mode = self.rules.pool_overflow
         if mode == "lost":
-            return f"{_show(points)} pool points beyond the pools lost"
+            return Note("overflow_lost", points=_show(points))
         off = min(points, mountain[scorer])
         mountain[scorer] -= off
         rest = points - off
-        text = f"{{{scorer}}} took {_show(off)} off the mountain"
-        if not off:
-            text = f"{{{scorer}}} had no mountain to take {_show(rest)} off"
+        code = "took_off" if off else "overflow_none"
         if rest and mode == "mountain_then_opponents":
             for p in range(len(mountain)):
                 if p != scorer:
                     mountain[p] += rest
-            text += f" and put {_show(rest)} on each opponent's"
+            code = "overflow_off_put" if off else "overflow_none_put"
         elif rest:
-            text += f" ({_show(rest)} lost)"
-        return text
+            code = "overflow_off_lost" if off else "overflow_none_lost"
+        if code == "took_off":
+            return Note(code, seat=scorer, points=_show(off))
+        if code.startswith("overflow_none"):
+            return Note(code, seat=scorer, rest=_show(rest))
+        return Note(code, seat=scorer, points=_show(off), rest=_show(rest))
 
     # --- JSON ----------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        """The sheet as ``preferans-sheet/1`` (records.md), with a few extra keys."""
+    def to_json(self, notes: bool = False) -> dict[str, Any]:
+        """The sheet as ``preferans-sheet/1`` (records.md), with a few extra keys (with
+        ``notes``, each deal's ``notes`` too: :meth:`SheetEntry.to_json`)."""
         return {
             "format": SHEET_FORMAT,
             "players": list(self.players),
@@ -989,7 +980,7 @@ class Sheet:
             **({"pool_size": self.pool_size} if self.pool_size != self.rules.pool else {}),
             **({"money": [json_number(x * self.rules.stakes) for x in self.balance()]}
                if self.rules.stakes else {}),
-            "deals": [e.to_json() for e in self.entries],
+            "deals": [e.to_json(notes) for e in self.entries],
             **({"irregularities": [dict(x) for x in self.irregularities]}
                if self.irregularities else {}),
         }

@@ -99,6 +99,7 @@ from .lang import (
 from .presets_text import preset_line, preset_line_in, preset_title_in
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
+from .summaries import entry_in, sheet_in
 from .thinking import Seat, Thinking, ThinkingError, make_bot
 
 log = logging.getLogger("preferans.server")
@@ -380,6 +381,7 @@ class Table:
         """Called with every state payload before it is sent (tests check payloads with it)."""
         self._driver: asyncio.Task[None] | None = None
         self._sheet_cache: tuple[int, dict[str, Any], Any] | None = None
+        self._sheet_lang: dict[str, tuple[int, dict[str, Any], Any]] = {}
         """(entries, the sheet as JSON, that JSON encoded once for the state frames)."""
         self._record_cache: tuple[int, dict[str, Any], str] | None = None
         """(finished deals, the record without the open deal, its text up to that deal)."""
@@ -554,7 +556,7 @@ class Table:
     def _sheet(self) -> tuple[int, dict[str, Any], Any]:
         count = len(self.game.sheet.entries)
         if self._sheet_cache is None or self._sheet_cache[0] != count:
-            sheet = self.game.sheet.to_json()
+            sheet = self.game.sheet.to_json(notes=True)
             self._sheet_cache = (count, sheet, fragment(sheet))
         return self._sheet_cache
 
@@ -969,10 +971,25 @@ class Table:
         static = self._static_in(lang)
         payload = localize({k: v for k, v in payload.items() if k not in static}, lang)
         observation = payload["observation"]
-        _, sheet, sheet_json = self._sheet()
+        sheet = self._sheet()[1]
         if observation.get("sheet") is sheet:
-            observation = {**observation, "sheet": sheet_json}
+            observation = {**observation, "sheet": self._sheet_in(lang)}
+        last = payload.get("last_entry")
+        if last is not None and i18n.normalize(lang) != "en":
+            payload = {**payload, "last_entry": entry_in(last, self.names, lang)}
         return dumps({**payload, **static, "observation": observation})
+
+    def _sheet_in(self, lang: str) -> Any:
+        """The sheet's JSON text with the deals' summaries in ``lang`` (:mod:`.summaries`),
+        written once per language each time a deal ends."""
+        count, sheet, sheet_json = self._sheet()
+        lang = i18n.normalize(lang)
+        if lang == "en":
+            return sheet_json
+        cached = self._sheet_lang.get(lang)
+        if cached is None or cached[0] != count or cached[1] is not sheet:
+            cached = self._sheet_lang[lang] = (count, sheet, fragment(sheet_in(sheet, lang)))
+        return cached[2]
 
     def _static_in(self, lang: str) -> dict[str, Any]:
         """The parts of every state frame that never change at a table, in ``lang``, encoded
