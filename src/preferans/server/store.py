@@ -354,9 +354,7 @@ class GameStore:
         if len(group) > 1:
             try:
                 with self.guard(writing=True), self.engine.begin() as conn:
-                    for game_id, values, _ in group:
-                        if self._update(conn, game_id, values) == 0:
-                            raise KeyError(game_id)
+                    self._update_many(conn, [(game_id, values) for game_id, values, _ in group])
             except Exception:
                 pass  # tried again one by one below, where each save fails on its own
             else:
@@ -438,6 +436,30 @@ class GameStore:
     def _update(conn: Any, game_id: str, values: Mapping[str, Any]) -> int:
         """Write one save's row in ``conn``'s transaction; the rows it changed (0: no such
         game).  A record already encoded (:class:`EncodedJSON`) is written as its text."""
+        params = GameStore._params(game_id, values)
+        return int(conn.execute(_SAVE["b_summary" in params], params).rowcount)
+
+    def _update_many(self, conn: Any, saves: list[tuple[str, Mapping[str, Any]]]) -> None:
+        """Write a group's rows in ``conn``'s transaction: one ``executemany`` per form of the
+        UPDATE (with or without the summary) where the driver counts its rows, else one
+        statement a save; raises KeyError when a game is missing (the group is then rolled
+        back and each save tried alone)."""
+        if not self.engine.dialect.supports_sane_multi_rowcount:
+            for game_id, values in saves:
+                if self._update(conn, game_id, values) == 0:
+                    raise KeyError(game_id)
+            return
+        forms: dict[bool, list[dict[str, Any]]] = {}
+        for game_id, values in saves:
+            params = self._params(game_id, values)
+            forms.setdefault("b_summary" in params, []).append(params)
+        for with_summary, rows in forms.items():
+            if conn.execute(_SAVE[with_summary], rows).rowcount != len(rows):
+                raise KeyError("a game of the group")
+
+    @staticmethod
+    def _params(game_id: str, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The UPDATE's parameters for one save (see :meth:`_update`)."""
         record, result, summary = values["record"], values.get("result"), values.get("summary")
         params = {
             "b_id": game_id,
@@ -448,7 +470,7 @@ class GameStore:
         }
         if summary is not None:
             params["b_summary"] = dict(summary)
-        return int(conn.execute(_SAVE[summary is not None], params).rowcount)
+        return params
 
     def save_summary(self, game_id: str, summary: Mapping[str, Any]) -> None:
         """Rewrite a game's summary alone (a hint was given).  Raises :class:`StoreError`,

@@ -834,15 +834,17 @@ class Table:
                 seat = self.bot_to_move()
                 if seat is None:
                     return
-                version = self.seq
+                version = self._version()
                 observation = self.seat_observation(seat)
+                # the seat's legal tokens, as game.legal_actions() writes them: the game
+                # has not changed when the move is applied (the version is checked below)
+                legal = set(observation["legal"])
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             token = await self._think(seat, observation)
             async with self.lock:
-                if self.seq != version or self.bot_to_move() != seat:
+                if self._version() != version or self.bot_to_move() != seat:
                     continue
-                legal = {str(a) for a in self.game.legal_actions()}
                 if token not in legal:
                     self._log_fallback(seat, f"chose {token!r}, not a legal action")
                     token = self._random_legal(seat, legal)
@@ -856,6 +858,11 @@ class Table:
                 except SaveFailed:
                     return
                 await self._publish(event)
+
+    def _version(self) -> tuple[int, Any, int]:
+        """Changes whenever the game does: the state sent, the deal, the actions in it."""
+        deal = self.game.deal
+        return self.seq, deal, len(deal.history) if deal is not None else -1
 
     def _random_legal(self, seat: int, legal: set[str]) -> str:
         """The random baseline's decision: a legal action drawn with the table's own seed."""
