@@ -99,7 +99,7 @@ from .lang import (
 from .presets_text import preset_line, preset_line_in, preset_title_in
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
-from .thinking import Seat, Thinking, ThinkingError, make_bot
+from .thinking import Pickled, Seat, Thinking, ThinkingError, make_bot
 
 log = logging.getLogger("preferans.server")
 
@@ -387,6 +387,8 @@ class Table:
         """(the open deal, its record entry's text up to its actions, its action tokens so
         far: each action is written once)."""
         self._summary_cache: tuple[Any, bool, int, dict[str, Any]] | None = None
+        self._sheet_pickled: tuple[dict[str, Any], Pickled] | None = None
+        """(the sheet as JSON, that sheet pickled once for the thinking processes)."""
         self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
         """The rules as every state message shows them (they never change at a table)."""
         self._static_json: dict[str, dict[str, Any]] = {}
@@ -889,6 +891,12 @@ class Table:
             who = self._seats[seat] = Seat(
                 self._thinking_id, seat, self.bot_level,
                 json.dumps(self.rules.to_json(), sort_keys=True), bot_seed(self.seed, seat))
+        sheet = observation.get("sheet")
+        if sheet is not None and sheet is self.sheet_json():
+            # the sheet is pickled once per deal, not with every decision
+            if self._sheet_pickled is None or self._sheet_pickled[0] is not sheet:
+                self._sheet_pickled = (sheet, Pickled(sheet))
+            observation = {**observation, "sheet": self._sheet_pickled[1]}
         try:
             return await self.thinking.choose(who, observation)
         except ThinkingError as exc:
