@@ -76,7 +76,7 @@ import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from .. import i18n
-from ..actions import Action, ActionKind, IllegalAction
+from ..actions import PLAY_ACTIONS, Action, ActionKind, IllegalAction
 from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
@@ -361,6 +361,8 @@ class Table:
         """The dummy's seat in a two-player game (the third hand), else None."""
         self._fallbacks_logged: set[tuple[int, str]] = set()
         self.sockets: set[WebSocket] = set()
+        self._langs: dict[WebSocket, str] = {}
+        """Each socket's language, noted at its first state frame."""
         self.paused = False
         self.seq = 0
         self.lock = asyncio.Lock()
@@ -635,7 +637,8 @@ class Table:
         for token in tokens:
             if token in legal:
                 continue
-            reason = self.game.deal.refusal(Action.make_play(Card.parse(token)))
+            play = _PLAYS.get(token) or Action.make_play(Card.parse(token))
+            reason = self.game.deal.refusal(play)
             reasons[token] = Refusal(reason) if reason else Said("table.card_not_now")
         return reasons
 
@@ -653,6 +656,7 @@ class Table:
     def disconnect(self, socket: WebSocket) -> None:
         """Forget a closed socket."""
         self.sockets.discard(socket)
+        self._langs.pop(socket, None)
         self.touch()
 
     def touch(self) -> None:
@@ -971,8 +975,11 @@ class Table:
         if not self.sockets:
             return
         texts: dict[str, str] = {}
+        langs = self._langs
         for socket in list(self.sockets):
-            lang = i18n.normalize(socket_language(socket))
+            lang = langs.get(socket)
+            if lang is None:  # a socket's language is set when it opens
+                lang = langs[socket] = i18n.normalize(socket_language(socket))
             text = texts.get(lang)
             if text is None:
                 text = texts[lang] = self.encode_state(payload, lang)
@@ -1013,12 +1020,17 @@ class Table:
     async def _send_text(self, socket: WebSocket, text: str) -> None:
         if socket.application_state is not WebSocketState.CONNECTED:
             self.sockets.discard(socket)
+            self._langs.pop(socket, None)
             return
         try:
             await socket.send_text(text)
         except Exception:
             self.sockets.discard(socket)
+            self._langs.pop(socket, None)
 
+
+_PLAYS: dict[str, Action] = {str(action): action for action in PLAY_ACTIONS}
+"""A card's token -> the action playing it (:meth:`Table.why_not` asks about every card)."""
 
 _TABLE_NUMBERS = itertools.count(1)
 """Numbers the table objects of this process: a table restored from the store gets fresh
