@@ -15,7 +15,7 @@ from preferans.server.app import create_app
 
 
 def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
-    """Over three deals of a game, every frame sent is the state payload itself, and the
+    """Over five deals of a game, every frame sent is the state payload itself, and the
     record saved after every action is the engine's own record."""
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
         game_id = new_game(client, seed=5)
@@ -28,6 +28,8 @@ def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
             payloads.append(payload)
             encoded = table.record_encoded()
             assert json.loads(encoded.text) == table.game.to_record() == table.record()
+            # the text itself, the finished deals appended one by one as they end
+            assert encoded.text == fastjson.dumps(table.game.to_record())
             assert json.loads(table.encode_state(payload)) == json.loads(json.dumps(payload))
             checked.append(1)
 
@@ -37,7 +39,7 @@ def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
         def three_deals(state: dict[str, Any]) -> bool:
             if state["deal_over"] and (not deals or deals[-1] != state["deal_number"]):
                 deals.append(state["deal_number"])
-            return len(deals) >= 3 or state["game_over"]
+            return len(deals) >= 5 or state["game_over"]
 
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             last = play_until(ws, random.Random(3), three_deals, log=(frames := []))

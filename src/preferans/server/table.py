@@ -578,6 +578,16 @@ class Table:
         """The record without the open deal, and its text up to where that deal's entry goes
         (``...,"deals":[{...},{...}``): rewritten only when a deal ends."""
         finished = len(self.game.finished_deals)
+        cached = self._record_cache
+        if (cached is not None and cached[0] == finished - 1
+                and not self.game.sheet.irregularities):
+            # one more deal ended: its entry is appended (the finished deals never change;
+            # an irregularity, which goes between deals, rewrites the whole record instead)
+            entry = self._deal_entry(self.game.finished_deals[-1])
+            _, before, head = cached
+            prefix = {**before, "deals": [*before["deals"], entry]}
+            separator = "," if before["deals"] else ""
+            self._record_cache = (finished, prefix, f"{head}{separator}{dumps(entry)}")
         if self._record_cache is None or self._record_cache[0] != finished:
             full = self.game.to_record()
             prefix = {**full, "deals": full["deals"][:finished]}
