@@ -11,8 +11,10 @@ NULL for a game saved before seat tokens: the first browser that continues it cl
 Writes go through one writer thread per store (:meth:`GameStore.write`), so the event
 loop never waits on the disk and saves commit in the order they were made.  Saves queued
 while the thread writes are committed together (:meth:`GameStore.save_async`: up to
-:data:`GROUP_COMMIT` in one transaction); if that transaction fails, each save of the group
-is tried again alone, so a bad save fails only its own move.  A failing
+:data:`GROUP_COMMIT` in one transaction, one ``executemany``); if that transaction fails,
+each save of the group is tried again alone, so a bad save fails only its own move.  The
+saves of one event-loop iteration reach the thread as one job and a group's outcomes come
+back to the loop in one call, so a save costs the loop little more than its future.  A failing
 database raises :class:`StoreError`, which names the file and the problem (read-only,
 disk full, damaged); a row whose JSON cannot be read comes back with ``damage`` set.
 
