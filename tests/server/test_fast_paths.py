@@ -289,3 +289,26 @@ def test_the_thinking_processes_receive_the_sheet_of_the_moment(db_url: str) -> 
             play_until(ws, random.Random(4), three_deals)
         assert len(seen) > 10 and len(set(seen)) >= 2 and len(sheets) >= 2
         assert pickle.loads(pickle.dumps(Pickled({"a": [1]}))) == {"a": [1]}
+
+
+def test_a_write_after_saves_of_the_same_loop_iteration_runs_after_them(tmp_path: Any) -> None:
+    """Saves are handed to the writer thread at the end of the loop iteration, but a write
+    submitted after them in that iteration (a hint's summary) still runs after them."""
+    import asyncio
+
+    from preferans.server.store import GameStore
+
+    store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
+    store.create("g1", difficulty="easy", rules={"preset": "sochi"}, names=["a"], seed=1,
+                 record={"deals": []})
+
+    async def main() -> None:
+        save = asyncio.ensure_future(store.save_async("g1", record={"deals": []},
+                                                      summary={"hints_used": 1}))
+        await asyncio.sleep(0)  # the save is queued in this iteration, not handed over yet
+        await store.write(store.save_summary, "g1", {"hints_used": 2})
+        await save
+
+    asyncio.run(main())
+    assert store.get("g1").summary == {"hints_used": 2}
+    store.close()

@@ -278,6 +278,7 @@ class GameStore:
     async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``fn`` (a write: :meth:`save`, :meth:`claim`) on the store's writer thread,
         after every write submitted before it; the event loop goes on meanwhile."""
+        self._hand_over(asyncio.get_running_loop())  # the saves made before it go first
         return await asyncio.wrap_future(self._submit("call", functools.partial(fn, *args,
                                                                                 **kwargs)))
 
