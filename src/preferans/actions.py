@@ -266,7 +266,7 @@ class Action:
             return f"TRICKS {self.level}"
         if kind is ActionKind.SECOND:
             return f"SECOND {self.level} {self.after}"
-        return kind.name
+        return kind._name_  # ``.name`` goes through enum's slow descriptor (PASS, WHIST...)
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"

@@ -15,7 +15,7 @@ from preferans.server.app import create_app
 
 
 def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
-    """Over three deals of a game, every frame sent is the state payload itself, and the
+    """Over five deals of a game, every frame sent is the state payload itself, and the
     record saved after every action is the engine's own record."""
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
         game_id = new_game(client, seed=5)
@@ -28,6 +28,8 @@ def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
             payloads.append(payload)
             encoded = table.record_encoded()
             assert json.loads(encoded.text) == table.game.to_record() == table.record()
+            # the text itself, the finished deals appended one by one as they end
+            assert encoded.text == fastjson.dumps(table.game.to_record())
             assert json.loads(table.encode_state(payload)) == json.loads(json.dumps(payload))
             checked.append(1)
 
@@ -37,7 +39,7 @@ def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
         def three_deals(state: dict[str, Any]) -> bool:
             if state["deal_over"] and (not deals or deals[-1] != state["deal_number"]):
                 deals.append(state["deal_number"])
-            return len(deals) >= 3 or state["game_over"]
+            return len(deals) >= 5 or state["game_over"]
 
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             last = play_until(ws, random.Random(3), three_deals, log=(frames := []))
@@ -195,3 +197,118 @@ def test_a_new_game_is_written_by_the_store_s_writer_thread(db_url: str) -> None
     store.close()
     assert done == ["g1"]
     assert inserts == ["preferans-store"]
+
+
+def test_a_group_of_saves_is_written_row_by_row_as_each_save_alone(tmp_path: Any) -> None:
+    """A group mixing saves with and without a summary (one executemany per form) writes
+    every row as a save alone would: record, status, result, summary."""
+    import asyncio
+    import threading
+
+    from preferans.server.store import FINISHED, GameStore
+
+    store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
+    for n in range(6):
+        store.create(f"g{n}", difficulty="easy", rules={"preset": "sochi"}, names=["a"],
+                     seed=n, record={"deals": []}, summary={"old": n})
+    release = threading.Event()
+
+    async def main() -> None:
+        blocker = asyncio.ensure_future(store.write(release.wait, 10))
+        tasks = [asyncio.ensure_future(store.save_async(
+            f"g{n}", record=fastjson.EncodedJSON(f'{{"deals":[{n}]}}') if n % 2 else
+            {"deals": [n, "é"]}, status=FINISHED if n == 4 else "playing",
+            result=[n, -n] if n == 4 else None,
+            summary={"n": n} if n % 3 else None)) for n in range(6)]
+        await asyncio.sleep(0.2)
+        release.set()
+        await blocker
+        await asyncio.gather(*tasks)
+
+    asyncio.run(main())
+    for n in range(6):
+        saved = store.get(f"g{n}")
+        assert saved.record == ({"deals": [n]} if n % 2 else {"deals": [n, "é"]})
+        assert saved.summary == ({"n": n} if n % 3 else {"old": n})
+        assert saved.status == (FINISHED if n == 4 else "playing")
+        assert saved.result == ([4, -4] if n == 4 else None)
+    store.close()
+
+
+def test_a_save_after_the_store_closed_fails_instead_of_waiting(tmp_path: Any) -> None:
+    import asyncio
+
+    import pytest
+
+    from preferans.server.store import GameStore
+
+    store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
+    store.create("g1", difficulty="easy", rules={"preset": "sochi"}, names=["a"], seed=1,
+                 record={"deals": []})
+    store.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        asyncio.run(asyncio.wait_for(store.save_async("g1", record={"deals": []}), 5))
+
+
+def test_the_thinking_processes_receive_the_sheet_of_the_moment(db_url: str) -> None:
+    """The sheet goes to the thinking processes pickled once per deal: every decision's
+    observation, as a worker unpickles it, is the seat's observation with the sheet as it
+    stands then (the pickled copy is renewed when a deal ends)."""
+    import pickle
+
+    from preferans.server.thinking import Pickled
+
+    with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
+        game_id = new_game(client, seed=11)
+        table = client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+        seen: list[int] = []
+        sheets: set[bytes] = set()
+
+        class Recorder:
+            async def choose(self, seat: Any, observation: dict[str, Any]) -> str:
+                assert isinstance(observation["sheet"], Pickled)
+                received = pickle.loads(pickle.dumps(("decide", seat, observation)))[2]
+                expected = table.seat_observation(seat.seat)
+                assert received == expected
+                seen.append(len(expected["sheet"].get("deals", [])))
+                sheets.add(observation["sheet"].data)
+                return random.Random(len(seen)).choice(sorted(expected["legal"]))
+
+            def forget(self, table_id: str) -> None:
+                pass
+
+        table.thinking = Recorder()
+        deals: list[int] = []
+
+        def three_deals(state: dict[str, Any]) -> bool:
+            if state["deal_over"] and (not deals or deals[-1] != state["deal_number"]):
+                deals.append(state["deal_number"])
+            return len(deals) >= 3 or state["game_over"]
+
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            play_until(ws, random.Random(4), three_deals)
+        assert len(seen) > 10 and len(set(seen)) >= 2 and len(sheets) >= 2
+        assert pickle.loads(pickle.dumps(Pickled({"a": [1]}))) == {"a": [1]}
+
+
+def test_a_write_after_saves_of_the_same_loop_iteration_runs_after_them(tmp_path: Any) -> None:
+    """Saves are handed to the writer thread at the end of the loop iteration, but a write
+    submitted after them in that iteration (a hint's summary) still runs after them."""
+    import asyncio
+
+    from preferans.server.store import GameStore
+
+    store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
+    store.create("g1", difficulty="easy", rules={"preset": "sochi"}, names=["a"], seed=1,
+                 record={"deals": []})
+
+    async def main() -> None:
+        save = asyncio.ensure_future(store.save_async("g1", record={"deals": []},
+                                                      summary={"hints_used": 1}))
+        await asyncio.sleep(0)  # the save is queued in this iteration, not handed over yet
+        await store.write(store.save_summary, "g1", {"hints_used": 2})
+        await save
+
+    asyncio.run(main())
+    assert store.get("g1").summary == {"hints_used": 2}
+    store.close()

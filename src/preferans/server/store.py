@@ -11,8 +11,10 @@ NULL for a game saved before seat tokens: the first browser that continues it cl
 Writes go through one writer thread per store (:meth:`GameStore.write`), so the event
 loop never waits on the disk and saves commit in the order they were made.  Saves queued
 while the thread writes are committed together (:meth:`GameStore.save_async`: up to
-:data:`GROUP_COMMIT` in one transaction); if that transaction fails, each save of the group
-is tried again alone, so a bad save fails only its own move.  A failing
+:data:`GROUP_COMMIT` in one transaction, one ``executemany``); if that transaction fails,
+each save of the group is tried again alone, so a bad save fails only its own move.  The
+saves of one event-loop iteration reach the thread as one job and a group's outcomes come
+back to the loop in one call, so a save costs the loop little more than its future.  A failing
 database raises :class:`StoreError`, which names the file and the problem (read-only,
 disk full, damaged); a row whose JSON cannot be read comes back with ``damage`` set.
 
@@ -28,6 +30,7 @@ disk full, damaged); a row whose JSON cannot be read comes back with ``damage`` 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import queue
@@ -105,6 +108,20 @@ _SAVE = {
 }
 """The UPDATE of a save (built once: a save per action), with and without the summary."""
 _STOP = object()
+
+_Save = tuple[str, dict[str, Any], "asyncio.Future[None]"]
+"""A save waiting for the writer thread: the game, its values, the future its caller awaits."""
+
+
+def _settle(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    """On the event loop: give each save's caller its outcome (None: committed)."""
+    for future, error in outcomes:
+        if future.done():
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
 
 
 class StoreError(Exception):
@@ -220,6 +237,8 @@ class GameStore:
         self.last_error: StoreError | None = None
         """Why the last write failed, or None once a write succeeds."""
         self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._batches: dict[asyncio.AbstractEventLoop, list[_Save]] = {}
+        """Saves made in the current iteration of each event loop, not handed over yet."""
         self._closed = False
         self._writer = threading.Thread(target=self._write_forever, name="preferans-store",
                                         daemon=True)
@@ -259,6 +278,7 @@ class GameStore:
     async def write(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``fn`` (a write: :meth:`save`, :meth:`claim`) on the store's writer thread,
         after every write submitted before it; the event loop goes on meanwhile."""
+        self._hand_over(asyncio.get_running_loop())  # the saves made before it go first
         return await asyncio.wrap_future(self._submit("call", functools.partial(fn, *args,
                                                                                 **kwargs)))
 
@@ -289,6 +309,7 @@ class GameStore:
             item = pending if pending is not None else self._jobs.get()
             pending = None
             if item is _STOP:
+                self._refuse_left()
                 return
             kind, job, future = item
             if kind == "call":
@@ -298,41 +319,63 @@ class GameStore:
                     except BaseException as exc:
                         future.set_exception(exc)
                 continue
-            group = [item]
+            group: list[_Save] = list(job)
             while len(group) < GROUP_COMMIT:
                 try:
                     following = self._jobs.get_nowait()
                 except queue.Empty:
                     break
-                if following is _STOP or following[0] != "save":
+                if following is _STOP or following[0] != "saves":
                     pending = following
                     break
-                group.append(following)
-            self._save_group([(job, future) for _, job, future in group
-                              if future.set_running_or_notify_cancel()])
+                group.extend(following[1])
+            self._save_group(group)
 
-    def _save_group(self, group: list[tuple[tuple[str, dict[str, Any]], Future[Any]]]) -> None:
+    def _refuse_left(self) -> None:
+        """Once stopped: fail what was queued behind the stop (nothing waits for ever)."""
+        closed = RuntimeError("the store is closed")
+        while True:
+            try:
+                kind, job, future = self._jobs.get_nowait()
+            except queue.Empty:
+                return
+            except (TypeError, ValueError):  # a second stop
+                continue
+            if kind == "saves":
+                for _, _, waiting in job:
+                    with contextlib.suppress(RuntimeError):
+                        waiting.get_loop().call_soon_threadsafe(_settle, [(waiting, closed)])
+            elif future.set_running_or_notify_cancel():
+                future.set_exception(closed)
+
+    def _save_group(self, group: list[_Save]) -> None:
         """Commit saves in one transaction; if it fails, each alone (:meth:`save`), so only
-        the saves that cannot be written fail."""
+        the saves that cannot be written fail.  Their futures are settled on their event
+        loop, one call for the whole group (one wake-up of the loop, not one per save)."""
+        group = [save for save in group if not save[2].done()]  # its caller stopped waiting
+        outcomes: list[tuple[asyncio.Future[None], BaseException | None]] = []
         if len(group) > 1:
             try:
                 with self.guard(writing=True), self.engine.begin() as conn:
-                    for (game_id, values), _ in group:
-                        if self._update(conn, game_id, values) == 0:
-                            raise KeyError(game_id)
+                    self._update_many(conn, [(game_id, values) for game_id, values, _ in group])
             except Exception:
                 pass  # tried again one by one below, where each save fails on its own
             else:
-                for _, future in group:
-                    future.set_result(None)
-                return
-        for (game_id, values), future in group:
-            try:
-                self.save(game_id, **values)
-            except BaseException as exc:
-                future.set_exception(exc)
-            else:
-                future.set_result(None)
+                outcomes = [(future, None) for _, _, future in group]
+        if not outcomes:
+            for game_id, values, future in group:
+                try:
+                    self.save(game_id, **values)
+                except BaseException as exc:
+                    outcomes.append((future, exc))
+                else:
+                    outcomes.append((future, None))
+        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+        for outcome in outcomes:
+            by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
+        for loop, settled in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+                loop.call_soon_threadsafe(_settle, settled)
 
     def create(
         self,
@@ -396,6 +439,30 @@ class GameStore:
     def _update(conn: Any, game_id: str, values: Mapping[str, Any]) -> int:
         """Write one save's row in ``conn``'s transaction; the rows it changed (0: no such
         game).  A record already encoded (:class:`EncodedJSON`) is written as its text."""
+        params = GameStore._params(game_id, values)
+        return int(conn.execute(_SAVE["b_summary" in params], params).rowcount)
+
+    def _update_many(self, conn: Any, saves: list[tuple[str, Mapping[str, Any]]]) -> None:
+        """Write a group's rows in ``conn``'s transaction: one ``executemany`` per form of the
+        UPDATE (with or without the summary) where the driver counts its rows, else one
+        statement a save; raises KeyError when a game is missing (the group is then rolled
+        back and each save tried alone)."""
+        if not self.engine.dialect.supports_sane_multi_rowcount:
+            for game_id, values in saves:
+                if self._update(conn, game_id, values) == 0:
+                    raise KeyError(game_id)
+            return
+        forms: dict[bool, list[dict[str, Any]]] = {}
+        for game_id, values in saves:
+            params = self._params(game_id, values)
+            forms.setdefault("b_summary" in params, []).append(params)
+        for with_summary, rows in forms.items():
+            if conn.execute(_SAVE[with_summary], rows).rowcount != len(rows):
+                raise KeyError("a game of the group")
+
+    @staticmethod
+    def _params(game_id: str, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The UPDATE's parameters for one save (see :meth:`_update`)."""
         record, result, summary = values["record"], values.get("result"), values.get("summary")
         params = {
             "b_id": game_id,
@@ -406,7 +473,7 @@ class GameStore:
         }
         if summary is not None:
             params["b_summary"] = dict(summary)
-        return int(conn.execute(_SAVE[summary is not None], params).rowcount)
+        return params
 
     def save_summary(self, game_id: str, summary: Mapping[str, Any]) -> None:
         """Rewrite a game's summary alone (a hint was given).  Raises :class:`StoreError`,
@@ -419,8 +486,31 @@ class GameStore:
 
     async def save_async(self, game_id: str, **values: Any) -> None:
         """:meth:`save` on the writer thread (see :meth:`write`), committed together with the
-        saves queued with it; raises as :meth:`save` does."""
-        await asyncio.wrap_future(self._submit("save", (game_id, values)))
+        saves queued with it; raises as :meth:`save` does.
+
+        The saves made in one iteration of the event loop go to the writer thread as one
+        job, and each group's outcomes come back in one call: a save costs the loop no
+        thread-safe future and no wake-up of its own."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        batch = self._batches.get(loop)
+        if batch is None:
+            batch = self._batches[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        batch.append((game_id, values, future))
+        await future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Give the saves of this loop iteration to the writer thread (at its end)."""
+        batch = self._batches.pop(loop, None)
+        if not batch:
+            return
+        if self._closed:
+            _settle([(future, RuntimeError("the store is closed")) for _, _, future in batch])
+            return
+        self._jobs.put(("saves", batch, None))
 
     def claim(self, game_id: str, seat: int, token_hash: str) -> bool:
         """Give a free human seat to the browser whose token hashes to ``token_hash``; True

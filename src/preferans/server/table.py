@@ -76,7 +76,7 @@ import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from .. import i18n
-from ..actions import Action, ActionKind, IllegalAction
+from ..actions import PLAY_ACTIONS, Action, ActionKind, IllegalAction
 from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
@@ -100,7 +100,7 @@ from .presets_text import preset_line, preset_line_in, preset_title_in
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
 from .summaries import entry_in, sheet_in
-from .thinking import Seat, Thinking, ThinkingError, make_bot
+from .thinking import Pickled, Seat, Thinking, ThinkingError, make_bot
 
 log = logging.getLogger("preferans.server")
 
@@ -362,6 +362,8 @@ class Table:
         """The dummy's seat in a two-player game (the third hand), else None."""
         self._fallbacks_logged: set[tuple[int, str]] = set()
         self.sockets: set[WebSocket] = set()
+        self._langs: dict[WebSocket, str] = {}
+        """Each socket's language, noted at its first state frame."""
         self.paused = False
         self.seq = 0
         self.lock = asyncio.Lock()
@@ -389,6 +391,8 @@ class Table:
         """(the open deal, its record entry's text up to its actions, its action tokens so
         far: each action is written once)."""
         self._summary_cache: tuple[Any, bool, int, dict[str, Any]] | None = None
+        self._sheet_pickled: tuple[dict[str, Any], Pickled] | None = None
+        """(the sheet as JSON, that sheet pickled once for the thinking processes)."""
         self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
         """The rules as every state message shows them (they never change at a table)."""
         self._static_json: dict[str, dict[str, Any]] = {}
@@ -576,6 +580,16 @@ class Table:
         """The record without the open deal, and its text up to where that deal's entry goes
         (``...,"deals":[{...},{...}``): rewritten only when a deal ends."""
         finished = len(self.game.finished_deals)
+        cached = self._record_cache
+        if (cached is not None and cached[0] == finished - 1
+                and not self.game.sheet.irregularities):
+            # one more deal ended: its entry is appended (the finished deals never change;
+            # an irregularity, which goes between deals, rewrites the whole record instead)
+            entry = self._deal_entry(self.game.finished_deals[-1])
+            _, before, head = cached
+            prefix = {**before, "deals": [*before["deals"], entry]}
+            separator = "," if before["deals"] else ""
+            self._record_cache = (finished, prefix, f"{head}{separator}{dumps(entry)}")
         if self._record_cache is None or self._record_cache[0] != finished:
             full = self.game.to_record()
             prefix = {**full, "deals": full["deals"][:finished]}
@@ -635,7 +649,8 @@ class Table:
         for token in tokens:
             if token in legal:
                 continue
-            reason = self.game.deal.refusal(Action.make_play(Card.parse(token)))
+            play = _PLAYS.get(token) or Action.make_play(Card.parse(token))
+            reason = self.game.deal.refusal(play)
             reasons[token] = Refusal(reason) if reason else Said("table.card_not_now")
         return reasons
 
@@ -653,6 +668,7 @@ class Table:
     def disconnect(self, socket: WebSocket) -> None:
         """Forget a closed socket."""
         self.sockets.discard(socket)
+        self._langs.pop(socket, None)
         self.touch()
 
     def touch(self) -> None:
@@ -836,15 +852,17 @@ class Table:
                 seat = self.bot_to_move()
                 if seat is None:
                     return
-                version = self.seq
+                version = self._version()
                 observation = self.seat_observation(seat)
+                # the seat's legal tokens, as game.legal_actions() writes them: the game
+                # has not changed when the move is applied (the version is checked below)
+                legal = set(observation["legal"])
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             token = await self._think(seat, observation)
             async with self.lock:
-                if self.seq != version or self.bot_to_move() != seat:
+                if self._version() != version or self.bot_to_move() != seat:
                     continue
-                legal = {str(a) for a in self.game.legal_actions()}
                 if token not in legal:
                     self._log_fallback(seat, f"chose {token!r}, not a legal action")
                     token = self._random_legal(seat, legal)
@@ -858,6 +876,11 @@ class Table:
                 except SaveFailed:
                     return
                 await self._publish(event)
+
+    def _version(self) -> tuple[int, Any, int]:
+        """Changes whenever the game does: the state sent, the deal, the actions in it."""
+        deal = self.game.deal
+        return self.seq, deal, len(deal.history) if deal is not None else -1
 
     def _random_legal(self, seat: int, legal: set[str]) -> str:
         """The random baseline's decision: a legal action drawn with the table's own seed."""
@@ -884,6 +907,12 @@ class Table:
             who = self._seats[seat] = Seat(
                 self._thinking_id, seat, self.bot_level,
                 json.dumps(self.rules.to_json(), sort_keys=True), bot_seed(self.seed, seat))
+        sheet = observation.get("sheet")
+        if sheet is not None and sheet is self.sheet_json():
+            # the sheet is pickled once per deal, not with every decision
+            if self._sheet_pickled is None or self._sheet_pickled[0] is not sheet:
+                self._sheet_pickled = (sheet, Pickled(sheet))
+            observation = {**observation, "sheet": self._sheet_pickled[1]}
         try:
             return await self.thinking.choose(who, observation)
         except ThinkingError as exc:
@@ -958,8 +987,11 @@ class Table:
         if not self.sockets:
             return
         texts: dict[str, str] = {}
+        langs = self._langs
         for socket in list(self.sockets):
-            lang = i18n.normalize(socket_language(socket))
+            lang = langs.get(socket)
+            if lang is None:  # a socket's language is set when it opens
+                lang = langs[socket] = i18n.normalize(socket_language(socket))
             text = texts.get(lang)
             if text is None:
                 text = texts[lang] = self.encode_state(payload, lang)
@@ -1015,12 +1047,17 @@ class Table:
     async def _send_text(self, socket: WebSocket, text: str) -> None:
         if socket.application_state is not WebSocketState.CONNECTED:
             self.sockets.discard(socket)
+            self._langs.pop(socket, None)
             return
         try:
             await socket.send_text(text)
         except Exception:
             self.sockets.discard(socket)
+            self._langs.pop(socket, None)
 
+
+_PLAYS: dict[str, Action] = {str(action): action for action in PLAY_ACTIONS}
+"""A card's token -> the action playing it (:meth:`Table.why_not` asks about every card)."""
 
 _TABLE_NUMBERS = itertools.count(1)
 """Numbers the table objects of this process: a table restored from the store gets fresh
