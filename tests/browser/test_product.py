@@ -244,8 +244,7 @@ def test_a_played_card_travels_from_the_hand_to_the_table(
         assert last[2] < start[1] - 100
         middle = page.evaluate("() => window.travelMiddle || null")
         assert middle is not None and first[2] - 5 > middle[1] > last[2] - 5, (first, middle, last)
-        assert any(0 < t[0] < 350 and t[2] < first[2] - 5 for t in track) or len(
-            [t for t in track if t[3] == "moving"]) <= 2, "it moves in the frames drawn"
+        assert any(t[2] < first[2] - 5 and t[3] == "moving" for t in track), "drawn moving"
         page.screenshot(path=str(artifacts / "card-travelled.png"))
     finally:
         context.close()

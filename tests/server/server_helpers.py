@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import anyio
 from fastapi.testclient import TestClient
@@ -105,3 +108,13 @@ def play_until(ws: Any, rng: random.Random, stop: Any, log: list[dict[str, Any]]
             send_action(ws, choose(state, rng))
         state = read_until_settled(ws, log)
     raise AssertionError("the condition was never met")
+
+
+T = TypeVar("T")
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run in a thread of its own: in a test process where a browser test ran
+    first, Playwright's sync API keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import new_game, play_until
+from server_helpers import new_game, play_until, run_async
 
 from preferans.server import fastjson
 from preferans.server.app import create_app
@@ -91,7 +91,7 @@ def test_saves_queued_together_commit_in_one_transaction_and_fail_alone(
         await blocker
         return await asyncio.gather(*tasks, return_exceptions=True)
 
-    results = asyncio.run(main())
+    results = run_async(main())
     assert [type(r).__name__ for r in results] == ["NoneType"] * 3 + ["KeyError"] + [
         "NoneType"] * 4
     for n in range(8):
@@ -113,7 +113,7 @@ def test_saves_queued_together_commit_in_one_transaction_and_fail_alone(
         await blocker
         await asyncio.gather(*tasks)
 
-    asyncio.run(again())
+    run_async(again())
     assert len(commits) == 1  # five saves, one transaction
     assert store.get("g4").record == {"deals": []}
     store.close()
@@ -225,7 +225,7 @@ def test_a_group_of_saves_is_written_row_by_row_as_each_save_alone(tmp_path: Any
         await blocker
         await asyncio.gather(*tasks)
 
-    asyncio.run(main())
+    run_async(main())
     for n in range(6):
         saved = store.get(f"g{n}")
         assert saved.record == ({"deals": [n]} if n % 2 else {"deals": [n, "é"]})
@@ -247,7 +247,7 @@ def test_a_save_after_the_store_closed_fails_instead_of_waiting(tmp_path: Any) -
                  record={"deals": []})
     store.close()
     with pytest.raises(RuntimeError, match="closed"):
-        asyncio.run(asyncio.wait_for(store.save_async("g1", record={"deals": []}), 5))
+        run_async(asyncio.wait_for(store.save_async("g1", record={"deals": []}), 5))
 
 
 def test_the_thinking_processes_receive_the_sheet_of_the_moment(db_url: str) -> None:
@@ -309,6 +309,6 @@ def test_a_write_after_saves_of_the_same_loop_iteration_runs_after_them(tmp_path
         await store.write(store.save_summary, "g1", {"hints_used": 2})
         await save
 
-    asyncio.run(main())
+    run_async(main())
     assert store.get("g1").summary == {"hints_used": 2}
     store.close()

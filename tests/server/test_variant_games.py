@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import modest_token, new_game, receive_json, settled
+from server_helpers import modest_token, new_game, receive_json, run_async, settled
 
 from preferans.game import Game
 from preferans.rules import Rules
@@ -254,7 +254,7 @@ def test_a_failing_computer_player_falls_back_to_a_random_legal_move(
     events: list[dict[str, Any]] = []
     table.listeners.append(lambda payload: events.append(payload["event"] or {}))
     with caplog.at_level(logging.WARNING, logger="preferans.server"):
-        asyncio.run(drive_a_deal(table, random.Random(1), seconds=30))
+        run_async(drive_a_deal(table, random.Random(1), seconds=30))
     assert table.deal_over() and len(table.game.finished_deals) == 1
     assert sum(p.calls for p in broken.values()) > 0
     bot_moves = [e for e in events if e.get("seat") in broken]
