@@ -51,9 +51,9 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+def _tab(browser: object, **context_options: object) -> Iterator[object]:
+    """A tab in a fresh browser context; a JavaScript error on the page fails the test."""
+    context = browser.new_context(**context_options)  # type: ignore[attr-defined]
     context.set_default_timeout(15_000)
     tab = context.new_page()
     errors: list[str] = []
@@ -61,3 +61,15 @@ def page(browser: object) -> Iterator[object]:
     yield tab
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    yield from _tab(browser, viewport={"width": 1280, "height": 800})
+
+
+@pytest.fixture
+def ru_page(browser: object) -> Iterator[object]:
+    """A tab of a Russian-speaking browser (locale ru-RU, Accept-Language ru)."""
+    yield from _tab(browser, viewport={"width": 1280, "height": 900}, locale="ru-RU",
+                    extra_http_headers={"Accept-Language": "ru-RU,ru;q=0.9"})

@@ -11,7 +11,6 @@ catalogue is not Russian yet (it looks at what the script wrote, not at a route'
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,20 +28,6 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 def english_words(text: str) -> set[str]:
     """The Latin-letter words of a visible text outside the whitelist."""
     return {w for w in ENGLISH_WORD.findall(text) if w not in WHITELIST}
-
-
-@pytest.fixture
-def ru_page(browser: Any) -> Iterator[Any]:
-    """A tab of a Russian-speaking browser (locale ru-RU, Accept-Language ru)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU",
-                                  extra_http_headers={"Accept-Language": "ru-RU,ru;q=0.9"})
-    context.set_default_timeout(15_000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def visible_text(page: Any) -> str:

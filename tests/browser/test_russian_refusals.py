@@ -5,7 +5,6 @@ titles.  Screenshot: ``test-artifacts/ru-house-rules-refused.png``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +14,6 @@ from browser_helpers import LiveServer
 from preferans.server.house_rules import option_title
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def ru_page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ru-RU",
-                                  extra_http_headers={"Accept-Language": "ru-RU,ru;q=0.9"})
-    context.set_default_timeout(15_000)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    yield tab
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def test_a_refused_house_rule_in_russian(ru_page: Any, live_server: LiveServer,
