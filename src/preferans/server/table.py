@@ -394,11 +394,11 @@ class Table:
         self._sheet_pickled: tuple[dict[str, Any], Pickled] | None = None
         """(the sheet as JSON, that sheet pickled once for the thinking processes)."""
         self.house, self._rules_info, self._rules_title = _rules_shown(game.rules)
-        """The rules as every state message shows them (they never change at a table)."""
+        """The rules as every state message shows them (they never change at a table);
+        ``house``: the options changed from the preset (the sheet's circle lists them)."""
         self._static_json: dict[str, dict[str, Any]] = {}
         """Language -> the parts of every state frame that never change at a table, encoded
         once (:meth:`_static_in`)."""
-        """The options changed from the preset (the sheet's circle lists them)."""
         self.seats: dict[str, str] = dict(seats or {})
         """Human seat ("0") -> the sha256 of the token of the browser holding it (see the
         store's ``seats``); empty: nobody has claimed the game yet."""
