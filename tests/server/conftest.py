@@ -8,6 +8,21 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from server_helpers import with_kept
+
+
+@pytest.fixture(autouse=True)
+def _states_completed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ws.receive_json()`` gives a state frame completed as the page completes it (the
+    sheet a frame leaves out is the one received last): the tests read whole states."""
+    plain = WebSocketTestSession.receive_json
+
+    def receive_json(self: WebSocketTestSession, mode: str = "text") -> object:
+        return with_kept(self, plain(self, mode))
+
+    monkeypatch.setattr(WebSocketTestSession, "receive_json", receive_json)
 
 
 @pytest.fixture()

@@ -48,7 +48,22 @@ def receive_json(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
     except TimeoutError:
         raise AssertionError(f"no message from the server within {timeout} s") from None
     assert message["type"] == "websocket.send", message
-    return json.loads(message["text"])
+    return with_kept(ws, json.loads(message["text"]))
+
+
+def with_kept(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """A state frame completed as the page completes it: a frame that leaves the sheet out
+    (``"kept": ["sheet"]``) gets the sheet this socket received last."""
+    if msg.get("type") != "state":
+        return msg
+    observation = msg.get("observation") or {}
+    if "sheet" in (msg.get("kept") or ()):
+        assert "sheet" not in observation, msg
+        assert hasattr(ws, "last_sheet"), "a frame kept a sheet this socket never received"
+        observation["sheet"] = ws.last_sheet
+    elif "sheet" in observation:
+        ws.last_sheet = observation["sheet"]
+    return msg
 
 
 def read_until_settled(ws: Any, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:

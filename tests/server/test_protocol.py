@@ -3,6 +3,7 @@ computer players, next deal, pause and resume, several tabs, and restoring a sav
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -209,3 +210,42 @@ def test_the_difficulty_chooses_the_computer_players(db_url: str) -> None:
             ws.receive_json()
             state = play_until(ws, rng, lambda s: s["deal_over"])
         assert state["last_entry"] is not None
+
+
+def test_a_frame_leaves_out_the_sheet_the_socket_already_has(client: TestClient) -> None:
+    """The sheet goes to a socket on its first state and when a deal is scored; in between
+    a frame says ``"kept": ["sheet"]`` and carries no sheet (frames stay small as the
+    sheet grows over a game)."""
+    rng = random.Random(8)
+    game_id = new_game(client, seed=BOTS_FIRST)
+
+    def raw(ws: Any) -> dict[str, Any]:
+        return json.loads(ws.receive_text())  # the frame as sent, not completed
+
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        first = raw(ws)
+        assert "kept" not in first and first["observation"]["sheet"]["deals"] == []
+        frames: list[dict[str, Any]] = []
+        state = first
+        while not state["deal_over"]:
+            if state["type"] == "state" and human_to_act(state) and state["thinking"] is None:
+                send_action(ws, random_token({**state, "observation": {
+                    **state["observation"], "sheet": None}}, rng))
+            state = raw(ws)
+            assert state["type"] == "state", state
+            frames.append(state)
+            if len(frames) == 3:  # a second tab mid-deal: its first state has the sheet
+                with client.websocket_connect(f"/ws/{game_id}") as other:
+                    joined = raw(other)
+                    assert "kept" not in joined and "sheet" in joined["observation"]
+        *during, scored = frames
+        assert during and all(f["kept"] == ["sheet"] and "sheet" not in f["observation"]
+                              for f in during)
+        assert "kept" not in scored and len(scored["observation"]["sheet"]["deals"]) == 1
+        ws.send_json({"type": "next_deal"})
+        started = raw(ws)
+        assert started["event"]["kind"] == "deal_started" and started["kept"] == ["sheet"]
+    with client.websocket_connect(f"/ws/{game_id}") as again:  # a reload: the whole sheet
+        reloaded = raw(again)
+        assert "kept" not in reloaded
+        assert reloaded["observation"]["sheet"] == scored["observation"]["sheet"]

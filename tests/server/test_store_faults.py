@@ -166,15 +166,25 @@ with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
     game_id = client.post("/api/games", json={"difficulty": "easy", "rules": "sochi",
                                               "pool": 10, "seed": 2}).json()["id"]
     (out / "cookies.json").write_text(json.dumps(dict(client.cookies)))
+    sheet = None
     with client.websocket_connect(f"/ws/{game_id}") as ws:
-        state = ws.receive_json()
+
+        def receive():  # a whole state, as the page keeps it (a frame may keep the sheet)
+            global sheet
+            state = ws.receive_json()
+            if "sheet" in state.get("kept", ()):
+                state["observation"]["sheet"] = sheet
+            sheet = state["observation"]["sheet"]
+            return state
+
+        state = receive()
         for _ in range(6):  # the human's moves, each acknowledged once saved
             legal = state["observation"]["legal"]
             ws.send_json({"type": "action", "token": "PASS" if "PASS" in legal else legal[0]})
-            state = ws.receive_json()
+            state = receive()
             while state["thinking"] is not None or (
                     not state["deal_over"] and state["observation"]["to_act"] != 0):
-                state = ws.receive_json()
+                state = receive()
             (out / "acknowledged.json").write_text(json.dumps(
                 {"game_id": game_id, "observation": state["observation"]}))
             if state["deal_over"]:

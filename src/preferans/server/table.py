@@ -39,6 +39,11 @@ The state message (see the protocol in the project notes)::
      "deal_over": false, "last_entry": null, "game_over": false, "result": null,
      "event": {"kind": "card", "seat": 2, "token": "QH"}}
 
+A state frame leaves out what the socket already has and says so in ``kept``: while the
+sheet is unchanged since the socket last received it, the observation has no ``sheet``
+and the frame has ``"kept": ["sheet"]`` (the page keeps the sheet it has).  The first
+state on a socket, and the first after a deal is scored or a move taken back, carry it.
+
 ``event.kind`` is one of ``bid``, ``pass`` (auction), ``talon`` (the last auction
 call won the auction: the talon is turned up), ``discard``, ``contract``,
 ``defence`` (WHIST, PASS, HALF, OPEN, CLOSED, and the four-player dealer's LOOK s,
@@ -363,6 +368,9 @@ class Table:
         self._fallbacks_logged: set[tuple[int, str]] = set()
         self.sockets: set[WebSocket] = set()
         self._langs: dict[WebSocket, str] = {}
+        self._sheet_sent: dict[WebSocket, Any] = {}
+        """The sheet (the object :meth:`sheet_json` gave) each socket last received: a
+        state frame leaves the sheet out while it is unchanged for that socket."""
         """Each socket's language, noted at its first state frame."""
         self.paused = False
         self.seq = 0
@@ -669,6 +677,7 @@ class Table:
         """Forget a closed socket."""
         self.sockets.discard(socket)
         self._langs.pop(socket, None)
+        self._sheet_sent.pop(socket, None)
         self.touch()
 
     def touch(self) -> None:
@@ -986,26 +995,38 @@ class Table:
         payload = self._publishable(self.state(event))
         if not self.sockets:
             return
-        texts: dict[str, str] = {}
+        texts: dict[tuple[str, bool], str] = {}
         langs = self._langs
+        sent = self._sheet_sent
+        sheet = payload["observation"].get("sheet")
         for socket in list(self.sockets):
             lang = langs.get(socket)
             if lang is None:  # a socket's language is set when it opens
                 lang = langs[socket] = i18n.normalize(socket_language(socket))
-            text = texts.get(lang)
+            with_sheet = sent.get(socket) is not sheet
+            text = texts.get((lang, with_sheet))
             if text is None:
-                text = texts[lang] = self.encode_state(payload, lang)
-            await self._send_text(socket, text)
+                text = texts[lang, with_sheet] = self.encode_state(payload, lang, with_sheet)
+            if await self._send_text(socket, text):
+                sent[socket] = sheet
 
-    def encode_state(self, payload: dict[str, Any], lang: str = "en") -> str:
+    def encode_state(self, payload: dict[str, Any], lang: str = "en",
+                     with_sheet: bool = True) -> str:
         """A state message as JSON text in ``lang``, the parts that rarely change (the rules,
-        the names, the sheet) copied from their text written once instead of encoded again."""
+        the names, the sheet) copied from their text written once instead of encoded again.
+
+        ``with_sheet=False`` (the socket has this sheet already) leaves the sheet out of the
+        observation and says so: ``"kept": ["sheet"]``."""
         static = self._static_in(lang)
         payload = localize({k: v for k, v in payload.items() if k not in static}, lang)
         observation = payload["observation"]
         sheet = self._sheet()[1]
         if observation.get("sheet") is sheet:
-            observation = {**observation, "sheet": self._sheet_in(lang)}
+            if with_sheet:
+                observation = {**observation, "sheet": self._sheet_in(lang)}
+            else:
+                observation = {k: v for k, v in observation.items() if k != "sheet"}
+                payload["kept"] = _KEPT_SHEET
         last = payload.get("last_entry")
         if last is not None and i18n.normalize(lang) != "en":
             payload = {**payload, "last_entry": entry_in(last, self.names, lang)}
@@ -1040,21 +1061,33 @@ class Table:
 
     async def _send(self, socket: WebSocket, payload: dict[str, Any]) -> None:
         lang = socket_language(socket)
-        text = (self.encode_state(payload, lang) if payload.get("type") == "state"
-                else dumps(localize(payload, lang)))
-        await self._send_text(socket, text)
-
-    async def _send_text(self, socket: WebSocket, text: str) -> None:
-        if socket.application_state is not WebSocketState.CONNECTED:
-            self.sockets.discard(socket)
-            self._langs.pop(socket, None)
+        if payload.get("type") != "state":
+            await self._send_text(socket, dumps(localize(payload, lang)))
             return
+        # a state sent to one socket (the one just opened) always carries the sheet
+        if await self._send_text(socket, self.encode_state(payload, lang)):
+            self._sheet_sent[socket] = payload["observation"].get("sheet")
+
+    async def _send_text(self, socket: WebSocket, text: str) -> bool:
+        """Send ``text``; False (and the socket forgotten) when it could not be sent."""
+        if socket.application_state is not WebSocketState.CONNECTED:
+            self._forget(socket)
+            return False
         try:
             await socket.send_text(text)
         except Exception:
-            self.sockets.discard(socket)
-            self._langs.pop(socket, None)
+            self._forget(socket)
+            return False
+        return True
 
+    def _forget(self, socket: WebSocket) -> None:
+        self.sockets.discard(socket)
+        self._langs.pop(socket, None)
+        self._sheet_sent.pop(socket, None)
+
+
+_KEPT_SHEET = fragment(["sheet"])
+"""A state frame's ``kept`` when it leaves the sheet out (written once)."""
 
 _PLAYS: dict[str, Action] = {str(action): action for action in PLAY_ACTIONS}
 """A card's token -> the action playing it (:meth:`Table.why_not` asks about every card)."""

@@ -1,6 +1,7 @@
 /* The table page's entry point: wires the modules together.  The server sends a complete
- * "state" message after every action; onState() notes what changed (sounds, the trick to
- * gather, the sheet to open) and render() draws the whole table from it.  The server is
+ * "state" message after every action (less what the page has already: see withKept);
+ * onState() notes what changed (sounds, the trick to gather, the sheet to open) and
+ * render() draws the whole table from it.  The server is
  * the only judge of legality: the page lights what observation.legal lists and explains
  * refusals with the server's why_not reasons.  Plain modern JavaScript modules, no build. */
 import { setLanguage, t, translatePage } from "./i18n.js";
@@ -13,10 +14,11 @@ import { connect, sendAction, showConnection } from "./socket.js";
 import * as sound from "./sound.js";
 import { render, setMessage, startGather } from "./table.js";
 import { app, myTurn } from "./state.js";
-import { $, isCardToken, isDiscarding, phaseOf } from "./util.js";
+import { $, isCardToken, isDiscarding, phaseOf, withKept } from "./util.js";
 
-function onState(msg) {
+function onState(frame) {
   const previous = app.state;
+  const msg = withKept(frame, previous);
   app.state = msg;
   const obs = msg.observation || {};
   const event = msg.event || null;

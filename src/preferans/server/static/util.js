@@ -73,6 +73,16 @@ export function exposedHands(obs) {
   return out;
 }
 
+/** A state frame leaves out the parts the page has already (``kept``: the sheet while it
+ *  is unchanged): take them from the previous state. */
+export function withKept(msg, previous) {
+  const kept = msg.kept || [];
+  if (!kept.length) return msg;
+  const obs = { ...(msg.observation || {}) };
+  if (kept.includes("sheet")) obs.sheet = sheetOf(previous);
+  return { ...msg, observation: obs };
+}
+
 export function sheetOf(msg) {
   if (!msg) return null;
   return (msg.observation && msg.observation.sheet) || msg.sheet || null;
