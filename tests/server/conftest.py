@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
-
 from server_helpers import with_kept
+from starlette.testclient import WebSocketTestSession
 
 
 @pytest.fixture(autouse=True)
