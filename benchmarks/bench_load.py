@@ -130,12 +130,23 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
     tables.create = timed_create
     inner = app.router.lifespan_context
 
+    profile_to = os.environ.get("BENCH_PROFILE")  # diagnosis: cProfile the server's process
+
     @asynccontextmanager
     async def lifespan(a: Any) -> Any:
         task = asyncio.get_running_loop().create_task(probe.run())
+        profiler = None
+        if profile_to:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
         async with inner(a) as state:
             yield state
         task.cancel()
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile_to)
 
     app.router.lifespan_context = lifespan
 

@@ -130,6 +130,16 @@ class Action:
         """
         if isinstance(token, Action):
             return token
+        known = _PARSED.get(token) if isinstance(token, str) else None
+        if known is not None:
+            return known
+        action = cls._read(token)
+        if len(_PARSED) < _PARSED_KEPT:
+            _PARSED[token] = action
+        return action
+
+    @classmethod
+    def _read(cls, token: str) -> Action:
         if not isinstance(token, str):
             raise ValueError(f"an action is written as a token like '6S' or 'QH', not {token!r}")
         text = " ".join(token.replace(",", " ").split()).upper()
@@ -271,6 +281,12 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
 
+
+_PARSED: dict[str, Action] = {}
+"""Tokens read already (an action is immutable): the server and the players read the same
+few hundred tokens over and over."""
+_PARSED_KEPT = 4096
+"""At most this many tokens are kept (any text may be sent as a token)."""
 
 # Shared instances of the word actions, to keep the hot paths allocation-free.
 PASS = Action(ActionKind.PASS)

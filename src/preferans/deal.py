@@ -134,6 +134,7 @@ class Deal:
 
     __slots__ = (
         "_after_halftime",
+        "_auction_json",
         "_controller",
         "_def_to_act",
         "_discard",
@@ -152,6 +153,7 @@ class Deal:
         "_talon_now",
         "_trick",
         "_trick_size",
+        "_tricks_json",
         "_writer",
         "_writers",
         "allpass_streak",
@@ -288,6 +290,10 @@ class Deal:
         self._pending_kind: str | None = None
         self.talon_refused = False
         self.tricks: list[Trick] = []
+        self._auction_json: tuple[int, list[list[Any]]] = (0, [])
+        """The auction's calls as the observation writes them, kept as they grow."""
+        self._tricks_json: tuple[int, list[dict[str, object]]] = (0, [])
+        """The finished tricks as the observation writes them, kept as they grow."""
         self.tricks_won = [0] * n_hands
         self._soloist: int | None = None
         self._rogue_items: tuple[str, ...] = ()
@@ -1255,6 +1261,27 @@ class Deal:
         return [str(a) for _, a in self.history]
 
     # --- what a seat sees ----------------------------------------------------------------
+    def _calls_json(self) -> list[list[Any]]:
+        """``[[seat, token], ...]`` of the auction (a new list; the pairs written once: calls
+        are only ever added, and a copied deal rebinds its own)."""
+        calls = self.auction.calls
+        done, written = self._auction_json
+        if done != len(calls):
+            written = written[:done] if done < len(calls) else []
+            written += [[s, str(a)] for s, a in calls[len(written):]]
+            self._auction_json = (len(calls), written)
+        return list(written)
+
+    def _finished_tricks_json(self) -> list[dict[str, object]]:
+        """Each finished trick's JSON (a new list; each trick written once)."""
+        tricks = self.tricks
+        done, written = self._tricks_json
+        if done != len(tricks):
+            written = written[:done] if done < len(tricks) else []
+            written += [t.to_json() for t in tricks[len(written):]]
+            self._tricks_json = (len(tricks), written)
+        return list(written)
+
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what ``seat`` may see now, as a JSON-serialisable dict.
 
@@ -1278,7 +1305,7 @@ class Deal:
             "hand_to_play": self.hand_to_play,
             "hand": CardSet(self._hands[seat]).to_list(),
             "hand_sizes": [m.bit_count() for m in self._hands],
-            "auction": [[s, str(a)] for s, a in auction.calls],
+            "auction": self._calls_json(),
             "bid": None if high is None else str(high),
             "min_bid": auction.min_level,
             "declarer": self.declarer,
@@ -1297,7 +1324,7 @@ class Deal:
                 if self._exposed >> s & 1
             },
             "trick": [[s, str(c)] for s, c in self._trick],
-            "tricks": [t.to_json() for t in self.tricks],
+            "tricks": self._finished_tricks_json(),
             "tricks_won": list(self.tricks_won),
             "talon_lead": None if self._talon_lead is None else self._talon_lead.letter,
             "legal": [str(a) for a in self.legal_actions()] if to_act == seat else [],

@@ -88,6 +88,15 @@ def settle(
     size = rules.pool if size is None else size
     factor = 2 if rules.pool_doubled_at_settlement else 1
     kept = rules.pool_overflow == "kept" or rules.allpass_zero_full == "keep"
+    if type(size) is int and all(
+            type(x) is int for part in (pool, mountain, *whists) for x in part):
+        # whole numbers (nearly every sheet): in integers, one fraction per player at the end
+        hills = [mountain[i] + factor * (size - pool[i] if kept else max(0, size - pool[i]))
+                 for i in range(n)]
+        total = sum(hills)
+        return [Fraction(10 * (total - n * hills[i])
+                         + n * (sum(whists[i]) - sum(whists[j][i] for j in range(n))), n)
+                for i in range(n)]
     floor = None if kept else Fraction(0)
     hill = []
     for i in range(n):
