@@ -10,7 +10,9 @@ after a deal, a new game after a game.  It prints:
   acknowledges it) p50/p95/max;
 - game creation (``POST /api/games``) p50/p95/max;
 - errors (error frames, closed sockets, failed requests);
-- the server's memory (RSS, and its thinking processes') before and after;
+- the server's memory (RSS, and its thinking processes') before and after, and the
+  server's RSS with the tables open every ``--sample`` seconds (``--idle S``: tables with no
+  socket leave memory after S seconds instead of the server's 300, to show the level);
 - the event loop's longest stall: a probe inside the server sleeps 1 ms in a loop and
   records the overshoot (exposed at ``/bench/probe``, only in this benchmark's server);
 - the garbage collector's pauses in the server by generation (``gc.callbacks``);
@@ -96,7 +98,7 @@ def _cpu_seconds(pid: int) -> float | None:
 
 
 def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False,
-               deflate: bool = False, freeze: bool = True) -> None:
+               deflate: bool = False, freeze: bool = True, idle: float | None = None) -> None:
     """This benchmark's server: the real app plus the lag probe and its endpoint.
     ``skip_saves`` (a diagnosis, not a figure to report) makes saving mid-game a no-op."""
     import uvicorn
@@ -113,7 +115,8 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
         GameStore.save = lambda self, *a, **k: None  # type: ignore[method-assign]
         GameStore.save_async = no_save  # type: ignore[method-assign]
 
-    app = create_app(db, bot_delay=0, bot_workers=workers, freeze_startup=freeze)
+    extra = {} if idle is None else {"idle_seconds": idle}
+    app = create_app(db, bot_delay=0, bot_workers=workers, freeze_startup=freeze, **extra)
     gc_pauses = GcPauses().install()
     probe = LagProbe()
     created: list[float] = []
@@ -190,7 +193,12 @@ class Figures:
     idle_clients: int = 0
     """Clients that never got to create a game (the load generator was too slow)."""
     ramp: float = 0.0
+    memory: list[tuple[float, int | None, int]] = field(default_factory=list)
+    """(seconds since the start, the server's RSS in KiB, tables open) while they play."""
 
+
+LEAVE_AFTER = 0
+"""Deals after which a client leaves its game for a new one (``--leave-after``; 0: never)."""
 
 THINK = 0.0
 """Mean seconds a scripted player thinks before each move (``--think``; 0: at once)."""
@@ -260,6 +268,7 @@ async def client(number: int, base: str, until: float, figures: Figures,
 
 async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> None:
     sent_at: float | None = None
+    deals = 0
     while True:
         remaining = until - time.perf_counter()
         if remaining <= 0 and sent_at is None:
@@ -286,12 +295,27 @@ async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> 
             return
         if message["deal_over"]:
             figures.deals += 1
+            deals += 1
+            if deals == LEAVE_AFTER:
+                return
             await ws.send(json.dumps({"type": "next_deal"}))
         elif message["observation"].get("to_act") == 0 and sent_at is None:
             if THINK > 0:  # a player's thinking time before the move (--think)
                 await asyncio.sleep(rng.uniform(0.5 * THINK, 1.5 * THINK))
             sent_at = time.perf_counter()
             await ws.send(json.dumps({"type": "action", "token": _pick(message, rng)}))
+
+
+async def memory_samples(base: str, started: float, until: float, every: float,
+                         figures: Figures) -> None:
+    """The server's RSS and open tables every ``every`` seconds while the clients play."""
+    while True:
+        now = time.perf_counter()
+        probe = await asyncio.to_thread(_probe, base)
+        figures.memory.append((now - started, probe["rss_kib"], probe["tables"]))
+        if now + every > until:
+            return
+        await asyncio.sleep(every)
 
 
 async def creation_probe(base: str, until: float, figures: Figures) -> None:
@@ -358,16 +382,25 @@ def main() -> None:
     parser.add_argument("--no-freeze", action="store_true",
                         help="diagnosis: the server does not freeze its startup objects out of "
                         "the garbage collector nor change its thresholds")
+    parser.add_argument("--idle", type=float, default=None,
+                        help="seconds a table with no socket stays in the server's memory "
+                        "(default: the server's, 300 s); a short one shows the memory level "
+                        "off as finished games leave")
+    parser.add_argument("--leave-after", type=int, default=0,
+                        help="deals after which a client closes its game and starts another "
+                        "(default 0: it plays each game to its end), as players who leave do")
+    parser.add_argument("--sample", type=float, default=15.0,
+                        help="seconds between the server's memory samples (RSS, tables open)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    global THINK
-    THINK = args.think
+    global THINK, LEAVE_AFTER
+    THINK, LEAVE_AFTER = args.think, args.leave_after
     if args.serve:
         if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
         run_server(args.port, args.db, args.workers, args.skip_saves, args.deflate,
-                   not args.no_freeze)
+                   not args.no_freeze, args.idle)
         return
 
     import httpx
@@ -383,6 +416,8 @@ def main() -> None:
         for flag in ("skip_saves", "deflate", "no_freeze"):
             if getattr(args, flag):
                 command.append("--" + flag.replace("_", "-"))
+        if args.idle is not None:
+            command += ["--idle", str(args.idle)]
         server = subprocess.Popen(command)
         try:
             for _ in range(600):
@@ -408,6 +443,8 @@ def main() -> None:
                     await asyncio.sleep(args.ramp / max(args.clients, 1))
                 figures.ramp = time.perf_counter() - started
                 tasks.append(asyncio.create_task(creation_probe(base, until, figures)))
+                tasks.append(asyncio.create_task(memory_samples(
+                    base, started, until, args.sample, figures)))
                 await asyncio.gather(*tasks)
                 return time.perf_counter() - started
 
@@ -436,6 +473,9 @@ def main() -> None:
           f"({after['tables']} tables open); thinking processes: before "
           f"{', '.join(_mib(k) for k in before['worker_rss_kib']) or '-'}, after "
           f"{', '.join(_mib(k) for k in after['worker_rss_kib']) or '-'}")
+    print("server memory while they play: " + ", ".join(
+        f"{t:.0f} s {_mib(rss)} ({tables} tables)" for t, rss, tables in figures.memory)
+        + ("" if args.idle is None else f"; tables leave memory after {args.idle:g} s idle"))
     cpu = after["cpu_s"] - before["cpu_s"]
     workers_cpu = after["worker_cpu_s"] - before["worker_cpu_s"]
     print(f"CPU: server {cpu:.1f} s ({cpu / wall:.0%} of one core; "

@@ -8,6 +8,7 @@ import pytest
 from preferans.actions import Action, ActionKind, IllegalAction
 from preferans.cards import Card, CardSet
 from preferans.deal import Deal, Phase
+from preferans.game import Game
 from preferans.rules import Rules
 
 # Seat 0 (A) is first hand with dealer 2.
@@ -364,3 +365,34 @@ def test_full_contract_deal_outcome():
     assert o.kind == "contract" and o.whisters == (1, 2) and o.open_defence is None
     assert sum(o.tricks) == 10 and o.tricks == tuple(d.tricks_won)
     assert len({c for t in d.tricks for _, c in t.cards}) == 30
+
+
+def test_observations_written_as_the_deal_grows_match_a_fresh_writing():
+    """The observation keeps the auction and the tricks as JSON while the deal goes on; a
+    copied deal that goes another way writes its own, and a finished deal keeps none."""
+    rng = random.Random(3)
+    for _ in range(40):
+        deal = make(Rules.preset(rng.choice(["sochi", "leningrad", "rostov"])))
+        branch = None
+        while not deal.done:
+            seen = deal.observation(deal.to_act or 0)
+            assert seen["auction"] == [[s, str(a)] for s, a in deal.auction.calls]
+            assert seen["tricks"] == [t.to_json() for t in deal.tricks]
+            if branch is None and rng.random() < 0.1:
+                branch = deal.copy()
+            deal.apply(rng.choice(deal.legal_actions()))
+            if branch is not None and not branch.done:
+                branch.apply(rng.choice(branch.legal_actions()))
+                again = branch.observation(0)
+                assert again["auction"] == [[s, str(a)] for s, a in branch.auction.calls]
+                assert again["tricks"] == [t.to_json() for t in branch.tricks]
+        final = deal.observation(0)
+        assert final["tricks"] == [t.to_json() for t in deal.tricks]
+        deal.compact()
+        assert deal.observation(0) == final
+    game = Game(Rules.preset("sochi"), seed=4)
+    game.start_deal()
+    while not game.finished_deals:
+        game.apply(rng.choice(game.legal_actions()))
+    finished = game.finished_deals[0]
+    assert finished._auction_json == (0, []) and finished._tricks_json == (0, [])

@@ -1262,25 +1262,34 @@ class Deal:
 
     # --- what a seat sees ----------------------------------------------------------------
     def _calls_json(self) -> list[list[Any]]:
-        """``[[seat, token], ...]`` of the auction (a new list; the pairs written once: calls
-        are only ever added, and a copied deal rebinds its own)."""
+        """``[[seat, token], ...]`` of the auction (a new list; while the deal goes on the
+        pairs are written once: calls are only ever added, and a copied deal rebinds its
+        own)."""
         calls = self.auction.calls
         done, written = self._auction_json
         if done != len(calls):
             written = written[:done] if done < len(calls) else []
             written += [[s, str(a)] for s, a in calls[len(written):]]
-            self._auction_json = (len(calls), written)
+            if self.phase is not Phase.DONE:
+                self._auction_json = (len(calls), written)
         return list(written)
 
     def _finished_tricks_json(self) -> list[dict[str, object]]:
-        """Each finished trick's JSON (a new list; each trick written once)."""
+        """Each finished trick's JSON (a new list; while the deal goes on each trick is
+        written once)."""
         tricks = self.tricks
         done, written = self._tricks_json
         if done != len(tricks):
             written = written[:done] if done < len(tricks) else []
             written += [t.to_json() for t in tricks[len(written):]]
-            self._tricks_json = (len(tricks), written)
+            if self.phase is not Phase.DONE:
+                self._tricks_json = (len(tricks), written)
         return list(written)
+
+    def compact(self) -> None:
+        """Let go of what is kept only to answer observations quickly (the auction and the
+        tricks as JSON): a finished deal stays in its game for as long as the game."""
+        self._auction_json = self._tricks_json = (0, [])
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what ``seat`` may see now, as a JSON-serialisable dict.

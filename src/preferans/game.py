@@ -149,6 +149,7 @@ class Game:
         deal.apply(action, seat)
         if deal.phase is Phase.DONE:
             self.sheet.record(deal.outcome(), deal.second_half)
+            deal.compact()
             self.finished_deals.append(deal)
             self.deal = None
             next_round = self.sheet.next_round_dealer  # Racing: a new round's first dealer
