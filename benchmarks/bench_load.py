@@ -8,6 +8,9 @@ after a deal, a new game after a game.  It prints:
 
 - the human-move answer latency (from sending an action to the state frame that
   acknowledges it) p50/p95/max;
+- the computer players' moves as a player waits for them: from the frame that names one
+  thinking to the frame with its move (``--difficulty`` and ``--busy N`` other busy
+  processes for the decision budgets at the web table);
 - game creation (``POST /api/games``) p50/p95/max;
 - errors (error frames, closed sockets, failed requests);
 - the server's memory (RSS, and its thinking processes') before and after, and the
@@ -193,6 +196,8 @@ class Figures:
     idle_clients: int = 0
     """Clients that never got to create a game (the load generator was too slow)."""
     ramp: float = 0.0
+    computer_moves: list[float] = field(default_factory=list)
+    """From the frame that names a computer player as thinking to the frame with its move."""
     memory: list[tuple[float, int | None, int]] = field(default_factory=list)
     """(seconds since the start, the server's RSS in KiB, tables open) while they play."""
 
@@ -269,6 +274,8 @@ async def client(number: int, base: str, until: float, figures: Figures,
 async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> None:
     sent_at: float | None = None
     deals = 0
+    thinking: tuple[int, float] | None = None
+    """The computer seat the last frame said was thinking, and when that frame came."""
     while True:
         remaining = until - time.perf_counter()
         if remaining <= 0 and sent_at is None:
@@ -284,6 +291,15 @@ async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> 
         if sent_at is not None and _acknowledges(message):
             figures.answers.append(time.perf_counter() - sent_at)
             sent_at = None
+        if message.get("type") == "state":  # a computer move: the frame before to its own
+            event = message.get("event") or {}
+            if thinking is not None and event.get("seat") == thinking[0]:
+                figures.computer_moves.append(time.perf_counter() - thinking[1])
+                thinking = None
+            if message.get("thinking") is None:
+                thinking = None
+            elif thinking is None or thinking[0] != message["thinking"]:
+                thinking = (message["thinking"], time.perf_counter())
         if message.get("type") == "error":
             figures.errors.append(f"frame: {message.get('code')}: {message.get('message')}")
             continue
@@ -391,6 +407,9 @@ def main() -> None:
                         "(default 0: it plays each game to its end), as players who leave do")
     parser.add_argument("--sample", type=float, default=15.0,
                         help="seconds between the server's memory samples (RSS, tables open)")
+    parser.add_argument("--busy", type=int, default=0,
+                        help="other processes kept busy solving positions for the whole run "
+                        "(the machine's other work, as in bench_players.py)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -419,6 +438,16 @@ def main() -> None:
         if args.idle is not None:
             command += ["--idle", str(args.idle)]
         server = subprocess.Popen(command)
+        busy = []
+        if args.busy:
+            import multiprocessing
+
+            from bench_players import spin
+
+            busy = [multiprocessing.Process(target=spin, args=(i,), daemon=True)
+                    for i in range(args.busy)]
+            for process in busy:
+                process.start()
         try:
             for _ in range(600):
                 try:
@@ -455,6 +484,8 @@ def main() -> None:
             load_end = os.getloadavg()
             after = _probe(base)
         finally:
+            for process in busy:
+                process.terminate()
             server.terminate()
             server.wait(timeout=30)
     print(f"clients {args.clients} ({args.difficulty}), {args.seconds:g} s "
@@ -464,6 +495,9 @@ def main() -> None:
     print(f"clients started in {figures.ramp:.1f} s; clients that never created a game: "
           f"{figures.idle_clients}")
     print(f"human move answered: {_quantiles(figures.answers)}")
+    print(f"computer move (the frame naming it thinking to the frame with its move): "
+          f"{_quantiles(figures.computer_moves)} ({len(figures.computer_moves)} moves, "
+          f"{args.difficulty})")
     print(f"game created: {_quantiles(figures.creations)} ({len(figures.creations)}, most "
           f"while the clients start); while all play: {_quantiles(figures.probe_creations)}")
     print(f"game created, inside the server: {_quantiles(after['create_s'])}")

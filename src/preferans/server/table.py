@@ -368,10 +368,10 @@ class Table:
         self._fallbacks_logged: set[tuple[int, str]] = set()
         self.sockets: set[WebSocket] = set()
         self._langs: dict[WebSocket, str] = {}
+        """Each socket's language, noted at its first state frame."""
         self._sheet_sent: dict[WebSocket, Any] = {}
         """The sheet (the object :meth:`sheet_json` gave) each socket last received: a
         state frame leaves the sheet out while it is unchanged for that socket."""
-        """Each socket's language, noted at its first state frame."""
         self.paused = False
         self.seq = 0
         self.lock = asyncio.Lock()
