@@ -13,25 +13,64 @@ does it take?  Players never see hidden cards.
 True
 >>> make_player("hard-budget=2.5", Rules.preset("sochi")).budget
 2.5
+
+A level can be changed one setting at a time for experiments (:class:`.montecarlo.Level`'s
+fields after ``/``), e.g. Crazy without the rival's contract in its PASS:
+
+>>> make_player("crazy/rival_in_pass=0", Rules.preset("sochi")).level.rival_in_pass
+False
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
-from typing import Final
+from typing import Any, Final
 
 from ..rules import Rules
 from . import clock as _clock
 from .base import Player, RandomPlayer
 from .clock import Clock
 from .easy import EasyPlayer
-from .montecarlo import CRAZY, HARD, NORMAL, MonteCarloPlayer
+from .montecarlo import CRAZY, HARD, NORMAL, Level, MonteCarloPlayer
 
 LEVELS = ("easy", "normal", "hard", "crazy")
 LEVEL_BUDGET: Final = "level"
 """``make_player(budget=...)``: the level's own budget (:data:`.clock.BUDGETS`)."""
 MAX_BUDGET = 3600.0
+
+
+def level_tweaks(name: str) -> tuple[str, dict[str, Any]]:
+    """Split ``crazy/worlds=200/rival_in_pass=0`` into the name before the first ``/`` and
+    the :class:`.montecarlo.Level` fields after it, read as the fields' types.
+
+    >>> level_tweaks("crazy-nobudget/worlds=200/play_inference=no")
+    ('crazy-nobudget', {'worlds': 200, 'play_inference': False})
+    """
+    base, *parts = name.split("/")
+    types = {f.name: f.type for f in dataclasses.fields(Level)}
+    tweaks: dict[str, Any] = {}
+    for part in parts:
+        field_name, sep, text = part.strip().partition("=")
+        kind = types.get(field_name)
+        if not sep or kind is None or field_name == "name":
+            known = ", ".join(t for t in types if t != "name")
+            raise ValueError(f"player {name!r}: after / comes FIELD=VALUE with a level's "
+                             f"field ({known}), not {part!r}")
+        try:
+            if kind in (bool, "bool"):
+                if text.lower() not in ("1", "0", "yes", "no", "true", "false"):
+                    raise ValueError(text)
+                tweaks[field_name] = text.lower() in ("1", "yes", "true")
+            elif kind in (int, "int"):
+                tweaks[field_name] = int(text)
+            else:
+                tweaks[field_name] = float(text)
+        except ValueError:
+            raise ValueError(f"player {name!r}: {field_name} takes a {kind}, not {text!r}"
+                             ) from None
+    return base, tweaks
 
 
 def parse_player(name: str) -> tuple[str, float | str | None]:
@@ -78,7 +117,10 @@ def make_player(level: str, rules: Rules, seed: int = 0, *,
     ``crazy-budget=0.8``, ``crazy-budget``; see :func:`parse_player`) wins over this one.
     ``clock``: where the time is read (tests pass a fake one).
     """
-    key, named = parse_player(level)
+    base, tweaks = level_tweaks(level)
+    key, named = parse_player(base)
+    if tweaks and key not in ("normal", "hard", "crazy"):
+        raise ValueError(f"player {level!r}: only normal, hard and crazy take level settings")
     if named != "":
         budget = named
     if key == "random":
@@ -89,11 +131,13 @@ def make_player(level: str, rules: Rules, seed: int = 0, *,
         seconds = _clock.BUDGETS.get(key) if budget == LEVEL_BUDGET else budget
         if isinstance(seconds, str):
             raise ValueError(f"unknown budget {budget!r} (seconds, None or {LEVEL_BUDGET!r})")
-        return MonteCarloPlayer(rules, seed, {"normal": NORMAL, "hard": HARD, "crazy": CRAZY}[key],
-                                budget=seconds, clock=clock)
+        chosen = {"normal": NORMAL, "hard": HARD, "crazy": CRAZY}[key]
+        if tweaks:
+            chosen = dataclasses.replace(chosen, name=level.strip().lower(), **tweaks)
+        return MonteCarloPlayer(rules, seed, chosen, budget=seconds, clock=clock)
     known = ", ".join((*LEVELS, "random"))
     raise ValueError(f"unknown player level {level!r} (known: {known})")
 
 
 __all__ = ["LEVELS", "LEVEL_BUDGET", "EasyPlayer", "MonteCarloPlayer", "Player",
-           "RandomPlayer", "make_player", "parse_player"]
+           "RandomPlayer", "level_tweaks", "make_player", "parse_player"]

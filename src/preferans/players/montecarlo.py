@@ -40,7 +40,7 @@ import json
 import random
 import time
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, overload
 
@@ -118,6 +118,10 @@ class Level:
     """Imagined deals a lone whister plays out closed to choose OPEN or CLOSED (0: OPEN)."""
     play_inference: bool = False
     """Weigh the card-play worlds by the other seats' cards (see :mod:`.inference`)."""
+    rival_in_pass: bool = False
+    """Value PASS in the auction by what the rival's contract costs this seat (solved in
+    the bidding worlds: the highest bidder, or the likeliest declarer before any bid), not
+    as nothing; see :meth:`MonteCarloPlayer._rival_value`."""
 
 
 NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
@@ -125,7 +129,7 @@ NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample
 HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16,
              mode_simulations=8)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
-              discard_keep=5, mode_simulations=16, play_inference=True)
+              discard_keep=5, mode_simulations=16, play_inference=True, rival_in_pass=True)
 SIMULATION = Level("simulation", worlds=6, bid_worlds=6, score_aware=False, oversample=1,
                    screen_worlds=6, discard_keep=2, contract_strains=1,
                    solve_misere_bids=False)
@@ -323,7 +327,8 @@ class MonteCarloPlayer:
 
     # --- the auction -----------------------------------------------------------------------
     def _bid_analysis(self, view: SeatView, rng: random.Random) -> dict[str, Any]:
-        key = (view.seat, view.dealer, view.hand, view.allpass_streak, view.min_bid)
+        key = (view.seat, view.dealer, view.hand, view.allpass_streak, view.min_bid,
+               self._rivals(view))
         hit = self._bid_cache.get(key)
         if hit is not None:
             return hit
@@ -336,6 +341,9 @@ class MonteCarloPlayer:
         if contract_tricks(hand, ranked[1]) >= contract_tricks(hand, ranked[0]) - STRAIN_MARGIN:
             strains.append(ranked[1])  # a cheap screen: a clearly weaker strain is not solved
         tricks: dict[int, list[int]] = {s: [0] * len(worlds) for s in strains}
+        rivals = self._rivals(view)
+        rival: list[tuple[int, int, int]] = [(0, 0, 0)] * len(worlds)
+        """Per world: the rival seat, its strain and its double-dummy tricks."""
         used = 0
         for lo, hi in self._deadline.spans(len(worlds), name="bid"):
             positions = []
@@ -351,9 +359,18 @@ class MonteCarloPlayer:
                         view, hands, mode="contract", side=view.seat,
                         trump=s if s < 4 else None))
                     index.append((wi, s))
+                if rivals:
+                    seat, s, hands = _rival_hands(w, rivals)
+                    positions.append(opening_position(
+                        view, hands, mode="contract", side=seat, trump=s if s < 4 else None))
+                    index.append((wi, -1 - seat * 8 - s))
             values = solve_batch(positions, threads=self.threads) if positions else []
             for (wi, s), v in zip(index, values, strict=True):
-                tricks[s][wi] = v
+                if s < 0:
+                    code = -1 - s
+                    rival[wi] = (code // 8, code % 8, v)
+                else:
+                    tricks[s][wi] = v
             used = hi
         worlds = worlds[:used]
         tricks = {s: t[:used] for s, t in tricks.items()}
@@ -367,6 +384,7 @@ class MonteCarloPlayer:
         result = {
             "weights": [w.weight for w in worlds],
             "tricks": tricks,
+            "rival": rival[:used] if rivals else None,
             "misere": misere_tricks,
             "misere_weights": [w.weight for w in worlds][: len(misere_tricks or ())],
         }
@@ -396,7 +414,7 @@ class MonteCarloPlayer:
                  for t in analysis["misere"]],
                 analysis["misere_weights"],
             )
-        pass_value = self._pass_value(view, model)
+        pass_value = self._pass_value(view, model, analysis)
         bids = []
         for token in legal:
             if token.upper() in ("PASS", "MISERE"):
@@ -442,21 +460,68 @@ class MonteCarloPlayer:
         self._note("bid", "whists", noted, worlds, every=every,
                    contracts={str(c): v for c, v in top}, misere_margin=1.0)
 
-    def _pass_value(self, view: SeatView, model: ScoreModel) -> float:
-        """What passing is worth: an all-pass risk when nobody has bid yet, else about 0."""
-        bids_made = [t for s, t in view.auction if t.upper() != "PASS"]
-        if bids_made:
-            return 0.0
+    def _pass_value(self, view: SeatView, model: ScoreModel,
+                    analysis: Mapping[str, Any] | None = None) -> float:
+        """What passing is worth: an all-pass risk when nobody has bid yet, else about 0.
+
+        With :attr:`Level.rival_in_pass` (and the rival solved in ``analysis``), world by
+        world: after a bid, what the highest bidder's contract is worth to this seat (worlds
+        where it fails weigh less, as in the whist decision: a bidder seldom bids what it
+        cannot make); before any bid, that of the strongest other hand when it makes six
+        tricks double dummy, else the all-pass.
+        """
         passed = {s for s, t in view.auction if t.upper() == "PASS"}
         others = [s for s in view.active_seats
                   if s != view.seat and s not in passed and s != view.dummy]
-        p_allpass = 0.55 ** len(others)
+        bids_made = [t for s, t in view.auction if t.upper() != "PASS"]
+        rivals = self._rivals(view)
+        rival = analysis.get("rival") if analysis and rivals is not None else None
+        if bids_made and not rival:
+            return 0.0
         table = model.allpass_table()
         est = min(10.0, allpass_tricks(view.hand))
         lo = int(est)
         frac = est - lo
-        value = table[lo] * (1 - frac) + table[min(10, lo + 1)] * frac
-        return p_allpass * value
+        allpass = table[lo] * (1 - frac) + table[min(10, lo + 1)] * frac
+        if not rival or rivals is None:
+            return 0.55 ** len(others) * allpass
+        level = rivals[0]
+        tables: dict[int, dict[Bid, list[float]]] = {}
+        values: list[float] = []
+        weights: list[float] = []
+        for (seat, strain, t), weight in zip(rival, analysis["weights"], strict=False):
+            if not bids_made and t < level:
+                values.append(allpass)
+                weights.append(weight)
+                continue
+            contract = Bid(level, None if strain == 4 else _suit(strain))
+            values.append(self._declarer_value(model, view, seat, contract, t,
+                                               tables.setdefault(seat, {})))
+            weights.append(weight * DECLARER_TRUST ** max(0, level - t) if bids_made
+                           else weight)
+        return _mean(values, weights)
+
+    def _rivals(self, view: SeatView) -> tuple[int, tuple[int, ...]] | None:
+        """Who would declare if this seat passed: (the level, the candidate seats): the
+        highest bidder at its bid, or before any bid every other seat still bidding at the
+        lowest level.  ``None`` where the level does not model it or the deal is not a
+        plain three-hand auction (misère bid, variants)."""
+        if (not self.level.rival_in_pass or view.players != 3 or view.dummy is not None
+                or view.extras or self.rules.players != 3):
+            return None
+        bids = [(s, t) for s, t in view.auction if t.upper() != "PASS"]
+        if bids:
+            seat, token = bids[-1]
+            try:
+                bid = Bid.parse(token)
+            except ValueError:
+                return None
+            if bid.misere or seat == view.seat:
+                return None
+            return bid.level, (seat,)
+        passed = {s for s, t in view.auction if t.upper() == "PASS"}
+        others = tuple(s for s in range(3) if s != view.seat and s not in passed)
+        return (6, others) if others else None
 
     # --- the talon, the discard and the contract -----------------------------------------------
     def _contract_options(self, view: SeatView) -> list[Bid]:
@@ -1086,6 +1151,27 @@ BASELINE_SOLVED_HANDS = 48
 BASELINE_WORLDS = 4
 """Worlds per random hand of that baseline."""
 _BASELINES: dict[tuple[Any, ...], list[Profile]] = {}
+
+
+def _rival_hands(w: World, rivals: tuple[int, tuple[int, ...]]
+                 ) -> tuple[int, int, dict[int, int]]:
+    """The rival who would declare in world ``w`` (of the candidates, the one whose hand
+    with the talon the evaluation rates highest), its strain and the hands after its
+    discard."""
+    best: tuple[float, int, int] | None = None
+    for seat in rivals[1]:
+        hand12 = w.hands[seat] | w.extra
+        strain = best_strain(hand12)
+        estimate = contract_tricks(hand12, strain)
+        if best is None or estimate > best[0]:
+            best = (estimate, seat, strain)
+    assert best is not None
+    _, seat, strain = best
+    hand12 = w.hands[seat] | w.extra
+    pair = discard_candidates(hand12, strain, keep=1, pruned=True)[0]
+    hands = dict(enumerate(w.hands))
+    hands[seat] = hand12 & ~pair
+    return seat, strain, hands
 
 
 def _discard_token(pair: int) -> str:

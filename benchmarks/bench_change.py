@@ -1,0 +1,151 @@
+"""A change to a computer player, judged where it changes a decision.
+
+A match between two versions of a player needs thousands of deals to see a change that
+touches one call in twenty.  This bench replays match records instead: at every decision
+of the chosen phases (by any seat: the decision depends only on the seat's observation),
+it asks both players, and where they differ it scores both choices on the true deal the
+way ``preferans attribute`` scores a call: the deal goes on from the call with the later
+calls as recorded where they are legal (otherwise the double-dummy fallback) and is played
+double dummy (:class:`preferans.attribution.DealAnalyser`).  It prints how often the two
+differ and the mean gain of A over B in whists per differing decision and per deal, with
+95 % intervals over the decisions.  Double dummy is the judge, with its known bias (a
+declarer takes about 0.2 tricks more in real play against a closed defence).
+
+    .venv/bin/python benchmarks/bench_change.py runs/p10 \\
+        --a crazy-nobudget --b crazy-nobudget/rival_in_pass=0 --phases auction
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from preferans.attribution import DealAnalyser, check_rules, record_files
+from preferans.cards import CardSet
+from preferans.deal import Phase
+from preferans.game import Game
+from preferans.players import make_player
+from preferans.record import read_record
+from preferans.rules import Rules
+
+PHASES = {"auction": Phase.AUCTION, "defence": Phase.DEFENCE, "discard": Phase.DISCARD,
+          "contract": Phase.CONTRACT}
+
+
+def judge(path: str, a: str, b: str, phases: list[str]) -> dict[str, Any]:
+    """The decisions of one record where ``a`` and ``b`` differ, each scored."""
+    rec = read_record(json.loads(Path(path).read_text()))
+    rules = Rules.from_json(rec["rules"])
+    check_rules(rules)
+    wanted = {PHASES[p] for p in phases}
+    deals = rec["deals"]
+    game = Game(rules, rec["players"], first_dealer=deals[0]["dealer"] if deals else 0)
+    players = {(name, seat): make_player(name, rules, seed=seat + 17)
+               for name in (a, b) for seat in range(rules.players)}
+    asked = 0
+    differ: list[tuple[str, str, str, float]] = []
+    seconds = {a: 0.0, b: 0.0}
+    for entry in deals:
+        game.dealer = entry["dealer"]
+        sheet = game.sheet.to_json()
+        streak = game.sheet.allpass_streak
+        game.start_deal([CardSet.parse(h) for h in entry["hands"]], entry["talon"])
+        deal = game.deal
+        assert deal is not None
+        steps: list[tuple[int, Phase, str]] = []
+        probe = deal.copy()
+        for token in entry["actions"]:
+            token = str(probe.interpret(token))
+            steps.append((probe.to_act, probe.phase, token))  # type: ignore[arg-type]
+            probe.apply(token)
+        analyser = DealAnalyser(rules, deal, sheet, streak)
+        for k, (seat, phase, token) in enumerate(steps):
+            deal = game.deal
+            assert deal is not None
+            if phase is Phase.DISCARD:
+                analyser.discarded = (deal.copy(), token)
+            if phase in wanted and len(deal.legal_actions()) > 1:
+                observation = game.observation(seat)
+                choice = {}
+                for name in (a, b):
+                    start = time.perf_counter()
+                    choice[name] = players[(name, seat)].choose(observation)
+                    seconds[name] += time.perf_counter() - start
+                asked += 1
+                if choice[a] != choice[b]:
+                    value = {}
+                    for name in (a, b):
+                        d = deal.copy()
+                        d.apply(choice[name])
+                        value[name] = analyser.complete(d, steps[k + 1:], seat)
+                    differ.append((phase.name.lower(), choice[a], choice[b],
+                                   float(value[a] - value[b])))
+            game.apply(token)
+    return {"path": path, "deals": len(deals), "asked": asked, "differ": differ,
+            "seconds": seconds}
+
+
+def _interval(values: list[float]) -> str:
+    if len(values) < 2:
+        return "—"
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("records", help="a records directory (preferans match --records-dir)")
+    parser.add_argument("--a", required=True, help="the changed player, e.g. crazy-nobudget")
+    parser.add_argument("--b", required=True,
+                        help="the player it is judged against, e.g. crazy-nobudget/worlds=100")
+    parser.add_argument("--phases", default="auction",
+                        help=f"comma-separated, of {', '.join(PHASES)} (default auction)")
+    parser.add_argument("--files", type=int, default=None, help="at most this many records")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", default=None, help="also write every differing decision here")
+    args = parser.parse_args()
+    phases = [p.strip() for p in args.phases.split(",") if p.strip()]
+    unknown = [p for p in phases if p not in PHASES]
+    if unknown:
+        parser.error(f"unknown phase {unknown[0]!r} (known: {', '.join(PHASES)})")
+    files = [str(p) for p in record_files(Path(args.records))][: args.files]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        results = list(pool.map(judge, files, [args.a] * len(files), [args.b] * len(files),
+                                [phases] * len(files)))
+    deals = sum(r["deals"] for r in results)
+    asked = sum(r["asked"] for r in results)
+    differ = [d for r in results for d in r["differ"]]
+    gains = [d[3] for d in differ]
+    per_deal = [sum(d[3] for d in r["differ"]) / r["deals"] for r in results if r["deals"]]
+    print(f"{len(files)} records, {deals} deals, {asked} decisions of {', '.join(phases)} "
+          f"asked of both ({time.perf_counter() - start:.0f} s)")
+    print(f"A = {args.a}, B = {args.b}: they differ in {len(differ)} "
+          f"({100 * len(differ) / max(1, asked):.1f} %)")
+    print(f"A − B per differing decision (whists, double dummy): {_interval(gains)}")
+    print(f"A − B per deal, every seat's decisions (records as the unit): "
+          f"{_interval(per_deal)}")
+    kinds: dict[str, list[float]] = {}
+    for phase, ca, cb, gain in differ:
+        kind = f"{phase}: {'PASS' if ca == 'PASS' else 'bid' if ca[0].isdigit() else ca}" \
+               f" for {'PASS' if cb == 'PASS' else 'bid' if cb[0].isdigit() else cb}"
+        kinds.setdefault(kind, []).append(gain)
+    for kind, values in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {kind:32s} {len(values):4d}  {_interval(values)}"
+              f"  (sum {sum(values):+.1f})")
+    for name in (args.a, args.b):
+        total = sum(r["seconds"][name] for r in results)
+        print(f"{name}: {total / max(1, asked) * 1000:.0f} ms per decision")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
