@@ -1,4 +1,5 @@
-"""Crazy's PASS valued by the rival's contract, and level settings for experiments."""
+"""PASS valued by the rival's contract (a level setting, off at every level), and level
+settings for experiments."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ HANDS = [
     CardSet.parse("8S 7S JC 10C KD QD JD 10H QH JH"),  # seat 2
 ]
 TALON = ["9H", "8H"]
+RIVAL = "crazy-nobudget/rival_in_pass=1"
 
 
 def _game() -> Game:
@@ -39,11 +41,11 @@ def test_after_a_bid_passing_costs_what_the_bidders_contract_costs() -> None:
     game = _game()
     game.apply("6S")  # seat 1, the first hand
     assert game.deal.to_act == 2
-    crazy, analysis = _pass_value("crazy-nobudget", game, 2)
+    crazy, analysis = _pass_value(RIVAL, game, 2)
     assert analysis["rival"] and {seat for seat, _, _ in analysis["rival"]} == {1}
     # the bidder makes its six in most worlds: this seat loses by passing
     assert crazy < -1.0
-    without, analysis = _pass_value("crazy-nobudget/rival_in_pass=0", game, 2)
+    without, analysis = _pass_value("crazy-nobudget", game, 2)
     assert analysis["rival"] is None and without == 0.0
     hard, analysis = _pass_value("hard-nobudget", game, 2)
     assert analysis["rival"] is None and hard == 0.0
@@ -51,25 +53,25 @@ def test_after_a_bid_passing_costs_what_the_bidders_contract_costs() -> None:
 
 def test_before_any_bid_the_rival_is_the_strongest_other_hand_or_the_all_pass() -> None:
     game = _game()
-    value, analysis = _pass_value("crazy-nobudget", game, 1)
+    value, analysis = _pass_value(RIVAL, game, 1)
     seats = {seat for seat, _, _ in analysis["rival"]}
     assert seats <= {0, 2} and seats
     assert value == pytest.approx(value)  # a number, not NaN
     # seat 2 passed: only the dealer is left to declare
     game.apply("PASS")
     game.apply("PASS")
-    _, analysis = _pass_value("crazy-nobudget", game, 0)
+    _, analysis = _pass_value(RIVAL, game, 0)
     assert analysis["rival"] is None  # the last to speak has no rival left
 
 
-def test_the_rival_changes_nothing_for_hard_and_a_decision_stays_deterministic() -> None:
+def test_the_rival_is_off_by_default_and_a_decision_stays_deterministic() -> None:
     game = _game()
     game.apply("6S")
     obs = game.observation(2)
-    a = make_player("crazy-nobudget", RULES, seed=9).choose(obs)
-    b = make_player("crazy-nobudget", RULES, seed=9).choose(obs)
+    a = make_player(RIVAL, RULES, seed=9).choose(obs)
+    b = make_player(RIVAL, RULES, seed=9).choose(obs)
     assert a == b and a in obs["legal"]
-    assert not HARD.rival_in_pass and CRAZY.rival_in_pass
+    assert not HARD.rival_in_pass and not CRAZY.rival_in_pass
 
 
 def test_level_settings_are_read_as_their_types() -> None:

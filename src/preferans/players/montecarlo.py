@@ -121,7 +121,9 @@ class Level:
     rival_in_pass: bool = False
     """Value PASS in the auction by what the rival's contract costs this seat (solved in
     the bidding worlds: the highest bidder, or the likeliest declarer before any bid), not
-    as nothing; see :meth:`MonteCarloPlayer._rival_value`."""
+    as nothing; see :meth:`MonteCarloPlayer._pass_value`.  Tried for Crazy and left off:
+    it bids more (mostly opening 6♠) and lost 3.0 whists per changed call by double-dummy
+    judging (players' README, "Crazy against Hard in whole games")."""
 
 
 NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
@@ -129,7 +131,7 @@ NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample
 HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16,
              mode_simulations=8)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
-              discard_keep=5, mode_simulations=16, play_inference=True, rival_in_pass=True)
+              discard_keep=5, mode_simulations=16, play_inference=True)
 SIMULATION = Level("simulation", worlds=6, bid_worlds=6, score_aware=False, oversample=1,
                    screen_worlds=6, discard_keep=2, contract_strains=1,
                    solve_misere_bids=False)
