@@ -26,8 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from preferans.attribution import DealAnalyser, check_rules, record_files
-from preferans.cards import CardSet
+from preferans.attribution import check_rules, record_files, start_recorded_deal
 from preferans.deal import Phase
 from preferans.game import Game
 from preferans.players import make_player
@@ -52,19 +51,7 @@ def judge(path: str, a: str, b: str, phases: list[str]) -> dict[str, Any]:
     differ: list[tuple[str, str, str, float]] = []
     seconds = {a: 0.0, b: 0.0}
     for entry in deals:
-        game.dealer = entry["dealer"]
-        sheet = game.sheet.to_json()
-        streak = game.sheet.allpass_streak
-        game.start_deal([CardSet.parse(h) for h in entry["hands"]], entry["talon"])
-        deal = game.deal
-        assert deal is not None
-        steps: list[tuple[int, Phase, str]] = []
-        probe = deal.copy()
-        for token in entry["actions"]:
-            token = str(probe.interpret(token))
-            steps.append((probe.to_act, probe.phase, token))  # type: ignore[arg-type]
-            probe.apply(token)
-        analyser = DealAnalyser(rules, deal, sheet, streak)
+        analyser, steps = start_recorded_deal(game, entry)
         for k, (seat, phase, token) in enumerate(steps):
             deal = game.deal
             assert deal is not None

@@ -376,6 +376,25 @@ class DealAnalyser:
         return role, str(best), float(abs(best_value - chosen))
 
 
+def start_recorded_deal(game: Game, entry: dict[str, Any]
+                        ) -> tuple[DealAnalyser, list[tuple[int, Phase, str]]]:
+    """Deal a record's deal ``entry`` in ``game`` (its dealer, hands and talon): the deal's
+    analyser (the sheet before it) and its steps, each (seat, phase, canonical token)."""
+    game.dealer = entry["dealer"]
+    sheet = game.sheet.to_json()
+    streak = game.sheet.allpass_streak
+    game.start_deal([CardSet.parse(h) for h in entry["hands"]], entry["talon"])
+    deal = game.deal
+    assert deal is not None
+    steps: list[tuple[int, Phase, str]] = []
+    probe = deal.copy()
+    for token in entry["actions"]:
+        token = str(probe.interpret(token))  # the canonical token (card order and all)
+        steps.append((probe.to_act, probe.phase, token))  # type: ignore[arg-type]
+        probe.apply(token)
+    return DealAnalyser(game.rules, deal, sheet, streak), steps
+
+
 def attribute_record(obj: dict[str, Any], name: str = "") -> RecordResult:
     """Score every decision of one record (a ``preferans-record/1`` object, with or without
     the ``match`` key of ``preferans match --records-dir``)."""
@@ -399,19 +418,7 @@ def attribute_record(obj: dict[str, Any], name: str = "") -> RecordResult:
     for i, entry in enumerate(deals):
         if "irregularity" in entry:
             raise AttributionError(f"{name}: deal {i + 1} is an irregularity; not scored")
-        game.dealer = entry["dealer"]
-        sheet = game.sheet.to_json()
-        streak = game.sheet.allpass_streak
-        game.start_deal([CardSet.parse(h) for h in entry["hands"]], entry["talon"])
-        deal = game.deal
-        assert deal is not None
-        steps: list[tuple[int, Phase, str]] = []
-        probe = deal.copy()
-        for token in entry["actions"]:
-            token = str(probe.interpret(token))  # the canonical token (card order and all)
-            steps.append((probe.to_act, probe.phase, token))  # type: ignore[arg-type]
-            probe.apply(token)
-        analyser = DealAnalyser(rules, deal, sheet, streak)
+        analyser, steps = start_recorded_deal(game, entry)
         for s in range(3):
             played[lineup[s]] += 1
         for k, (seat, phase, token) in enumerate(steps):

@@ -329,8 +329,8 @@ class MonteCarloPlayer:
 
     # --- the auction -----------------------------------------------------------------------
     def _bid_analysis(self, view: SeatView, rng: random.Random) -> dict[str, Any]:
-        key = (view.seat, view.dealer, view.hand, view.allpass_streak, view.min_bid,
-               self._rivals(view))
+        rivals = self._rivals(view)
+        key = (view.seat, view.dealer, view.hand, view.allpass_streak, view.min_bid, rivals)
         hit = self._bid_cache.get(key)
         if hit is not None:
             return hit
@@ -343,7 +343,6 @@ class MonteCarloPlayer:
         if contract_tricks(hand, ranked[1]) >= contract_tricks(hand, ranked[0]) - STRAIN_MARGIN:
             strains.append(ranked[1])  # a cheap screen: a clearly weaker strain is not solved
         tricks: dict[int, list[int]] = {s: [0] * len(worlds) for s in strains}
-        rivals = self._rivals(view)
         rival: list[tuple[int, int, int]] = [(0, 0, 0)] * len(worlds)
         """Per world: the rival seat, its strain and its double-dummy tricks."""
         used = 0
