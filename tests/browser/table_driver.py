@@ -65,8 +65,16 @@ VISIBLE_POINT = """([token, seat]) => {
 }"""
 
 
+HAND_STILL = """(seat) => !document.getAnimations().some((a) => a.playState === "running"
+  && a.effect && a.effect.target && a.effect.target.closest
+  && a.effect.target.closest(`#seat-${seat} .hand`))"""
+
+
 def click_card(page: Any, token: str, seat: int = 0) -> None:
-    """Tap a card where it shows (cards overlap in a fan and in a column)."""
+    """Tap a card where it shows (cards overlap in a fan and in a column).  The hand's
+    motions end first (the deal arriving, ``motion.js``, at most 0.35 s; a card lifting), as
+    a person waits for the cards to land: the driver can answer faster than they arrive."""
+    page.wait_for_function(HAND_STILL, arg=seat, timeout=5_000)
     point = page.evaluate(VISIBLE_POINT, [token, seat])
     assert point is not None, f"card {token} of seat {seat} is not visible on the screen"
     page.mouse.click(point[0], point[1])
