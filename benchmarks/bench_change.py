@@ -11,8 +11,16 @@ differ and the mean gain of A over B in whists per differing decision and per de
 95 % intervals over the decisions.  Double dummy is the judge, with its known bias (a
 declarer takes about 0.2 tricks more in real play against a closed defence).
 
+``--judge play`` adds a second judge that has no such bias: the deal goes on from the call
+in real play, every later decision made by a computer player seeing only its seat (the
+deciding seat's later calls by the player being judged, every card and every other seat's
+call by ``--continue-with``, Hard without a clock by default).  Those players are
+deterministic for an observation, so the two branches differ only through the call.
+
     .venv/bin/python benchmarks/bench_change.py runs/p10 \\
         --a crazy-nobudget --b crazy-nobudget/rival_in_pass=0 --phases auction
+    .venv/bin/python benchmarks/bench_change.py runs/p10 --judge play \\
+        --a crazy-nobudget/play_gap=1 --b crazy-nobudget --phases auction,defence
 """
 
 from __future__ import annotations
@@ -26,8 +34,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from preferans.attribution import check_rules, record_files, start_recorded_deal
-from preferans.deal import Phase
+from preferans.attribution import (
+    DealAnalyser,
+    check_rules,
+    record_files,
+    start_recorded_deal,
+)
+from preferans.deal import Deal, Phase
 from preferans.game import Game
 from preferans.players import make_player
 from preferans.record import read_record
@@ -37,8 +50,28 @@ PHASES = {"auction": Phase.AUCTION, "defence": Phase.DEFENCE, "discard": Phase.D
           "contract": Phase.CONTRACT}
 
 
-def judge(path: str, a: str, b: str, phases: list[str]) -> dict[str, Any]:
-    """The decisions of one record where ``a`` and ``b`` differ, each scored."""
+def play_out(analyser: DealAnalyser, deal: Deal, seat: int, own: Any,
+             others: dict[int, Any], sheet: dict[str, Any]) -> float:
+    """``seat``'s value of ``deal`` (just after its call) played out by computer players:
+    ``seat``'s later calls by ``own``, every card and every other call by ``others``."""
+    d = deal.copy()
+    for _ in range(300):
+        if d.phase is Phase.DONE:
+            return float(analyser.model(seat).value(d.outcome()))
+        actor = d.to_act
+        assert actor is not None
+        observation = d.observation(actor)
+        observation["sheet"] = sheet
+        observation["game_finished"] = False
+        player = own if actor == seat and d.phase is not Phase.PLAY else others[actor]
+        d.apply(player.choose(observation))
+    raise RuntimeError("a deal played out did not end")  # pragma: no cover
+
+
+def judge(path: str, a: str, b: str, phases: list[str], by_play: str | None = None
+          ) -> dict[str, Any]:
+    """The decisions of one record where ``a`` and ``b`` differ, each scored (double dummy,
+    and in real play by ``by_play`` players when given)."""
     rec = read_record(json.loads(Path(path).read_text()))
     rules = Rules.from_json(rec["rules"])
     check_rules(rules)
@@ -47,10 +80,13 @@ def judge(path: str, a: str, b: str, phases: list[str]) -> dict[str, Any]:
     game = Game(rules, rec["players"], first_dealer=deals[0]["dealer"] if deals else 0)
     players = {(name, seat): make_player(name, rules, seed=seat + 17)
                for name in (a, b) for seat in range(rules.players)}
+    others = {seat: make_player(by_play, rules, seed=seat + 101)
+              for seat in range(rules.players)} if by_play else {}
     asked = 0
-    differ: list[tuple[str, str, str, float]] = []
+    differ: list[tuple[Any, ...]] = []
     seconds = {a: 0.0, b: 0.0}
     for entry in deals:
+        sheet = game.sheet.to_json()
         analyser, steps = start_recorded_deal(game, entry)
         for k, (seat, phase, token) in enumerate(steps):
             deal = game.deal
@@ -66,13 +102,19 @@ def judge(path: str, a: str, b: str, phases: list[str]) -> dict[str, Any]:
                     seconds[name] += time.perf_counter() - start
                 asked += 1
                 if choice[a] != choice[b]:
-                    value = {}
+                    value, played = {}, {}
                     for name in (a, b):
                         d = deal.copy()
                         d.apply(choice[name])
                         value[name] = analyser.complete(d, steps[k + 1:], seat)
-                    differ.append((phase.name.lower(), choice[a], choice[b],
-                                   float(value[a] - value[b])))
+                        if by_play:
+                            played[name] = play_out(analyser, d, seat, players[(name, seat)],
+                                                    others, sheet)
+                    row: tuple[Any, ...] = (phase.name.lower(), choice[a], choice[b],
+                                            float(value[a] - value[b]))
+                    if by_play:
+                        row += (played[a] - played[b],)
+                    differ.append(row)
             game.apply(token)
     return {"path": path, "deals": len(deals), "asked": asked, "differ": differ,
             "seconds": seconds}
@@ -96,6 +138,10 @@ def main() -> None:
                         help=f"comma-separated, of {', '.join(PHASES)} (default auction)")
     parser.add_argument("--files", type=int, default=None, help="at most this many records")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--judge", choices=("dd", "play"), default="dd",
+                        help="dd: double dummy only; play: also played out by players")
+    parser.add_argument("--continue-with", default="hard-nobudget",
+                        help="the players of a real-play continuation (default hard-nobudget)")
     parser.add_argument("--json", default=None, help="also write every differing decision here")
     args = parser.parse_args()
     phases = [p.strip() for p in args.phases.split(",") if p.strip()]
@@ -105,8 +151,9 @@ def main() -> None:
     files = [str(p) for p in record_files(Path(args.records))][: args.files]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        by_play = args.continue_with if args.judge == "play" else None
         results = list(pool.map(judge, files, [args.a] * len(files), [args.b] * len(files),
-                                [phases] * len(files)))
+                                [phases] * len(files), [by_play] * len(files)))
     deals = sum(r["deals"] for r in results)
     asked = sum(r["asked"] for r in results)
     differ = [d for r in results for d in r["differ"]]
@@ -119,14 +166,25 @@ def main() -> None:
     print(f"A − B per differing decision (whists, double dummy): {_interval(gains)}")
     print(f"A − B per deal, every seat's decisions (records as the unit): "
           f"{_interval(per_deal)}")
-    kinds: dict[str, list[float]] = {}
-    for phase, ca, cb, gain in differ:
+    if args.judge == "play":
+        played = [d[4] for d in differ]
+        per_deal_played = [sum(d[4] for d in r["differ"]) / r["deals"]
+                           for r in results if r["deals"]]
+        print(f"A − B per differing decision (whists, played out by {args.continue_with}): "
+              f"{_interval(played)}")
+        print(f"A − B per deal, played out: {_interval(per_deal_played)}")
+    kinds: dict[str, list[tuple[float, ...]]] = {}
+    for phase, ca, cb, *gains in differ:
         kind = f"{phase}: {'PASS' if ca == 'PASS' else 'bid' if ca[0].isdigit() else ca}" \
                f" for {'PASS' if cb == 'PASS' else 'bid' if cb[0].isdigit() else cb}"
-        kinds.setdefault(kind, []).append(gain)
-    for kind, values in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
-        print(f"  {kind:32s} {len(values):4d}  {_interval(values)}"
-              f"  (sum {sum(values):+.1f})")
+        kinds.setdefault(kind, []).append(tuple(gains))
+    for kind, rows in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+        dd = [r[0] for r in rows]
+        line = f"  {kind:32s} {len(rows):4d}  dd {_interval(dd)} (sum {sum(dd):+.1f})"
+        if args.judge == "play":
+            pl = [r[1] for r in rows]
+            line += f"  played {_interval(pl)} (sum {sum(pl):+.1f})"
+        print(line)
     for name in (args.a, args.b):
         total = sum(r["seconds"][name] for r in results)
         print(f"{name}: {total / max(1, asked) * 1000:.0f} ms per decision")

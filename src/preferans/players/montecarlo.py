@@ -66,6 +66,7 @@ from .evaluation import (
     misere_discard_candidates,
 )
 from .inference import play_weights
+from .playgap import CLOSED_SHARE, real_play_table, spread
 from .sampling import Sampler, World
 from .solving import opening_position, play_position, talon_leads
 from .twohand import two_hand_tricks
@@ -124,6 +125,10 @@ class Level:
     as nothing; see :meth:`MonteCarloPlayer._pass_value`.  Tried for Crazy and left off:
     it bids more (mostly opening 6♠) and lost 3.0 whists per changed call by double-dummy
     judging (players' README, "Crazy against Hard in whole games")."""
+    play_gap: bool = False
+    """Value contracts by the tricks real play gives, not double dummy: each double-dummy
+    count spread by the gap measured in self-play (see :mod:`.playgap`), in the bidding,
+    the discard and contract, and the whist calls."""
 
 
 NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
@@ -311,7 +316,10 @@ class MonteCarloPlayer:
             return model.unplayed_value(declarer, key)
         table = tables.get(contract)
         if table is None:
-            table = tables[contract] = model.contract_table(declarer, contract)
+            table = model.contract_table(declarer, contract)
+            if self.level.play_gap:  # the defence the declarer will meet is not known yet
+                table = real_play_table(table, contract.level, CLOSED_SHARE)
+            tables[contract] = table
         return table[tricks]
 
     def _solve_openings(self, view: SeatView, worlds: list[World], declarer: int,
@@ -730,12 +738,20 @@ class MonteCarloPlayer:
         need = {6: 2.0, 7: 1.0}.get(contract.level, 0.7)
         played_half = self.rules.half_whist_played  # house option: HALF means playing
 
-        def value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
-                  half: int | None = None, split: float = 0.5) -> float:
+        def dd_value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
+                     half: int | None = None, split: float = 0.5) -> float:
             outcome = model.contract_outcome(
                 declarer, contract, t, whisters=whisters, defence=defence, half_whister=half,
                 open_defence=True if len(whisters) == 1 else None, split=split)
             return model.value(outcome)
+
+        def value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
+                  half: int | None = None, split: float = 0.5) -> float:
+            if not self.level.play_gap:
+                return dd_value(whisters, t, defence, half, split)
+            # real play: two whisters defend closed, a lone whister is taken to open
+            return sum(p * dd_value(whisters, u, defence, half, split)
+                       for u, p in spread(t, contract.level, closed=len(whisters) > 1))
 
         results: dict[str, list[float]] = {k: [] for k in legal}
         for w, t in zip(worlds, values, strict=True):
