@@ -137,6 +137,7 @@ def main() -> None:
     parser.add_argument("--phases", default="auction",
                         help=f"comma-separated, of {', '.join(PHASES)} (default auction)")
     parser.add_argument("--files", type=int, default=None, help="at most this many records")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first SKIP records")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--judge", choices=("dd", "play"), default="dd",
                         help="dd: double dummy only; play: also played out by players")
@@ -148,7 +149,8 @@ def main() -> None:
     unknown = [p for p in phases if p not in PHASES]
     if unknown:
         parser.error(f"unknown phase {unknown[0]!r} (known: {', '.join(PHASES)})")
-    files = [str(p) for p in record_files(Path(args.records))][: args.files]
+    files = [str(p) for p in record_files(Path(args.records))][args.skip:]
+    files = files[: args.files]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         by_play = args.continue_with if args.judge == "play" else None

@@ -111,19 +111,25 @@ HANDS = [
 ]
 
 
-def test_a_player_with_the_gap_values_a_short_contract_above_double_dummy() -> None:
+def test_after_the_talon_the_gap_values_a_short_contract_above_double_dummy() -> None:
     game = Game(SOCHI, first_dealer=0)
     game.start_deal(HANDS, ["9H", "8H"])
     view = SeatView.from_observation(game.observation(1))
-    gap = make_player("crazy-nobudget/play_gap=1", SOCHI, seed=3)
-    plain = make_player("crazy-nobudget", SOCHI, seed=3)
+    gap = make_player("crazy-nobudget", SOCHI, seed=3)  # Crazy names its contract so
+    plain = make_player("crazy-nobudget/play_gap=0", SOCHI, seed=3)
+    assert not make_player("hard-nobudget", SOCHI).level.play_gap
     assert gap.level.play_gap and not plain.level.play_gap
     six = Bid(6, Suit.SPADES)
     model = plain._model(view)
     dd = model.contract_table(1, six)
     expected = real_play_table(dd, 6, CLOSED_SHARE)
+
+    def without_gap(tricks: int) -> float:  # the bidding's value: double dummy
+        return plain._declarer_value(model, view, 1, six, tricks, {})
     for tricks in range(11):
-        with_gap = gap._declarer_value(gap._model(view), view, 1, six, tricks, {})
+        with_gap = gap._declarer_value(gap._model(view), view, 1, six, tricks, {},
+                                       real_play=True)
+        assert gap._declarer_value(model, view, 1, six, tricks, {}) == without_gap(tricks)
         without = plain._declarer_value(model, view, 1, six, tricks, {})
         if tricks <= 6:  # whisted: real play spreads the count
             assert abs(with_gap - expected[tricks]) < 1e-9 and without == dd[tricks]
@@ -139,5 +145,5 @@ def test_a_player_with_the_gap_values_a_short_contract_above_double_dummy() -> N
     seat = game.deal.to_act
     first = gap.choose(game.observation(seat))
     assert first in game.deal.observation(seat)["legal"]
-    again = make_player("crazy-nobudget/play_gap=1", SOCHI, seed=3)
+    again = make_player("crazy-nobudget", SOCHI, seed=3)
     assert again.choose(game.observation(seat)) == first

@@ -66,7 +66,7 @@ from .evaluation import (
     misere_discard_candidates,
 )
 from .inference import play_weights
-from .playgap import CLOSED_SHARE, real_play_table, spread
+from .playgap import CLOSED_SHARE, real_play_table
 from .sampling import Sampler, World
 from .solving import opening_position, play_position, talon_leads
 from .twohand import two_hand_tricks
@@ -127,8 +127,12 @@ class Level:
     judging (players' README, "Crazy against Hard in whole games")."""
     play_gap: bool = False
     """Value contracts by the tricks real play gives, not double dummy: each double-dummy
-    count spread by the gap measured in self-play (see :mod:`.playgap`), in the bidding,
-    the discard and contract, and the whist calls."""
+    count spread by the gap measured in self-play (see :mod:`.playgap`), in the contract
+    named after the discard.  Measured by ``bench_change.py --judge play`` (the players'
+    README): there it pays (it names the higher contract that real play makes); in the
+    bidding it lost (its worlds already give the bidder the talon and the best discard for
+    it, an optimism of their own), in the whist calls and the discard it changed nothing
+    measurable; those were dropped."""
 
 
 NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample=2,
@@ -136,7 +140,7 @@ NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample
 HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16,
              mode_simulations=8)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
-              discard_keep=5, mode_simulations=16, play_inference=True)
+              discard_keep=5, mode_simulations=16, play_inference=True, play_gap=True)
 SIMULATION = Level("simulation", worlds=6, bid_worlds=6, score_aware=False, oversample=1,
                    screen_worlds=6, discard_keep=2, contract_strains=1,
                    solve_misere_bids=False)
@@ -298,7 +302,11 @@ class MonteCarloPlayer:
         return 10 - tricks >= self.rules.quota(contract.level)
 
     def _declarer_value(self, model: ScoreModel, view: SeatView, declarer: int, contract: Bid,
-                        tricks: int, tables: dict[Bid, list[float]]) -> float:
+                        tricks: int, tables: dict[Bid, list[float]],
+                        real_play: bool = False) -> float:
+        """The declarer's contract worth to this seat when its declarer takes ``tricks``
+        double dummy; with ``real_play`` (the ``play_gap`` setting, after the talon), the
+        expected worth over the tricks real play gives (:mod:`.playgap`)."""
         item = view.extras.get("rogue_item")
         if item:  # the Rogue: the named game, whisted by force
             table = tables.get(contract)
@@ -317,7 +325,7 @@ class MonteCarloPlayer:
         table = tables.get(contract)
         if table is None:
             table = model.contract_table(declarer, contract)
-            if self.level.play_gap:  # the defence the declarer will meet is not known yet
+            if real_play:  # the defence the declarer will meet is not known yet
                 table = real_play_table(table, contract.level, CLOSED_SHARE)
             tables[contract] = table
         return table[tricks]
@@ -589,10 +597,11 @@ class MonteCarloPlayer:
             values[i] = v
 
     def _declarer_score(self, view: SeatView, entry: dict[str, Any], kept: int, strain: int,
-                        options: list[Bid], indices: list[int]
+                        options: list[Bid], indices: list[int], real_play: bool = False,
                         ) -> tuple[float, Bid | None, list[float]]:
         """The best expected value of ``kept`` in ``strain`` on those worlds, its contract,
-        and that contract's value world by world."""
+        and that contract's value world by world (with ``real_play``, through the gap of
+        :mod:`.playgap`)."""
         self._solve_declarer(view, entry, kept, strain, indices)
         worlds: list[World] = entry["worlds"]
         values = entry["solved"][(kept, strain)]
@@ -608,7 +617,8 @@ class MonteCarloPlayer:
         for c in options:
             if c.misere or c.strain != strain:
                 continue
-            row = [self._declarer_value(model, view, view.seat, c, t, tables) for t in tricks]
+            row = [self._declarer_value(model, view, view.seat, c, t, tables,
+                                        real_play=real_play) for t in tricks]
             v = _mean(row, weights)
             if v > best + 1e-9:
                 best, best_bid, best_row = v, c, row
@@ -707,7 +717,8 @@ class MonteCarloPlayer:
         best_bid, best_value = options[0][0], float("-inf")
         noted: dict[str, float] = {}
         for s in strains:
-            value, bid, _ = self._declarer_score(view, entry, hand, s, bids, indices)
+            value, bid, _ = self._declarer_score(view, entry, hand, s, bids, indices,
+                                                 real_play=self.level.play_gap)
             if bid is not None:
                 noted[next(t for b, t in options if b == bid)] = value
             if bid is not None and value > best_value + 1e-9:
@@ -738,20 +749,12 @@ class MonteCarloPlayer:
         need = {6: 2.0, 7: 1.0}.get(contract.level, 0.7)
         played_half = self.rules.half_whist_played  # house option: HALF means playing
 
-        def dd_value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
-                     half: int | None = None, split: float = 0.5) -> float:
+        def value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
+                  half: int | None = None, split: float = 0.5) -> float:
             outcome = model.contract_outcome(
                 declarer, contract, t, whisters=whisters, defence=defence, half_whister=half,
                 open_defence=True if len(whisters) == 1 else None, split=split)
             return model.value(outcome)
-
-        def value(whisters: tuple[int, ...], t: int, defence: tuple[str, ...] = (),
-                  half: int | None = None, split: float = 0.5) -> float:
-            if not self.level.play_gap:
-                return dd_value(whisters, t, defence, half, split)
-            # real play: two whisters defend closed, a lone whister is taken to open
-            return sum(p * dd_value(whisters, u, defence, half, split)
-                       for u, p in spread(t, contract.level, closed=len(whisters) > 1))
 
         results: dict[str, list[float]] = {k: [] for k in legal}
         for w, t in zip(worlds, values, strict=True):
