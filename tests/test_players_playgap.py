@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import preferans.players.playgap as playgap
+from preferans.analysis import _position
 from preferans.bids import Bid
 from preferans.cards import Card, CardSet, Suit
 from preferans.ddgap import GapCounts, measure, played_contracts
@@ -19,7 +20,7 @@ from preferans.players import make_player
 from preferans.players.playgap import CLOSED_SHARE, real_play_table, spread
 from preferans.players.view import SeatView
 from preferans.rules import Rules
-from preferans.solver import Position, solve_moves
+from preferans.solver import solve_moves
 
 SOCHI = Rules.preset("sochi")
 
@@ -53,28 +54,22 @@ def test_real_play_favours_the_declarer_most_where_double_dummy_is_short() -> No
 
 
 def _dd_card(deal) -> dict[int, int]:
-    trick = deal.current_trick
-    leader = trick[0][0] if trick else deal.hand_to_play
-    pos = Position(hands=tuple(deal.hand(s).mask for s in range(3)),
-                   trick=tuple(c.index for _, c in trick), leader=leader,
-                   trump=deal.trump, mode="contract", side=deal.declarer)
-    return solve_moves(pos)
+    """Double-dummy tricks of the declarer after each legal card."""
+    return solve_moves(_position(deal, deal.declarer, "contract"))
 
 
 def _record(slip: bool) -> tuple[dict, int]:
     """Seat 0 plays 6♠ against two whisters, every card double-dummy best except, with
     ``slip``, the defenders' first card decision that has a worse card."""
     _, hands, talon = board_cards(SOCHI, 4, 2)
+    twelve = [Card.parse(str(c)) for c in (*hands[0], *talon)]
+    a, b = sorted(twelve, key=lambda c: (c.rank, c.suit))[:2]  # the two lowest go
     game = Game(SOCHI, ["A", "B", "C"], first_dealer=2)
     game.start_deal(hands, talon)
-    for token in ("6S", "PASS", "PASS"):
-        game.apply(token)
-    low = sorted(game.deal.hand(0), key=lambda c: (c.rank, c.suit))[:2]
-    for token in (f"DISCARD {low[0]} {low[1]}", "6S", "WHIST", "WHIST"):
+    for token in ("6S", "PASS", "PASS", f"DISCARD {a} {b}", "6S", "WHIST", "WHIST"):
         game.apply(token)
     given_away = 0
-    while game.deal is not None and game.deal.phase is Phase.PLAY:
-        deal = game.deal
+    while (deal := game.deal) is not None and deal.phase is Phase.PLAY:
         values = _dd_card(deal)
         declarer = deal.hand_to_play == deal.declarer
         best = max(values.values()) if declarer else min(values.values())
