@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from preferans.cards import Card, CardSet
+from preferans.ddgap import played_contracts
 from preferans.deal import Deal, Phase
 from preferans.game import Game
 from preferans.players.inference import play_weights
@@ -37,7 +38,7 @@ from preferans.players.sampling import Sampler, World
 from preferans.players.solving import play_position
 from preferans.players.view import SeatView
 from preferans.rules import Rules
-from preferans.solver import solve, solve_moves
+from preferans.solver import solve_moves
 
 
 def _games(path: str, boards: int) -> Iterator[tuple[int, dict[str, Any], Game, list[str]]]:
@@ -127,25 +128,14 @@ def proxy(path: str, boards: int, level: str) -> None:
 
 def ddgap(path: str, boards: int) -> None:
     gaps: dict[tuple[str, str], list[int]] = collections.defaultdict(list)
-    for _, row, game, actions in _games(path, boards):
-        first: tuple[int, int, str] | None = None
-        for token in actions:
-            deal = game.deal
-            assert deal is not None
-            if (first is None and deal.phase is Phase.PLAY and not deal.tricks
-                    and not deal.current_trick):
-                view = SeatView.from_observation(deal.observation(deal.to_act))  # type: ignore[arg-type]
-                if view.is_allpass or view.is_misere or view.declarer is None:
-                    break
-                hands = [deal.hand(s).mask for s in range(view.players)]
-                dd = solve(play_position(view, World(hands, 0), mode="contract",
-                                         side=view.declarer))
-                first = (view.declarer, dd, "open" if view.exposed else "closed")
-            game.apply(token)
-        if first is not None:
-            declarer, dd, kind = first
-            done = game.finished_deals[-1]
-            gaps[(row["lineup"][declarer], kind)].append(done.tricks_won[declarer] - dd)
+    with open(path) as fh:
+        for i, line in enumerate(fh):
+            if i >= boards:
+                break
+            row = json.loads(line)
+            record = {**row["record"], "match": {"lineup": row["lineup"]}}
+            for c in played_contracts(record):
+                gaps[(c.declarer, "closed" if c.closed else "open")].append(c.gap)
     for key, v in sorted(gaps.items()):
         print(f"{key[0]:8s} {key[1]:6s} deals {len(v):5d}  tricks taken − double dummy "
               f"{sum(v) / len(v):+.3f}")
