@@ -21,6 +21,9 @@ deterministic for an observation, so the two branches differ only through the ca
         --a crazy-nobudget --b crazy-nobudget/rival_in_pass=0 --phases auction
     .venv/bin/python benchmarks/bench_change.py runs/p10 --judge play \\
         --a crazy-nobudget/play_gap=1 --b crazy-nobudget --phases auction,defence
+
+``--phases play`` judges card play: a differing card is valued double dummy in tricks for
+the hand that plays it, and in real play the judged seat also plays its later cards.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from preferans.attribution import (
     record_files,
     start_recorded_deal,
 )
+from preferans.cards import Card
 from preferans.deal import Deal, Phase
 from preferans.game import Game
 from preferans.players import make_player
@@ -47,13 +51,14 @@ from preferans.record import read_record
 from preferans.rules import Rules
 
 PHASES = {"auction": Phase.AUCTION, "defence": Phase.DEFENCE, "discard": Phase.DISCARD,
-          "contract": Phase.CONTRACT}
+          "contract": Phase.CONTRACT, "play": Phase.PLAY}
 
 
 def play_out(analyser: DealAnalyser, deal: Deal, seat: int, own: Any,
-             others: dict[int, Any], sheet: dict[str, Any]) -> float:
-    """``seat``'s value of ``deal`` (just after its call) played out by computer players:
-    ``seat``'s later calls by ``own``, every card and every other call by ``others``."""
+             others: dict[int, Any], sheet: dict[str, Any], own_cards: bool = False) -> float:
+    """``seat``'s value of ``deal`` (just after its decision) played out by computer players:
+    ``seat``'s later calls (and its cards, with ``own_cards``) by ``own``, everything else
+    by ``others``."""
     d = deal.copy()
     for _ in range(300):
         if d.phase is Phase.DONE:
@@ -63,9 +68,20 @@ def play_out(analyser: DealAnalyser, deal: Deal, seat: int, own: Any,
         observation = d.observation(actor)
         observation["sheet"] = sheet
         observation["game_finished"] = False
-        player = own if actor == seat and d.phase is not Phase.PLAY else others[actor]
+        mine = actor == seat and (own_cards or d.phase is not Phase.PLAY)
+        player = own if mine else others[actor]
         d.apply(player.choose(observation))
     raise RuntimeError("a deal played out did not end")  # pragma: no cover
+
+
+def card_values(analyser: DealAnalyser, deal: Deal, choice: dict[str, str]
+                ) -> tuple[dict[str, float], str]:
+    """Each card's double-dummy tricks from here, signed for the hand that plays it (more
+    is better for it), and the row's label naming the hand's role."""
+    values, maximise, role = analyser.card_values(deal)
+    sign = 1.0 if maximise else -1.0
+    return ({name: sign * values[Card.parse(token).index] for name, token in choice.items()},
+            f"play ({role})")
 
 
 def judge(path: str, a: str, b: str, phases: list[str], by_play: str | None = None
@@ -106,11 +122,15 @@ def judge(path: str, a: str, b: str, phases: list[str], by_play: str | None = No
                     for name in (a, b):
                         d = deal.copy()
                         d.apply(choice[name])
-                        value[name] = analyser.complete(d, steps[k + 1:], seat)
+                        if phase is not Phase.PLAY:
+                            value[name] = analyser.complete(d, steps[k + 1:], seat)
                         if by_play:
                             played[name] = play_out(analyser, d, seat, players[(name, seat)],
-                                                    others, sheet)
-                    row: tuple[Any, ...] = (phase.name.lower(), choice[a], choice[b],
+                                                    others, sheet, own_cards=phase is Phase.PLAY)
+                    label = phase.name.lower()
+                    if phase is Phase.PLAY:  # double dummy in tricks, for the card's side
+                        value, label = card_values(analyser, deal, choice)
+                    row: tuple[Any, ...] = (label, choice[a], choice[b],
                                             float(value[a] - value[b]))
                     if by_play:
                         row += (played[a] - played[b],)
@@ -165,7 +185,8 @@ def main() -> None:
           f"asked of both ({time.perf_counter() - start:.0f} s)")
     print(f"A = {args.a}, B = {args.b}: they differ in {len(differ)} "
           f"({100 * len(differ) / max(1, asked):.1f} %)")
-    print(f"A − B per differing decision (whists, double dummy): {_interval(gains)}")
+    print(f"A − B per differing decision (whists, double dummy; a card: tricks): "
+          f"{_interval(gains)}")
     print(f"A − B per deal, every seat's decisions (records as the unit): "
           f"{_interval(per_deal)}")
     if args.judge == "play":
@@ -177,8 +198,9 @@ def main() -> None:
         print(f"A − B per deal, played out: {_interval(per_deal_played)}")
     kinds: dict[str, list[tuple[float, ...]]] = {}
     for phase, ca, cb, *gains in differ:
-        kind = f"{phase}: {'PASS' if ca == 'PASS' else 'bid' if ca[0].isdigit() else ca}" \
-               f" for {'PASS' if cb == 'PASS' else 'bid' if cb[0].isdigit() else cb}"
+        kind = phase if phase.startswith("play") else \
+            f"{phase}: {'PASS' if ca == 'PASS' else 'bid' if ca[0].isdigit() else ca}" \
+            f" for {'PASS' if cb == 'PASS' else 'bid' if cb[0].isdigit() else cb}"
         kinds.setdefault(kind, []).append(tuple(gains))
     for kind, rows in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
         dd = [r[0] for r in rows]

@@ -352,17 +352,15 @@ class DealAnalyser:
             out[t] = self.complete(d, future, seat)
         return out
 
-    def card_cost(self, deal: Deal, token: str) -> tuple[str, str, float]:
-        """The role of the hand played, the double-dummy best card and the cost in tricks."""
+    def card_values(self, deal: Deal) -> tuple[dict[int, int], bool, str]:
+        """The double-dummy value of each legal card of the hand to play (the counted
+        side's tricks from here), whether that hand maximises it, and the hand's role."""
         seat = deal.to_act
         hand = deal.hand_to_play
         assert seat is not None and hand is not None
         mode, side = self._mode(deal, hand)
         values = solve_moves(self._position(deal, mode, side))
         maximise = (mode == "contract" and hand == side) or (mode == "misere" and hand != side)
-        best_value = max(values.values()) if maximise else min(values.values())
-        chosen = values[Card.parse(token).index]
-        best = next(Card.from_index(c) for c, v in values.items() if v == best_value)
         if mode == "allpass":
             role = "all-pass"
         elif mode == "misere":
@@ -373,6 +371,14 @@ class DealAnalyser:
             role = "whister"
         else:
             role = "passer"
+        return values, maximise, role
+
+    def card_cost(self, deal: Deal, token: str) -> tuple[str, str, float]:
+        """The role of the hand played, the double-dummy best card and the cost in tricks."""
+        values, maximise, role = self.card_values(deal)
+        best_value = max(values.values()) if maximise else min(values.values())
+        chosen = values[Card.parse(token).index]
+        best = next(Card.from_index(c) for c, v in values.items() if v == best_value)
         return role, str(best), float(abs(best_value - chosen))
 
 
