@@ -125,6 +125,11 @@ class Level:
     as nothing; see :meth:`MonteCarloPlayer._pass_value`.  Tried for Crazy and left off:
     it bids more (mostly opening 6♠) and lost 3.0 whists per changed call by double-dummy
     judging (players' README, "Crazy against Hard in whole games")."""
+    play_table: bool = False
+    """Score-aware card play (Crazy): value each card by :meth:`.ScoreModel.play_table`, the
+    sheet with the tricks already taken where they lie and the defenders' later tricks
+    split evenly, rather than by the whole deal's :meth:`.ScoreModel.contract_table`, whose
+    rounding of the defenders' split gave whisters false steps."""
     play_gap: bool = False
     """Value contracts by the tricks real play gives, not double dummy: each double-dummy
     count spread by the gap measured in self-play (see :mod:`.playgap`), in the contract
@@ -140,7 +145,8 @@ NORMAL = Level("normal", worlds=12, bid_worlds=12, score_aware=False, oversample
 HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_worlds=16,
              mode_simulations=8)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
-              discard_keep=5, mode_simulations=16, play_inference=True, play_gap=True)
+              discard_keep=5, mode_simulations=16, play_inference=True, play_gap=True,
+              play_table=True)
 SIMULATION = Level("simulation", worlds=6, bid_worlds=6, score_aware=False, oversample=1,
                    screen_worlds=6, discard_keep=2, contract_strains=1,
                    solve_misere_bids=False)
@@ -1092,17 +1098,24 @@ class MonteCarloPlayer:
         if self.level.score_aware:
             model = self._model(view)
             item = view.extras.get("rogue_item")
+            base = view.tricks_won[side] if side < len(view.tricks_won) else 0
             if mode == "allpass":
                 table = model.allpass_table()
             elif item and view.contract is not None:  # the Rogue: the named game's values
                 table = rogue_table(self.rules, model, side, view.contract, str(item))
+            elif self.level.play_table:
+                contract = MISERE if view.is_misere else view.contract
+                assert contract is not None
+                whisters = tuple(s for s, t in view.defence if t.upper() == "WHIST")
+                table = model.play_table(side, contract, view.tricks_won,
+                                         whisters=whisters, open_defence=view.open_defence)
+                base = 0
             elif view.is_misere:
                 table = model.contract_table(side, MISERE)
             else:
                 assert view.contract is not None
                 whisters = tuple(s for s, t in view.defence if t.upper() == "WHIST")
                 table = model.contract_table(side, view.contract, whisters=whisters or ())
-            base = view.tricks_won[side] if side < len(view.tricks_won) else 0
 
             def utility(v: int) -> float:
                 return table[max(0, min(10, base + v))]

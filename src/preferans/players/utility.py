@@ -307,6 +307,74 @@ class ScoreModel:
             )
         return self.value(outcome)
 
+    def play_table(
+        self,
+        declarer: int,
+        contract: Bid,
+        taken: Sequence[int],
+        *,
+        whisters: Sequence[int] = (),
+        defence: Sequence[str] = (),
+        open_defence: bool | None = None,
+    ) -> TrickTable:
+        """This seat's value mid-play for each number of tricks (0..10) declarer takes from
+        now on, the tricks already taken (``taken``, per seat) counted where they lie.
+
+        The defenders' later tricks are split evenly; an odd one goes to either defender with
+        equal chance (the value is the mean of the two).  :meth:`contract_table` splits the
+        whole deal's defence tricks by rounding instead, which gives a whister's table
+        false steps: under a responsible whist a shortage written to the partner can look
+        like a gain, so a trick handed to declarer could look worth having.
+
+        >>> from preferans.rules import Rules
+        >>> model = ScoreModel(Rules.preset("sochi"), seat=1, dealer=2)
+        >>> table = model.play_table(0, Bid.parse("6S"), (0, 0, 0), whisters=(1, 2))
+        >>> [round(table[t], 2) for t in range(5, 11)]
+        [13.67, -2.67, -7.0, -11.33, -15.67, -20.0]
+        """
+        counts0 = [int(x) for x in taken] + [0] * max(0, self.n - len(taken))
+        defs = self.defenders(declarer)
+        whisters = tuple(whisters) or defs
+        calls = tuple(str(c).upper() for c in defence) or tuple(
+            "WHIST" if d in whisters else "PASS" for d in defs)
+        key = ("play", declarer, contract, tuple(counts0), whisters, calls, open_defence)
+        hit = self._tables.get(key)
+        if hit is not None:
+            return hit
+        left = 10 - sum(counts0)
+
+        def outcome(counts: list[int]) -> DealOutcome:
+            if contract.misere:
+                return DealOutcome("misere", self.dealer, self.n, declarer, contract,
+                                   tricks=tuple(counts))
+            return DealOutcome(
+                "contract", self.dealer, self.n, declarer, contract,
+                defence=calls,  # type: ignore[arg-type]
+                whisters=whisters,
+                open_defence=(True if open_defence is None else open_defence)
+                if len(whisters) == 1 else None,
+                tricks=tuple(counts),
+            )
+
+        def score(v: int) -> float:
+            v = max(0, min(left, v))
+            rest = left - v
+            values = []
+            for first in sorted({rest // 2, rest - rest // 2}):
+                counts = list(counts0)
+                counts[declarer] += v
+                if len(defs) == 1:
+                    counts[defs[0]] += rest
+                else:
+                    counts[defs[0]] += first
+                    counts[defs[1]] += rest - first
+                values.append(self.value(outcome(counts)))
+            return sum(values) / len(values)
+
+        table = TrickTable(score)
+        self._tables[key] = table
+        return table
+
     def allpass_table(self) -> list[float]:
         """This seat's value for each of its own all-pass trick counts 0..10.
 
