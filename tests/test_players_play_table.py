@@ -70,3 +70,11 @@ def test_crazy_plays_by_the_mid_play_table() -> None:
     assert CRAZY.play_table and not HARD.play_table
     player = make_player("crazy-nobudget/play_table=0", SOCHI)
     assert not player.level.play_table
+
+
+def test_crazy_declares_without_play_inference() -> None:
+    """Crazy weighs its card-play worlds by the other seats' cards except when it plays a
+    contract's declaring hand (measured to cost there; see ``Level.declarer_inference``)."""
+    assert CRAZY.play_inference and not CRAZY.declarer_inference
+    player = make_player("crazy-nobudget/declarer_inference=1", SOCHI)
+    assert player.level.declarer_inference
