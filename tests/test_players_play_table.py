@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from preferans.bids import Bid
@@ -21,7 +23,7 @@ def test_declarer_never_loses_by_a_trick(preset: str, contract: str) -> None:
     for taken in [(0, 0, 0), (2, 1, 1), (3, 0, 2)]:
         declarer = ScoreModel(rules, 0, dealer=2).play_table(0, bid, taken, whisters=(1, 2))
         dec = [declarer[v] for v in range(10 - sum(taken) + 1)]
-        assert all(a <= b + 1e-9 for a, b in zip(dec, dec[1:], strict=False)), (taken, dec)
+        assert all(a <= b + 1e-9 for a, b in itertools.pairwise(dec)), (taken, dec)
 
 
 @pytest.mark.parametrize("contract", ["6S", "7H"])
@@ -39,7 +41,7 @@ def test_no_false_step_for_a_whister(contract: str) -> None:
     for seat in (1, 2):
         table = ScoreModel(SOCHI, seat, dealer=2).play_table(0, bid, (0, 0, 0), whisters=(1, 2))
         values = [table[v] for v in range(11)]
-        assert all(a >= b - 1e-9 for a, b in zip(values, values[1:], strict=False)), (
+        assert all(a >= b - 1e-9 for a, b in itertools.pairwise(values)), (
             seat, values)
 
 
