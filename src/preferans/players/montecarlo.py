@@ -1106,6 +1106,7 @@ class MonteCarloPlayer:
             model = self._model(view)
             item = view.extras.get("rogue_item")
             base = view.tricks_won[side] if side < len(view.tricks_won) else 0
+            whisters = tuple(s for s, t in view.defence if t.upper() == "WHIST")
             if mode == "allpass":
                 table = model.allpass_table()
             elif item and view.contract is not None:  # the Rogue: the named game's values
@@ -1113,7 +1114,6 @@ class MonteCarloPlayer:
             elif self.level.play_table:
                 contract = MISERE if view.is_misere else view.contract
                 assert contract is not None
-                whisters = tuple(s for s, t in view.defence if t.upper() == "WHIST")
                 table = model.play_table(side, contract, view.tricks_won,
                                          whisters=whisters, open_defence=view.open_defence)
                 base = 0
@@ -1121,8 +1121,7 @@ class MonteCarloPlayer:
                 table = model.contract_table(side, MISERE)
             else:
                 assert view.contract is not None
-                whisters = tuple(s for s, t in view.defence if t.upper() == "WHIST")
-                table = model.contract_table(side, view.contract, whisters=whisters or ())
+                table = model.contract_table(side, view.contract, whisters=whisters)
 
             def utility(v: int) -> float:
                 return table[max(0, min(10, base + v))]

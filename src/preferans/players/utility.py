@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -314,7 +315,6 @@ class ScoreModel:
         taken: Sequence[int],
         *,
         whisters: Sequence[int] = (),
-        defence: Sequence[str] = (),
         open_defence: bool | None = None,
     ) -> TrickTable:
         """This seat's value mid-play for each number of tricks (0..10) declarer takes from
@@ -335,26 +335,11 @@ class ScoreModel:
         counts0 = [int(x) for x in taken] + [0] * max(0, self.n - len(taken))
         defs = self.defenders(declarer)
         whisters = tuple(whisters) or defs
-        calls = tuple(str(c).upper() for c in defence) or tuple(
-            "WHIST" if d in whisters else "PASS" for d in defs)
-        key = ("play", declarer, contract, tuple(counts0), whisters, calls, open_defence)
+        key = ("play", declarer, contract, tuple(counts0), whisters, open_defence)
         hit = self._tables.get(key)
         if hit is not None:
             return hit
         left = 10 - sum(counts0)
-
-        def outcome(counts: list[int]) -> DealOutcome:
-            if contract.misere:
-                return DealOutcome("misere", self.dealer, self.n, declarer, contract,
-                                   tricks=tuple(counts))
-            return DealOutcome(
-                "contract", self.dealer, self.n, declarer, contract,
-                defence=calls,  # type: ignore[arg-type]
-                whisters=whisters,
-                open_defence=(True if open_defence is None else open_defence)
-                if len(whisters) == 1 else None,
-                tricks=tuple(counts),
-            )
 
         def score(v: int) -> float:
             v = max(0, min(left, v))
@@ -368,7 +353,10 @@ class ScoreModel:
                 else:
                     counts[defs[0]] += first
                     counts[defs[1]] += rest - first
-                values.append(self.value(outcome(counts)))
+                outcome = self.contract_outcome(
+                    declarer, contract, counts[declarer], whisters=whisters,
+                    open_defence=True if open_defence is None else open_defence)
+                values.append(self.value(replace(outcome, tricks=tuple(counts))))
             return sum(values) / len(values)
 
         table = TrickTable(score)
