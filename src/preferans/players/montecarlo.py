@@ -175,10 +175,10 @@ solver's all-pass: the other two play together against it): 336 hands of the all
 of 116 whole pulya-10 games, Crazy and Hard at the table, took 3.33 tricks where double dummy
 gave 4.52; the fit was 0.753 × double dummy − 0.07."""
 ALLPASS_KEY = 99
+"""The bidding analysis's batch index of a world's all-pass (strains are 0..4, rivals < 0)."""
 ALLPASS_WORLDS = 100
 """The all-pass is solved in at most this many of the bidding worlds (its mean is all PASS
 needs; all 400 made Crazy's first call 65 % slower)."""
-"""The bidding analysis's batch index of a world's all-pass (strains are 0..4, rivals < 0)."""
 DECLARER_TRUST = 0.35
 """Weight factor per trick a declarer would fall short in a world (defence decisions)."""
 
