@@ -125,3 +125,44 @@ def test_attribution_refuses_what_it_cannot_score(tmp_path) -> None:
         attribute_record(four, "four")
     result = CliRunner().invoke(app, ["attribute", str(tmp_path)])
     assert result.exit_code == 2 and "holds no record files" in result.output
+
+
+def test_an_all_pass_is_valued_at_real_plays_share_of_the_paranoid_count() -> None:
+    """The solver's all-pass (the other two against the hand) overcounts: a call that ends
+    in an all-pass is valued at ALLPASS_REAL of the double-dummy tricks, read between the
+    whole counts, the rest shared evenly."""
+    from preferans.attribution import DealAnalyser
+    from preferans.players.montecarlo import ALLPASS_REAL
+    from preferans.solver import solve
+
+    checked = 0
+    for board in range(4):
+        _, hands, talon = board_cards(SOCHI, 11, board)
+        game = Game(SOCHI, ["A", "B", "C"], first_dealer=2)
+        game.start_deal(hands, talon)
+        game.apply("PASS")
+        game.apply("PASS")  # seat 2, the dealer, to speak: its PASS makes the all-pass
+        deal = game.deal
+        analyser = DealAnalyser(SOCHI, deal, game.sheet.to_json(), game.sheet.allpass_streak)
+        passed = deal.copy()
+        passed.apply("PASS")
+        assert passed.kind == "allpass"
+        dd = solve(analyser._position(passed, "allpass", 2))
+        real = ALLPASS_REAL * dd
+
+        def balance(own: int, talon: list[str] = talon) -> float:
+            rest = 10 - own
+            tricks = (rest - rest // 2, rest // 2, own)
+            sheet = Sheet(SOCHI, ("A", "B", "C"))
+            outcome = DealOutcome("allpass", 2, tricks=tricks, talon=tuple(
+                Card.parse(c) for c in talon))
+            return float(sheet.record(outcome).balance_change[2])
+
+        lo = int(real)
+        expected = balance(lo) * (1 - (real - lo)) + balance(lo + 1) * (real - lo)
+        value = analyser.call_values(deal, [], "PASS")["PASS"]
+        assert value == pytest.approx(expected)
+        if dd >= 2:
+            assert value > balance(dd)  # fewer tricks than the paranoid count: less lost
+            checked += 1
+    assert checked

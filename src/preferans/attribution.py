@@ -26,8 +26,10 @@ made (never negative), from the decider's side.  Decision types and their values
   game double dummy (its best game as declarer, the talon taken, the best discard made),
   else ``PASS``; a defence call ``WHIST``; a discard and contract the double-dummy best for
   that declarer (above); anything else the first legal action — and is then played double
-  dummy (the declarer's tricks, or the caller's own in
-  an all-pass; the defenders' tricks shared evenly between them).  A passed contract or a
+  dummy (the declarer's tricks; the defenders' tricks shared evenly between them). An
+  all-pass counts the caller's own tricks double dummy against the other two, scaled by
+  :data:`preferans.players.montecarlo.ALLPASS_REAL` (real play took 0.75 of that paranoid
+  count), the rest shared evenly.  A passed contract or a
   standing half-whist scores as the sheet says.  Every legal whist and open/closed call is
   tried; of the bids, the bid made, ``PASS``, the lowest legal game bid and ``MISERE``
   (the contract may be raised after the discard, so a higher game bid differs from the
@@ -63,6 +65,7 @@ from .cards import Card, CardSet, Suit
 from .deal import Deal, Phase
 from .game import Game
 from .match_pulya import mean_interval
+from .players.montecarlo import ALLPASS_REAL
 from .players.sampling import World
 from .players.solving import play_position
 from .players.utility import ScoreModel
@@ -187,12 +190,27 @@ class DealAnalyser:
         tricks = self._dd.get(key)
         if tricks is None:
             tricks = self._dd[key] = solve(pos)  # at the first lead: every trick to come
+        if mode != "allpass":
+            return self._value_at(deal, seat, side, tricks)
+        # the solver's all-pass is paranoid (the other two play together against the hand):
+        # real play takes ALLPASS_REAL of it, read between the two whole trick counts
+        real = min(10.0, ALLPASS_REAL * tricks)
+        lo = int(real)
+        frac = real - lo
+        value = self._value_at(deal, seat, side, lo)
+        if frac:
+            value = value * (1 - frac) + self._value_at(deal, seat, side, lo + 1) * frac
+        return value
+
+    def _value_at(self, deal: Deal, seat: int, side: int, tricks: int) -> float:
+        """``seat``'s balance change when ``side`` takes ``tricks`` and the other two share
+        the rest evenly."""
         counts = [0] * self.rules.players
         counts[side] = tricks
         others = [s for s in range(self.rules.players) if s != side]
         rest = 10 - tricks
         counts[others[0]], counts[others[1]] = rest - rest // 2, rest // 2
-        # the engine's own outcome of the deal as it stands, with the double-dummy tricks
+        # the engine's own outcome of the deal as it stands, with these tricks
         outcome = dataclasses.replace(deal._outcome(), tricks=tuple(counts))
         return self.model(seat).value(outcome)
 
