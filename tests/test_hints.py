@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import zlib
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from preferans.deal import Deal, Phase
 from preferans.players import make_player
 from preferans.players.clock import FLOOR_WORLDS
 from preferans.players.explain import FORMAT
-from preferans.players.montecarlo import HARD, MonteCarloPlayer
+from preferans.players.montecarlo import HARD, MonteCarloPlayer, decision_rng
 from preferans.players.sampling import Sampler
 from preferans.players.solving import play_position
 from preferans.players.view import SeatView
@@ -63,9 +62,7 @@ def _recomputed_card_values(obs: dict[str, Any], seed: int
     the observation, each solved, the value (declarer + / defender -) and the tricks of the
     player's side averaged by the worlds' weights."""
     view = SeatView.from_observation(obs)
-    digest = zlib.crc32(json.dumps({k: v for k, v in obs.items() if k != "sheet"},
-                                   sort_keys=True).encode())
-    rng = random.Random(seed * 1_000_003 + digest)
+    rng = decision_rng(seed, obs)
     worlds = Sampler(view, rng).sample(HARD.worlds, oversample=HARD.oversample, stop=None,
                                        floor=FLOOR_WORLDS)
     side = view.declarer

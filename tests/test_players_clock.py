@@ -53,7 +53,10 @@ def _collect(deal: Deal, out: Seen, per_label: int,
                 label = ("two hands" if view.two_hand_play and view.hand.bit_count() <= 6
                          else "two hands early" if view.two_hand_play else
                          "all-pass" if view.is_allpass else
-                         "misere" if view.is_misere else "play")
+                         "misere" if view.is_misere else
+                         # the declarer against an open defence sees every card: one world
+                         "open play" if obs["open_defence"] and obs["seat"] == obs["declarer"]
+                         else "play")
             if len(out.setdefault(label, [])) < per_label:
                 out[label].append((deal.rules, obs))
         token = (force or {}).get(obs["phase"])

@@ -179,8 +179,28 @@ ALLPASS_KEY = 99
 ALLPASS_WORLDS = 100
 """The all-pass is solved in at most this many of the bidding worlds (its mean is all PASS
 needs; all 400 made Crazy's first call 65 % slower)."""
+_NOT_SEEDED = frozenset({"sheet", "players"})
+"""Observation fields left out of a decision's seed: the sheet, and the players' names, so
+that renaming a player (``hard`` as ``hard/worlds=100`` in a match) changes no one's
+draws and two matches of the same seed stay paired wherever their decisions agree."""
 DECLARER_TRUST = 0.35
 """Weight factor per trick a declarer would fall short in a world (defence decisions)."""
+
+
+def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
+    """The random draws of one decision: seeded from the player's seed and the observation
+    less :data:`_NOT_SEEDED` (the same observation always draws the same worlds).
+
+    >>> obs = {"seat": 0, "players": ["a", "b", "c"], "hand": ["AS"]}
+    >>> a = decision_rng(1, obs).random()
+    >>> a == decision_rng(1, {**obs, "players": ["x", "y", "z"]}).random()
+    True
+    """
+    digest = zlib.crc32(
+        json.dumps({k: v for k, v in observation.items() if k not in _NOT_SEEDED},
+                   sort_keys=True).encode()
+    )
+    return random.Random(seed * 1_000_003 + digest)
 
 
 def _interpolate(table: Sequence[float], tricks: float) -> float:
@@ -200,8 +220,9 @@ class MonteCarloPlayer:
     """A Perfect-Information Monte Carlo player (Normal, Hard or Crazy).
 
     Deterministic: each decision's random draws are seeded from the player's seed and
-    the observation, so the same observation always gets the same answer, and the
-    hidden cards (which the observation does not contain) cannot change it.
+    the observation (less the sheet and the players' names), so the same observation always
+    gets the same answer, and the hidden cards (which the observation does not contain)
+    cannot change it.
 
     ``budget``: seconds of wall-clock time per decision (see :mod:`.clock`), read from
     ``clock``; ``None`` (the default here; :func:`preferans.players.make_player` gives each
@@ -239,12 +260,7 @@ class MonteCarloPlayer:
             return legal[0]
         self._deadline = self.last_deadline = Deadline(self.budget, self.clock)
         view = SeatView.from_observation(observation)
-        digest = zlib.crc32(
-            json.dumps(
-                {k: v for k, v in observation.items() if k != "sheet"}, sort_keys=True
-            ).encode()
-        )
-        rng = random.Random(self.seed * 1_000_003 + digest)
+        rng = decision_rng(self.seed, observation)
         phase = view.phase
         try:
             if phase == "auction" and ("SEE" in legal or view.extras.get("hand_hidden")):
