@@ -91,7 +91,13 @@ def test_no_all_pass_is_solved_once_someone_has_bid() -> None:
     view = SeatView.from_observation(game.observation(2))
     analysis = player._bid_analysis(view, random.Random(7))
     assert analysis["allpass"] is None
-    assert player._pass_value(view, player._model(view), analysis) == 0.0
+    # after a bid PASS is worth what the bidder's contract costs this seat (Crazy's
+    # rival_in_pass), or nothing without it: never an all-pass
+    assert analysis["rival"]
+    plain = make_player(SOLVED + "/rival_in_pass=0", RULES, seed=3, budget=None)
+    plain_analysis = plain._bid_analysis(view, random.Random(7))
+    assert plain_analysis["allpass"] is None
+    assert plain._pass_value(view, plain._model(view), plain_analysis) == 0.0
 
 
 def test_interpolate_reads_between_the_counts() -> None:

@@ -1,4 +1,4 @@
-"""PASS valued by the rival's contract (a level setting, off at every level), and level
+"""PASS valued by the rival's contract (a level setting, on for Crazy alone), and level
 settings for experiments."""
 
 from __future__ import annotations
@@ -45,8 +45,10 @@ def test_after_a_bid_passing_costs_what_the_bidders_contract_costs() -> None:
     assert analysis["rival"] and {seat for seat, _, _ in analysis["rival"]} == {1}
     # the bidder makes its six in most worlds: this seat loses by passing
     assert crazy < -1.0
-    without, analysis = _pass_value("crazy-nobudget", game, 2)
+    without, analysis = _pass_value("crazy-nobudget/rival_in_pass=0", game, 2)
     assert analysis["rival"] is None and without == 0.0
+    default, _ = _pass_value("crazy-nobudget", game, 2)  # Crazy's own setting since 6 Dec
+    assert default == crazy
     hard, analysis = _pass_value("hard-nobudget", game, 2)
     assert analysis["rival"] is None and hard == 0.0
 
@@ -64,14 +66,14 @@ def test_before_any_bid_the_rival_is_the_strongest_other_hand_or_the_all_pass() 
     assert analysis["rival"] is None  # the last to speak has no rival left
 
 
-def test_the_rival_is_off_by_default_and_a_decision_stays_deterministic() -> None:
+def test_the_rival_is_crazys_alone_and_a_decision_stays_deterministic() -> None:
     game = _game()
     game.apply("6S")
     obs = game.observation(2)
     a = make_player(RIVAL, RULES, seed=9).choose(obs)
     b = make_player(RIVAL, RULES, seed=9).choose(obs)
     assert a == b and a in obs["legal"]
-    assert not HARD.rival_in_pass and not CRAZY.rival_in_pass
+    assert not HARD.rival_in_pass and CRAZY.rival_in_pass  # on for Crazy since 6 Dec
 
 
 def test_level_settings_are_read_as_their_types() -> None:

@@ -70,7 +70,7 @@ def test_without_the_half_whist_a_short_contract_is_whisted() -> None:
 
 
 def test_the_auction_weighs_the_answer_only_at_levels_that_have_it_on() -> None:
-    assert not HARD.whist_response
+    assert not HARD.whist_response and CRAZY.whist_response
     view = _view(SOCHI)
     plain = make_player("crazy-nobudget/whist_response=0", SOCHI, seed=3)
     mixed = make_player("crazy-nobudget/whist_response=1", SOCHI, seed=3)
@@ -83,5 +83,4 @@ def test_the_auction_weighs_the_answer_only_at_levels_that_have_it_on() -> None:
     # the same worlds (the same seed and observation): a bid can only gain by the answer
     assert values_b["6S"] >= values_a["6S"] - 1e-9
     assert values_b["PASS"] == pytest.approx(values_a["PASS"])
-    assert CRAZY.whist_response == mixed.level.whist_response or not CRAZY.whist_response
     assert view.seat == 1

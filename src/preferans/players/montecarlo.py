@@ -127,9 +127,12 @@ class Level:
     rival_in_pass: bool = False
     """Value PASS in the auction by what the rival's contract costs this seat (solved in
     the bidding worlds: the highest bidder, or the likeliest declarer before any bid), not
-    as nothing; see :meth:`MonteCarloPlayer._pass_value`.  Tried for Crazy and left off:
-    it bids more (mostly opening 6♠) and lost 3.0 whists per changed call by double-dummy
-    judging (players' README, "Crazy against Hard in whole games")."""
+    as nothing; see :meth:`MonteCarloPlayer._pass_value`.  On for Crazy since 6 Dec: a
+    seat's balance is zero-sum, so another's made contract costs the passer (about 7 whists
+    a deal on the boards of seed 35, where PASS was valued at 0).  First tried on 5 Dec with
+    the rough all-pass count and left off (−3.0 whists per changed call by double-dummy
+    judging); with the solved all-pass and :attr:`whist_response`, +3.4 whists a board
+    played out (players' README, "Crazy on one-deal boards")."""
     play_table: bool = False
     """Score-aware card play (Crazy): value each card by :meth:`.ScoreModel.play_table`, the
     sheet with the tricks already taken where they lie and the defenders' later tricks
@@ -147,7 +150,9 @@ class Level:
     """In the auction, value a contract its declarer would fail double dummy by how often
     the defence really whists it (:data:`WHIST_RESPONSE`, measured in self-play), not as
     whisted always: at the levels where a half-whist may stand, the rest of the time the
-    contract is written as made, half-whisted."""
+    contract is written as made, half-whisted.  On for Crazy since 6 Dec (with
+    :attr:`rival_in_pass`; alone it changed 10 of 70 boards, +0.94 whists a board
+    [−0.16, +2.04])."""
     allpass_solved: bool = False
     """Value PASS before any bid by the all-pass solved in the bidding worlds (this seat's
     tricks double dummy against the other two, scaled by :data:`ALLPASS_REAL`), not by the
@@ -166,7 +171,7 @@ HARD = Level("hard", worlds=100, bid_worlds=100, score_aware=False, screen_world
              mode_simulations=8)
 CRAZY = Level("crazy", worlds=400, bid_worlds=400, score_aware=True, screen_worlds=40,
               discard_keep=5, mode_simulations=16, play_inference=True, play_gap=True,
-              play_table=True, allpass_solved=True)
+              play_table=True, allpass_solved=True, rival_in_pass=True, whist_response=True)
 SIMULATION = Level("simulation", worlds=6, bid_worlds=6, score_aware=False, oversample=1,
                    screen_worlds=6, discard_keep=2, contract_strains=1,
                    solve_misere_bids=False)
