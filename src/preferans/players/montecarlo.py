@@ -131,8 +131,8 @@ class Level:
     seat's balance is zero-sum, so another's made contract costs the passer (about 7 whists
     a deal on the boards of seed 35, where PASS was valued at 0).  First tried on 5 Dec with
     the rough all-pass count and left off (−3.0 whists per changed call by double-dummy
-    judging); with the solved all-pass and :attr:`whist_response`, +3.4 whists a board
-    played out (players' README, "Crazy on one-deal boards")."""
+    judging); with the solved all-pass and :attr:`whist_response`, +2.79 whists a board
+    over 222 paired boards (players' README, "Crazy on one-deal boards")."""
     play_table: bool = False
     """Score-aware card play (Crazy): value each card by :meth:`.ScoreModel.play_table`, the
     sheet with the tricks already taken where they lie and the defenders' later tricks
