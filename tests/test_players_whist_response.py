@@ -53,7 +53,7 @@ def test_a_short_contract_is_worth_the_mix_of_whisted_and_half_whisted(level: in
         assert mixed == pytest.approx(p * whisted[tricks] + (1 - p) * stands)
         if p < 1:
             assert mixed > plain
-    # the chances are chances, and a defence whists a deeper failure no more readily
+    # the table holds probabilities
     for chances in WHIST_RESPONSE.values():
         assert all(0 <= c <= 1 for c in chances)
 
@@ -71,16 +71,15 @@ def test_without_the_half_whist_a_short_contract_is_whisted() -> None:
 
 def test_the_auction_weighs_the_answer_only_at_levels_that_have_it_on() -> None:
     assert not HARD.whist_response and CRAZY.whist_response
-    view = _view(SOCHI)
     plain = make_player("crazy-nobudget/whist_response=0", SOCHI, seed=3)
     mixed = make_player("crazy-nobudget/whist_response=1", SOCHI, seed=3)
-    obs = Game(SOCHI, first_dealer=0)
-    obs.start_deal(HANDS, ["9H", "8H"])
-    first = obs.observation(1)
+    game = Game(SOCHI, first_dealer=0)
+    game.start_deal(HANDS, ["9H", "8H"])
+    first = game.observation(1)
+    assert first["seat"] == 1  # the bidder's own first call
     a, b = plain.explain(first), mixed.explain(first)
     values_a = {o["token"]: o["value"] for o in a["options"]}
     values_b = {o["token"]: o["value"] for o in b["options"]}
     # the same worlds (the same seed and observation): a bid can only gain by the answer
     assert values_b["6S"] >= values_a["6S"] - 1e-9
     assert values_b["PASS"] == pytest.approx(values_a["PASS"])
-    assert view.seat == 1

@@ -151,8 +151,8 @@ class Level:
     the defence really whists it (:data:`WHIST_RESPONSE`, measured in self-play), not as
     whisted always: at the levels where a half-whist may stand, the rest of the time the
     contract is written as made, half-whisted.  On for Crazy since 6 Dec (with
-    :attr:`rival_in_pass`; alone it changed 10 of 70 boards, +0.94 whists a board
-    [−0.16, +2.04])."""
+    :attr:`rival_in_pass`; alone it changed 10 of 71 boards, +0.93 whists a board
+    [−0.15, +2.01])."""
     allpass_solved: bool = False
     """Value PASS before any bid by the all-pass solved in the bidding worlds (this seat's
     tricks double dummy against the other two, scaled by :data:`ALLPASS_REAL`), not by the
@@ -403,12 +403,12 @@ class MonteCarloPlayer:
                 table = real_play_table(table, contract.level, CLOSED_SHARE)
             tables[contract] = table
         whisted = table[tricks]
-        if not response:
-            return whisted
         chances = WHIST_RESPONSE.get(contract.level)
-        defenders = model.defenders(declarer)
-        if (chances is None or tricks > contract.level or len(defenders) != 2
+        if (not response or chances is None or tricks > contract.level
                 or contract.level not in self.rules.half_whist_levels):
+            return whisted
+        defenders = model.defenders(declarer)
+        if len(defenders) != 2:
             return whisted
         p = chances[max(0, tricks - contract.level + 2)]
         key = Bid(contract.level, contract.trump)
