@@ -126,7 +126,8 @@ BAD_FILES = {
     # kind: (the file's bytes, what the one error line says)
     "binary": (bytes(range(256)) * 4, "is a binary file, not JSON text"),
     "png header": (b"\x89PNG\r\n\x1a\n" + b"\xff" * 32, "is not UTF-8 text (byte 0x89 at offset 0"),
-    "invalid UTF-8": (b'{"players": ["\xc3\x28"]}', "is not UTF-8 text (byte 0xc3 at offset 14)"),
+    "invalid UTF-8": (b'{"format": "preferans-record/1", "players": ["\xc3\x28"]}',
+                      "is not UTF-8 text (byte 0xc3 at offset 46)"),
     "latin-1": ('{"players": ["Sören"]}'.encode("latin-1"), "is not UTF-8 text"),
     "UTF-16 with BOM": (GOOD.encode("utf-16"), "is UTF-16 text (it starts with a byte-order mark)"),
     "UTF-16 LE, no BOM": (GOOD.encode("utf-16-le"), "looks like UTF-16 or UTF-32 text"),
@@ -171,15 +172,31 @@ BAD_FILES = {
         json.dumps({"deals": [{"dealer": 2, "hands": HANDS, "talon": ["AH", "7D"],
                                "actions": [6]}]}).encode(),
         "deal 1, action 1 (6): an action is a token string"),
+    "a play token that is no card": (
+        json.dumps({"deals": [{"dealer": 2, "hands": HANDS, "talon": ["AH", "7D"], "actions": [
+            "6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "WHIST", "WHIST", "XX"]}]}
+                   ).encode(),
+        "deal 1, action 8 (XX), seat 0 (A), phase play: "),
+    "a card not in the hand": (
+        json.dumps({"deals": [{"dealer": 2, "hands": HANDS, "talon": ["AH", "7D"], "actions": [
+            "6S", "PASS", "PASS", "DISCARD 7H 7D", "7H", "WHIST", "WHIST", "QH"]}]}
+                   ).encode(),
+        "deal 1, action 8 (QH), seat 0 (A), phase play: "),
+    "a missing format": (b'{"deals": []}', 'the record names no "format"'),
 }
 
 
+@pytest.mark.parametrize("command", ["replay", "analyse"])
 @pytest.mark.parametrize("kind", list(BAD_FILES))
-def test_every_kind_of_bad_file_is_one_error_line_and_exit_code_2(tmp_path, kind):
+def test_every_kind_of_bad_file_is_one_error_line_and_exit_code_2(tmp_path, kind, command):
+    """`replay` and `analyse` read a record with the same reader: the same one line."""
     data, message = BAD_FILES[kind]
+    if (data.startswith(b'{"') and b'"format"' not in data
+            and kind != "a missing format"):  # else the missing format is named
+        data = b'{"format": "preferans-record/1", ' + data[1:]
     path = tmp_path / "game.json"
     path.write_bytes(data)
-    result = runner.invoke(app, ["replay", str(path)])
+    result = runner.invoke(app, [command, str(path)])
     assert result.exit_code == 2, (result.output, result.exception)
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], lines
@@ -246,3 +263,14 @@ def test_serve_names_a_bad_worker_count_in_the_environment(monkeypatch):
     result = runner.invoke(app, ["serve", "--no-browser", "--port", "9003", "--db", "sqlite://"])
     assert result.exit_code == 2
     assert "PREFERANS_BOT_WORKERS='many'" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", ["replay", "analyse"])
+def test_a_file_holding_a_path_is_not_followed(tmp_path, command):
+    """A file whose JSON is a string naming another record is refused, not opened."""
+    other = write(tmp_path)
+    pointer = tmp_path / "pointer.json"
+    pointer.write_text(json.dumps(other))
+    result = runner.invoke(app, [command, str(pointer)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith("a game record is a JSON object {...}, not a string")

@@ -151,7 +151,7 @@ def test_record_round_trip() -> None:
     ],
 )
 def test_record_errors(entry: object, message: str) -> None:
-    rec = {"rules": Rules.preset("sochi").to_json(), "deals": [
+    rec = {"format": "preferans-record/1", "rules": Rules.preset("sochi").to_json(), "deals": [
         {"dealer": 0, "irregularity": entry}]}
     with pytest.raises(RecordError, match=message):
         replay(rec)

@@ -84,7 +84,8 @@ def test_the_attacks_of_the_issue_are_refused():
     with pytest.raises(RulesError, match=r"whist_quota=.*-1 is out of range: each entry 0 to 10"):
         rules_from_settings({"preset": "sochi", "whist_quota": [4, 2, 1, 1, -1]})
     with pytest.raises(RecordError, match="rules: option contract_values='x' must be a list"):
-        read_record({"rules": {"preset": "sochi", "contract_values": "x"}})
+        read_record({"format": "preferans-record/1",
+                     "rules": {"preset": "sochi", "contract_values": "x"}})
     with pytest.raises(RulesError, match="misere_value=1001 is out of range: 1 to 1000"):
         Rules.preset("sochi").replace(misere_value=1001)
     with pytest.raises(RulesError, match="name=5 must be a text"):

@@ -161,6 +161,8 @@ def test_game_to_and_from_record():
     ],
 )
 def test_bad_records_of_every_kind_are_record_errors(source, message):
+    if isinstance(source, dict) and "format" not in source:
+        source = {"format": "preferans-record/1", **source}  # else the missing format is named
     with pytest.raises(RecordError) as info:
         read_record(source)
     assert message in str(info.value)
@@ -231,3 +233,95 @@ def test_a_record_changed_anywhere_replays_or_is_a_record_error(changes, preset)
         replay(read_record(rec))
     except (RecordError, RulesError) as exc:
         assert str(exc) and len(str(exc)) < 600
+
+
+def _mutated(changes, preset):
+    rec = copy.deepcopy(_BASE)
+    rec["rules"]["preset"] = preset
+    for path, value in changes:
+        node = rec
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    return rec
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(list(_paths(_BASE))[1:]), _JSON), min_size=1,
+                max_size=3),
+       st.sampled_from(["sochi", "classical-1971", "two-player"]))
+def test_a_changed_record_is_analysed_or_a_record_error(changes, preset):
+    """The after-deal analysis reads a record as the replay does: a record changed anywhere
+    is analysed, or the error is the replay's (never a KeyError or a solver failure)."""
+    from preferans.analysis import analyse
+
+    rec = _mutated(changes, preset)
+    try:
+        expected = None
+        replay(read_record(rec))
+    except (RecordError, RulesError) as exc:
+        expected = str(exc)
+    try:
+        analyse(read_record(rec))
+    except (RecordError, RulesError) as exc:
+        assert str(exc) == expected
+    else:
+        assert expected is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(list(_paths(_BASE))[1:]), _JSON), min_size=1,
+                max_size=3),
+       st.sampled_from(["sochi", "rogue-small"]))
+def test_a_changed_upload_is_reviewed_or_refused_with_a_reason(changes, preset):
+    """An uploaded body (the server's reader, in its worker thread): reviewed, or refused
+    with a record error or an upload refusal, never another exception."""
+    from preferans.server.review_routes import UploadTooLong, _review_upload, _UploadRefused
+
+    body = json.dumps(_mutated(changes, preset)).encode()
+    try:
+        result = _review_upload(body)
+    except (RecordError, RulesError, _UploadRefused, UploadTooLong):
+        return
+    assert result["format"] == "preferans-review/1"
+
+
+def test_a_record_must_name_its_format():
+    rec = record([])
+    del rec["format"]
+    with pytest.raises(RecordError, match='the record names no "format"'):
+        read_record(rec)
+    rec["format"] = "preferans-record/2"
+    with pytest.raises(RecordError, match="format 'preferans-record/2' is not"):
+        read_record(rec)
+
+
+def test_a_json_string_is_never_opened_as_a_path(tmp_path):
+    from preferans.record import record_from_json
+
+    secret = tmp_path / "secret.json"
+    secret.write_text(json.dumps(record([])))
+    with pytest.raises(RecordError, match=r"a record is a JSON object \{\.\.\.\}, not a string"):
+        record_from_json(str(secret))
+
+
+def test_a_dealer_who_does_not_rotate_is_refused_naming_the_deal():
+    game = Game(Rules.preset("sochi", pool=10), seed=3, first_dealer=1)
+    for _ in range(2):
+        game.start_deal()
+        while game.deal is not None:
+            game.apply(game.deal.legal_actions()[0])
+    rec = write_record(game)
+    assert [d["dealer"] for d in rec["deals"]] == [1, 2]
+    assert replay(read_record(rec)).sheet.to_json() == game.sheet.to_json()
+    rec["deals"][1]["dealer"] = 1
+    with pytest.raises(RecordError, match=r"deal 2: dealer 1, but the rules pass the deal to "
+                                          r"seat 2 \(C\)"):
+        replay(read_record(rec))
+    many = copy.deepcopy(rec)
+    many["deals"] = [copy.deepcopy(rec["deals"][0]) for _ in range(5)]  # all dealt by seat 1
+    with pytest.raises(RecordError, match="deal 2: dealer 1, but the rules pass the deal"):
+        replay(read_record(many))

@@ -17,7 +17,7 @@ The JSON (``preferans analyse RECORD --json``) is documented in ``docs/analysis.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .cards import Card
@@ -142,8 +142,13 @@ class _Collector:
             return
         seat = deal.hand_to_play
         assert seat is not None
-        card = Card.parse(token)
+        try:
+            card = Card.parse(token)
+        except ValueError:
+            return  # not a card: the replay refuses the action, naming it
         values = solve_moves(_position(deal, _side_of(deal, mode, seat), mode))
+        if card.index not in values:
+            return  # not a card this hand may play: the replay refuses it, naming why
         cost, best = _cost(deal, mode, seat, values, card)
         entry["cards"].append({"seat": seat, "card": str(card), "cost": cost, "best": best})
 
@@ -165,11 +170,19 @@ def _lost(entry: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def analyse(record: Mapping[str, Any], deal: int | None = None) -> dict[str, Any]:
+def analyse(record: Mapping[str, Any], deal: int | None = None, *,
+            check: Callable[[], None] | None = None) -> dict[str, Any]:
     """The analysis of every deal of ``record`` (a preferans-record/1 object); ``deal``: of
-    that deal alone (its number in the record, 1-based)."""
+    that deal alone (its number in the record, 1-based).  ``check``, when given, is called
+    before each action and may raise to stop the work (a bound on its time)."""
     collector = _Collector(deal)
-    game = replay(record, before_action=collector.before)
+
+    def before(number: int, position: Deal, token: str) -> None:
+        if check is not None:
+            check()
+        collector.before(number, position, token)
+
+    game = replay(record, before_action=before)
     collector.finish()
     return {"format": FORMAT, "players": list(game.players), "deals": collector.deals}
 

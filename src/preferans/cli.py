@@ -401,24 +401,14 @@ def analyse(
     cost its side tricks against best play, with the cards that would have cost nothing."""
     from .analysis import analyse as analyse_record
     from .analysis import render
+    from .jsonfile import JsonFileError, read_object_file
     from .record import RecordError, read_record
     from .rules import RulesError
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        fail(f"{file} is not UTF-8 text")
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"{file} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
-    except (RecursionError, ValueError) as exc:
-        fail(f"{file} cannot be read as JSON: {exc}")
-    try:
+    try:  # the reader `replay` uses: a file holding anything but a record object is refused
+        obj = read_object_file(file, "a game record")
         report = analyse_record(read_record(obj))
-    except (RecordError, RulesError) as exc:
+    except (JsonFileError, RecordError, RulesError) as exc:
         fail(str(exc))
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=2))

@@ -51,6 +51,11 @@ class RecordError(ValueError):
 
 
 def _load(source: str | Path | Mapping[str, Any]) -> Any:
+    """The record object of ``source``: a mapping as it is, JSON text, or a file's path.
+
+    Only a :class:`~pathlib.Path` or a string given by the caller names a file: a value read
+    out of JSON (an upload, a file's contents) goes to :func:`record_from_json`, which never
+    opens anything."""
     if isinstance(source, Mapping):
         return source
     if isinstance(source, str) and source.lstrip().startswith("{"):
@@ -81,10 +86,23 @@ def read_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     Returns a normalised copy: the rules as ``rules.to_json()``, cards in
     canonical form.  Raises :class:`RecordError` naming what is wrong.
     """
-    obj = _load(source)
+    return record_from_json(_load(source))
+
+
+def record_from_json(obj: Any) -> dict[str, Any]:
+    """Validate a record already parsed from JSON (an upload, a file's contents): never a
+    path, whatever it holds.
+
+    >>> record_from_json("/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    preferans.record.RecordError: a record is a JSON object {...}, not a string
+    """
     if not isinstance(obj, Mapping):
         raise RecordError(f"a record is a JSON object {{...}}, not {kind_of(obj)}")
-    fmt = obj.get("format", RECORD_FORMAT)
+    if "format" not in obj:
+        raise RecordError(f'the record names no "format" (it must be "{RECORD_FORMAT}")')
+    fmt = obj["format"]
     if fmt != RECORD_FORMAT:
         raise RecordError(f"format {show(fmt)} is not {RECORD_FORMAT!r}")
     try:
@@ -225,6 +243,9 @@ def replay(
             raise RecordError(f"deal {i}: deal {i - 1} is unfinished but another deal follows")
         if game.sheet.finished:
             raise RecordError(f"deal {i}: the game is already over (every pool is closed)")
+        if i > 1 and deal["dealer"] != game.dealer:
+            raise RecordError(f"deal {i}: dealer {deal['dealer']}, but the rules pass the deal "
+                              f"to seat {game.dealer} ({game.players[game.dealer]})")
         game.dealer = deal["dealer"]
         if "irregularity" in deal:
             x = deal["irregularity"]

@@ -15,7 +15,7 @@ review of a deal still being played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .analysis import analyse
@@ -79,11 +79,21 @@ class _Frames:
             entry["sheet"] = game.sheet.to_json()
 
 
-def review(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Every deal of ``record`` frame by frame, with its sheet and analysis (see the module)."""
+def review(record: Mapping[str, Any], *, check: Callable[[], None] | None = None
+           ) -> dict[str, Any]:
+    """Every deal of ``record`` frame by frame, with its sheet and analysis (see the module).
+
+    ``check``, when given, is called before every action of the replay and of the analysis:
+    it may raise to stop the work (the web server's bound on an uploaded record's time)."""
     frames = _Frames()
-    game = replay(record, before_action=frames.before, after_deal=frames.after)
-    analysis = {d["deal"]: d for d in analyse(record)["deals"]}
+
+    def before(number: int, deal: Deal, token: str) -> None:
+        if check is not None:
+            check()
+        frames.before(number, deal, token)
+
+    game = replay(record, before_action=before, after_deal=frames.after)
+    analysis = {d["deal"]: d for d in analyse(record, check=check)["deals"]}
     deals = []
     for number in sorted(frames.deals):
         entry = frames.deals[number]

@@ -13,6 +13,7 @@ from server_helpers import new_game
 from preferans.server.house_rules import option_title
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
+JSON = {"Content-Type": "application/json"}
 CYRILLIC = re.compile(r"[А-Яа-яЁё]{4,}")
 
 
@@ -85,12 +86,12 @@ def test_an_uploaded_record_with_bad_rules_in_russian(client: TestClient):
     record = {"format": "preferans-record/1", "rules": {"preset": "sochi",
                                                          "stalingrad": "yes"}, "deals": []}
     text = json.dumps(record)
-    ru = client.post("/api/review", content=text, headers=RU)
+    ru = client.post("/api/review", content=text, headers={**RU, **JSON})
     assert ru.status_code == 422
     title = option_title("stalingrad", "ru")
     assert ru.json()["detail"] == (f"запись партии не воспроизводится: правила: «{title}» = "
                                    "'yes': нужно «да» или «нет»"), ru.json()
-    en = client.post("/api/review", content=text)
+    en = client.post("/api/review", content=text, headers=JSON)
     assert en.json()["detail"] == ("the record does not replay: rules: option "
                                    "stalingrad='yes' must be true or false")
 
@@ -122,9 +123,9 @@ def test_protocol_errors_in_russian(client: TestClient):
 
 
 def test_an_unreadable_upload_and_a_bad_query_in_russian(client: TestClient):
-    binary = client.post("/api/review", content=b"\xff\xfe\x00", headers=RU)
+    binary = client.post("/api/review", content=b"\xff\xfe\x00", headers={**RU, **JSON})
     assert binary.status_code == 422 and binary.json()["detail"] == "файл — не текст в UTF-8"
-    broken = client.post("/api/review", content=b"[1, 2", headers=RU)
+    broken = client.post("/api/review", content=b"[1, 2", headers={**RU, **JSON})
     assert broken.json()["detail"].startswith("файл — не запись партии в JSON: ")
     query = client.get("/api/games/abc/analysis?deal=x", headers=RU)
     assert query.status_code == 422 and query.json()["detail"] == "deal: нужно целое число"

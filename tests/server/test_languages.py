@@ -16,6 +16,7 @@ from preferans.reasons import Reason
 from preferans.server.lang import say
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
+JSON = {"Content-Type": "application/json"}
 CYRILLIC = re.compile(r"[А-Яа-яЁё]{4,}")
 HUMAN_FIRST = 2  # seed 2: the human speaks first
 
@@ -248,8 +249,8 @@ def test_the_rules_and_a_review_in_the_request_language(client: TestClient) -> N
     assert {p["name"]: p["title"] for p in rules["presets"]}["piter-hard"] == "Жёсткий Питер"
     assert client.get("/api/rules").json()["presets"][0]["title"] == "Sochi"
     body = json.dumps(worked_deal_record())
-    ru = client.post("/api/review", content=body, headers=RU).json()
-    en = client.post("/api/review", content=body).json()
+    ru = client.post("/api/review", content=body, headers={**RU, **JSON}).json()
+    en = client.post("/api/review", content=body, headers=JSON).json()
     assert CYRILLIC.search(ru["rules_title"]) and not CYRILLIC.search(en["rules_title"])
     assert ru["deals"] == en["deals"]
 

@@ -11,6 +11,8 @@ from server_helpers import modest_token, new_game, play_until
 
 from preferans.guide import worked_deal_record
 
+JSON = {"Content-Type": "application/json"}
+
 
 def _playing(state: dict) -> bool:
     obs = state["observation"]
@@ -45,7 +47,8 @@ def test_the_analysis_holds_the_deals_that_are_over_never_the_one_in_progress(
 
 
 def test_an_uploaded_record_is_reviewed_and_a_bad_one_named(client: TestClient) -> None:
-    good = client.post("/api/review", content=json.dumps(worked_deal_record()))
+    good = client.post("/api/review", content=json.dumps(worked_deal_record()),
+                       headers=JSON)
     assert good.status_code == 200
     review = good.json()
     assert review["format"] == "preferans-review/1"
@@ -55,5 +58,5 @@ def test_an_uploaded_record_is_reviewed_and_a_bad_one_named(client: TestClient) 
     for body, word in ((b"\xff\xfe\x00", "UTF-8"), (b"[1, 2", "JSON"),
                        (json.dumps({"format": "preferans-record/1", "deals": 3}).encode(),
                         "replay")):
-        bad = client.post("/api/review", content=body)
+        bad = client.post("/api/review", content=body, headers=JSON)
         assert bad.status_code == 422 and word in bad.json()["detail"], bad.text

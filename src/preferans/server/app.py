@@ -48,7 +48,7 @@ import re
 import secrets
 import threading
 import webbrowser
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -62,13 +62,15 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..game import Game
 from ..i18n import player_name
 from ..rules import RulesError
-from . import gcpause
+from . import gcpause, guard
 from .config import database_url
 from .gcpause import GcPauses
+from .guard import OriginGuard
 from .house_rules import editor_schema, preset_choices, rules_from_settings
 from .lang import (
     damage_text,
@@ -80,11 +82,13 @@ from .lang import (
     settings_strings,
     store_message,
 )
+from .limits import SOCKETS_PER_CLIENT, SOCKETS_PER_TABLE, Bucket, client_key, message_rate
 from .request_errors import rules_problem, validation_message
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
 from .thinking import Thinking, default_workers
+from .tokens import SeatTokens
 
 log = logging.getLogger("preferans.server")
 
@@ -100,6 +104,11 @@ COOKIE_DAYS = 400
 """How long the seat cookie lasts (the longest a browser keeps one)."""
 NOT_YOURS = ("This game belongs to another browser: only the browser that started it can "
              "see its hands or play it. Start a new game from the settings.")
+SEED_BITS = 128
+"""Bits of the seed the server draws for a new game's deals (too many to search from the
+cards one sees)."""
+ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
+"""Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
 IDLE_SECONDS = 300.0
 """How long an open table with no socket stays in memory (the app's ``idle_seconds``)."""
 
@@ -147,6 +156,8 @@ class NewGame(BaseModel):
     pool: Literal[10, 20, 30] | None = None
     """The pulya length; left out, the preset's own (20 for 003's, 120 for Kazakhstan...)."""
     seed: int | None = Field(default=None, ge=0, le=2**53)
+    """The deals' seed: only on a server started for tests (``--allow-seeds``); otherwise the
+    server draws 128 random bits."""
     hints: bool = False
     """The HINT button at the table (off by default; games with hints are marked in the
     statistics)."""
@@ -172,7 +183,7 @@ class Tables:
     def create(self, settings: NewGame, seats: dict[str, str] | None = None) -> Table:
         """Start and save a new game (raises :class:`StoreError` when it cannot be saved)."""
         game_id = secrets.token_urlsafe(9)
-        seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+        seed = settings.seed if settings.seed is not None else secrets.randbits(SEED_BITS)
         rules = rules_from_settings(settings.rules, players=settings.players, pool=settings.pool)
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level,
@@ -287,6 +298,14 @@ class Tables:
             except Exception:
                 log.exception("cannot close the idle tables")
 
+    def rekey(self, old_hash: str, new_hash: str) -> None:
+        """The open tables' seats held by ``old_hash`` now held by ``new_hash`` (the store's
+        rows are changed by :meth:`GameStore.rekey`)."""
+        for table in list(self.open.values()):
+            for seat, held in list(table.seats.items()):
+                if held == old_hash:
+                    table.seats[seat] = new_hash
+
     def exists(self, game_id: str) -> bool:
         """Whether a game with this id is open or saved."""
         return bool(GAME_ID.match(game_id)) and (
@@ -309,6 +328,9 @@ def create_app(
     idle_seconds: float = IDLE_SECONDS,
     bot_workers: int | None = None,
     freeze_startup: bool = False,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
+    allow_seeds: bool | None = None,
 ) -> FastAPI:
     """The web game.
 
@@ -321,8 +343,14 @@ def create_app(
     ``bot_workers`` the number of processes the computer players think in (default
     ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead);
     ``freeze_startup`` (the served app) freezes what exists once started out of the garbage
-    collector's sight and sets its thresholds (:mod:`.gcpause`), for shorter pauses.
+    collector's sight and sets its thresholds (:mod:`.gcpause`), for shorter pauses;
+    ``allowed_hosts`` the hosts it answers for (default ``localhost``, ``127.0.0.1``, ``::1``,
+    and ``PREFERANS_ALLOWED_HOSTS``) and ``allowed_origins`` the other sites whose pages may
+    open its sockets and send it writes (see :mod:`.guard`); ``allow_seeds`` lets a client
+    choose a new game's seed (tests; default ``PREFERANS_ALLOW_SEEDS=1``).
     """
+    if allow_seeds is None:
+        allow_seeds = os.environ.get(ENV_ALLOW_SEEDS, "").strip() == "1"
     workers = default_workers() if bot_workers is None else bot_workers
     thinking = Thinking(workers) if workers > 0 else None
     store = GameStore(database_url(db_url))
@@ -349,6 +377,17 @@ def create_app(
         store.close()
 
     app = FastAPI(title="Preferans", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(OriginGuard, allowed=guard.allowed_origins(allowed_origins))
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=guard.allowed_hosts(allowed_hosts),
+                       www_redirect=False)
+    try:
+        seat_tokens = SeatTokens(store.secret("seat_tokens"))
+    except StoreError as exc:  # the server still starts; tokens last until it stops
+        log.warning("the seat tokens' key cannot be kept (%s): one for this run only", exc)
+        seat_tokens = SeatTokens(secrets.token_bytes(32))
+    app.state.seat_tokens = seat_tokens
+    socket_counts: dict[str, int] = {}
+    rate, burst = message_rate()
     app.state.store = store
     app.state.tables = tables
     app.state.thinking = thinking
@@ -401,15 +440,27 @@ def create_app(
         whose = holder(saved.seats, token)
         if whose != "free":
             return whose
-        if token is None:
-            token = secrets.token_urlsafe(32)
-            response_token.append(token)
+        token = own_token(request, response_token)
         if not store.write_now(store.claim, saved.id, HUMAN, token_hash(token)):
             return "theirs"
         table = tables.open.get(saved.id)
         if table is not None:
             table.seats[str(HUMAN)] = token_hash(token)
         return "mine"
+
+    def own_token(request: Request, response_token: list[str]) -> str:
+        """This browser's token if the server minted it; else a new one, put in
+        ``response_token`` for the response's cookie (a token of an older server hands its
+        seats over to it; a planted one holds none).  Run it off the event loop."""
+        token = seat_token(request.cookies)
+        if token is not None and seat_tokens.minted(token):
+            return token
+        fresh = seat_tokens.mint()
+        if token is not None:
+            store.write_now(store.rekey, token_hash(token), token_hash(fresh))
+            tables.rekey(token_hash(token), token_hash(fresh))
+        response_token.append(fresh)
+        return fresh
 
     def with_token(request: Request, response: Response, new_token: list[str]) -> Response:
         if new_token:
@@ -513,7 +564,15 @@ def create_app(
     def new_game(settings: NewGame, request: Request) -> Response:
         if store.fault is not None:
             return store_unavailable(store.fault, "error.cannot_start", request)
-        token = seat_token(request.cookies) or secrets.token_urlsafe(32)
+        if settings.seed is not None and not allow_seeds:
+            said = say("error.no_seeds", request_language(request))
+            return JSONResponse({"detail": said, "field": "seed", "message": said},
+                                status_code=422)
+        new_token: list[str] = []
+        try:
+            token = own_token(request, new_token)
+        except StoreError as exc:
+            return store_unavailable(exc, "error.cannot_start", request)
         try:
             table = tables.create(settings, seats={str(HUMAN): token_hash(token)})
         except RulesError as exc:
@@ -524,8 +583,7 @@ def create_app(
         except StoreError as exc:
             return store_unavailable(exc, "error.cannot_start", request)
         response = JSONResponse({"id": table.id, "url": f"/table/{table.id}"}, status_code=201)
-        set_seat_cookie(response, token, request.url.scheme == "https")
-        return response
+        return with_token(request, response, new_token)
 
     @app.get("/api/rules")
     def rules_json(request: Request) -> dict[str, Any]:
@@ -599,7 +657,7 @@ def create_app(
                     return
             seats = table.seats if table is not None else saved.seats if saved else None
             whose = holder(seats, token)
-            if whose == "free" and token is not None:
+            if whose == "free" and seat_tokens.minted(token):
                 mine = await store.write(store.claim, game_id, HUMAN, token_hash(token))
                 whose = "mine" if mine else "theirs"
                 if mine and table is not None:
@@ -631,18 +689,38 @@ def create_app(
         if table is None:
             await refuse(socket, "unknown_game", unknown, 4404)
             return
-        await table.connect(socket)
+        client = client_key(socket)
+        if (len(table.sockets) >= SOCKETS_PER_TABLE
+                or socket_counts.get(client, 0) >= SOCKETS_PER_CLIENT):
+            await refuse(socket, "too_many_sockets", say("error.too_many_sockets", lang), 4429)
+            return
+        socket_counts[client] = socket_counts.get(client, 0) + 1
+        bucket = Bucket(rate, burst)
+        warned = False
         try:
+            await table.connect(socket)
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not bucket.allow():  # a flood: dropped, and said once, never slowing others
+                    if not warned:
+                        warned = True
+                        await socket.send_json({"type": "error", "code": "too_many_messages",
+                                                "message": say("error.too_many_messages", lang)})
+                    continue
+                warned = False
                 text = message.get("text")
                 await table.receive(socket, text if text is not None else message.get("bytes"))
         except WebSocketDisconnect:
             pass
         finally:
             table.disconnect(socket)
+            left = socket_counts.get(client, 0) - 1
+            if left > 0:
+                socket_counts[client] = left
+            else:
+                socket_counts.pop(client, None)
 
     from .review_routes import register as register_review
     from .ui_routes import register as register_ui_strings

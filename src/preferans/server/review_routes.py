@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -32,10 +33,11 @@ import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from ..record import RecordError, read_record
+from ..record import RecordError, record_from_json
 from ..review import finished_part, review
 from ..rules import RulesError
 from .lang import damage_text, request_language, say, store_message
+from .limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
 from .request_errors import rules_problem
 from .store import SavedGame, StoreError
 from .table import HUMAN, bot_seed, seat_colours
@@ -43,6 +45,10 @@ from .thinking import Seat, Thinking
 
 MAX_UPLOAD = 2_000_000
 """Bytes of an uploaded record (a long pulya's record is well under 200 KB)."""
+UPLOAD_DEALS = 400
+"""Deals of an uploaded record at most (a game of pool 30 is played in well under 400)."""
+UPLOAD_SECONDS = 30.0
+"""Seconds an uploaded record's review may take in all (a long pulya's takes a few)."""
 CACHE_SIZE = 64
 CALLS_LEVEL = "crazy"
 """The level whose view of the human's calls the analysis shows."""
@@ -104,6 +110,61 @@ def not_replayed(exc: BaseException, lang: str) -> str:
     """Why a record does not replay, in ``lang`` (a refused rule said in it: ``запись партии
     не воспроизводится: правила: «Сталинград» = 'yes': нужно «да» или «нет»``)."""
     return say("error.no_replay", lang, problem=rules_problem(exc, lang))
+
+
+class UploadTooLong(Exception):
+    """An uploaded record's review ran past :data:`UPLOAD_SECONDS`."""
+
+
+class _UploadRefused(Exception):
+    """An upload refused before its review: the words' key and their fields."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+async def _bounded_body(request: Request, most: int) -> bytes | None:
+    """The request's body, or None once it is longer than ``most`` bytes: counted while it
+    arrives, so an oversized upload is never held whole."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > most:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > most:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _review_upload(body: bytes, seconds: float | None = None,
+                   clock: Callable[[], float] = time.monotonic) -> dict[str, Any]:
+    """In a worker thread: an uploaded body parsed as a record and reviewed, within the
+    bounds (raises :class:`_UploadRefused`, :class:`UploadTooLong`, or the record's error)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _UploadRefused("error.upload.not_utf8") from None
+    try:
+        obj = json.loads(text)
+    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        raise _UploadRefused("error.upload.not_json", detail=str(exc)) from None
+    deals = obj.get("deals") if isinstance(obj, dict) else None
+    if isinstance(deals, list) and len(deals) > UPLOAD_DEALS:
+        raise _UploadRefused("error.upload.too_many_deals", deals=len(deals),
+                             most=UPLOAD_DEALS)
+    record = record_from_json(obj)
+    ends = clock() + (UPLOAD_SECONDS if seconds is None else seconds)
+
+    def check() -> None:
+        if clock() > ends:
+            raise UploadTooLong
+
+    return _with_colours(review(record, check=check))
 
 
 def register(
@@ -249,29 +310,40 @@ def register(
                                   request_language(request))
         return with_token(request, response, new_token)
 
+    uploads = Slots(per_key=UPLOADS_PER_CLIENT, total=UPLOADS_AT_ONCE)
+
     @app.post("/api/review")
     async def upload_review(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_UPLOAD:
-            return JSONResponse({"detail": say("error.upload.too_large", request_language(
-                request), most=f"{MAX_UPLOAD:,}")}, status_code=413)
+        """An uploaded record laid out for the viewer: the body is the record itself (never
+        a path), read up to :data:`MAX_UPLOAD` bytes, parsed and reviewed in a worker thread
+        within :data:`UPLOAD_DEALS` deals and :data:`UPLOAD_SECONDS`; a client runs at most
+        a few at once."""
+        lang = request_language(request)
+
+        def refused(key: str, status: int, **fields: Any) -> Response:
+            return JSONResponse({"detail": say(key, lang, **fields)}, status_code=status)
+
+        media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if media != "application/json":
+            return refused("error.upload.not_json_type", 415)
+        client = client_key(request)
+        if not uploads.take(client):
+            return refused("error.upload.busy", 429)
         try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError:
-            return JSONResponse({"detail": say("error.upload.not_utf8", request_language(
-                request))}, status_code=422)
-        try:
-            obj = json.loads(text)
-        except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            return JSONResponse({"detail": say("error.upload.not_json", request_language(
-                request), detail=str(exc))}, status_code=422)
-        try:
-            record = read_record(obj)
-            result = await anyio.to_thread.run_sync(review, record)
-        except (RecordError, RulesError, ValueError) as exc:
-            return JSONResponse({"detail": not_replayed(exc, request_language(request))},
-                                status_code=422)
-        return JSONResponse(_in_language(_with_colours(result), request_language(request)))
+            body = await _bounded_body(request, MAX_UPLOAD)
+            if body is None:
+                return refused("error.upload.too_large", 413, most=f"{MAX_UPLOAD:,}")
+            try:
+                result = await anyio.to_thread.run_sync(_review_upload, body)
+            except _UploadRefused as exc:
+                return refused(exc.key, 422, **exc.fields)
+            except UploadTooLong:
+                return refused("error.upload.too_long", 422, seconds=f"{UPLOAD_SECONDS:g}")
+            except (RecordError, RulesError, ValueError) as exc:
+                return JSONResponse({"detail": not_replayed(exc, lang)}, status_code=422)
+        finally:
+            uploads.give(client)
+        return JSONResponse(_in_language(result, lang))
 
     def finished_of_browser(request: Request) -> list[dict[str, Any]]:
         from .app import holder, seat_token

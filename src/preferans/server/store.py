@@ -34,6 +34,7 @@ import contextlib
 import functools
 import json
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
@@ -89,10 +90,25 @@ games = Table(
     Column("result", JSON, nullable=True),
     Column("summary", JSON, nullable=True),
     Column("seats", JSON, nullable=True),
+    Column("seed_text", String(64), nullable=True),
 )
 """The games table: one row per game, rewritten after every action.  ``seats`` (added
 later: an older database gets the column on opening) maps a human seat ("0") to the
-sha256 of the token of the browser that holds it."""
+sha256 of the token of the browser that holds it.  ``seed_text`` (added later) holds a seed
+too large for the ``seed`` column (the server's seeds have 128 bits), which then holds its
+low 63 bits."""
+
+server_keys = Table(
+    "server_keys",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+"""Secrets the server keeps across restarts (and shares between its processes): the key that
+signs the seat tokens it mints."""
+
+SEED_COLUMN = 2**63
+"""Seeds below this fit the ``seed`` column; larger ones are kept whole in ``seed_text``."""
 
 T = TypeVar("T")
 
@@ -258,6 +274,8 @@ class GameStore:
         with self.engine.begin() as conn:
             if "seats" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seats JSON"))
+            if "seed_text" not in columns:
+                conn.execute(text("ALTER TABLE games ADD COLUMN seed_text VARCHAR(64)"))
             conn.execute(update(games).where(false()).values(id=games.c.id))
 
     @contextmanager
@@ -399,7 +417,8 @@ class GameStore:
             "difficulty": difficulty,
             "rules": dict(rules),
             "names": list(names),
-            "seed": seed,
+            "seed": seed % SEED_COLUMN,
+            "seed_text": str(seed) if not 0 <= seed < SEED_COLUMN else None,
             "record": dict(record),
             "status": PLAYING,
             "result": None,
@@ -527,6 +546,46 @@ class GameStore:
             seats[key] = token_hash
             conn.execute(update(games).where(games.c.id == game_id).values(seats=seats))
         return True
+
+    def secret(self, name: str) -> bytes:
+        """The server's secret ``name`` (32 random bytes), made and kept on first use; the
+        same for every process of this database.  Raises :class:`StoreError`."""
+        def read() -> str | None:
+            with self.guard(), self.engine.connect() as conn:
+                return conn.execute(select(server_keys.c.value).where(
+                    server_keys.c.name == name)).scalar_one_or_none()
+
+        value = read()
+        if value is None:
+            def make() -> None:
+                with self.guard(writing=True), self.engine.begin() as conn:
+                    if conn.execute(select(server_keys.c.value).where(
+                            server_keys.c.name == name)).scalar_one_or_none() is None:
+                        conn.execute(insert(server_keys).values(
+                            name=name, value=secrets.token_hex(32)))
+
+            with contextlib.suppress(StoreError):  # another process made it first: read it
+                self._on_writer(make)
+            value = read()
+            if value is None:
+                raise StoreError(self.location, "the server's key cannot be saved", name)
+        return bytes.fromhex(value)
+
+    def rekey(self, old_hash: str, new_hash: str) -> int:
+        """Hand every seat held by the token hashing to ``old_hash`` to ``new_hash`` (a
+        browser's token replaced by one the server minted); how many games.  Run it on the
+        writer thread (:meth:`write`)."""
+        changed = 0
+        with self.guard(writing=True), self.engine.begin() as conn:
+            rows = conn.execute(select(games.c.id, cast(games.c.seats, Text).label("seats"))
+                                .where(cast(games.c.seats, Text).contains(old_hash))).all()
+            for row in rows:
+                seats = _json_object(row.seats) or {}
+                moved = {k: (new_hash if v == old_hash else v) for k, v in seats.items()}
+                if moved != seats:
+                    conn.execute(update(games).where(games.c.id == row.id).values(seats=moved))
+                    changed += 1
+        return changed
 
     def get(self, game_id: str) -> SavedGame | None:
         """The saved game with this id, or None.  Raises :class:`StoreError`."""
@@ -662,7 +721,7 @@ def _saved(row: Mapping[str, Any]) -> SavedGame:
         difficulty=row["difficulty"],
         rules=column("rules", dict, True),
         names=column("names", list, True),
-        seed=int(row["seed"]),
+        seed=int(row["seed_text"]) if row.get("seed_text") else int(row["seed"]),
         record=column("record", dict, True),
         status=row["status"],
         result=column("result", list, False),

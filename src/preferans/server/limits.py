@@ -1,0 +1,104 @@
+"""Per-client bounds on what the network may ask of the server: how many uploads a client
+runs at once, how many sockets a table and a client hold, how many messages a socket sends
+a second.  Each answers at once (allowed or not) and never waits, so a client over its
+bound is told so while every other table goes on.
+
+>>> slots = Slots(per_key=1, total=2)
+>>> slots.take("1.2.3.4"), slots.take("1.2.3.4"), slots.take("5.6.7.8")
+(True, False, True)
+>>> slots.give("1.2.3.4"); slots.take("1.2.3.4")
+True
+>>> bucket = Bucket(rate=2.0, burst=2, clock=iter([0.0, 0.0, 0.0, 1.0]).__next__)
+>>> [bucket.allow() for _ in range(4)]
+[True, True, False, True]
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from starlette.requests import HTTPConnection
+
+UPLOADS_PER_CLIENT = 2
+"""Uploaded records one client may have reviewed at once."""
+UPLOADS_AT_ONCE = 2
+"""Uploaded records the whole server reviews at once (each takes a core while it runs)."""
+SOCKETS_PER_TABLE = 8
+"""Open sockets of one table (a player's tabs and devices; a few spectators later)."""
+SOCKETS_PER_CLIENT = 32
+"""Open sockets of one client address, over every table."""
+MESSAGES_PER_SECOND = 10.0
+"""The rate of messages a socket may keep up (a player clicks a few times a second)."""
+MESSAGE_BURST = 20
+"""Messages a socket may send at once above that rate."""
+ENV_MESSAGE_RATE = "PREFERANS_MESSAGE_RATE"
+"""Environment variable: another rate (messages a second per socket, the burst twice it),
+for test and load-test servers whose scripted clients answer faster than people."""
+
+
+def message_rate() -> tuple[float, int]:
+    """The rate and burst of a socket's messages: the defaults, or ``PREFERANS_MESSAGE_RATE``."""
+    configured = os.environ.get(ENV_MESSAGE_RATE, "").strip()
+    try:
+        rate = float(configured) if configured else MESSAGES_PER_SECOND
+    except ValueError:
+        rate = MESSAGES_PER_SECOND
+    if not rate > 0:
+        rate = MESSAGES_PER_SECOND
+    return rate, MESSAGE_BURST if not configured else max(MESSAGE_BURST, int(rate * 2))
+
+
+def client_key(conn: HTTPConnection) -> str:
+    """Who a request or socket comes from, for the per-client bounds: its address."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+@dataclass
+class Slots:
+    """Counted slots per key and in all: :meth:`take` one (False when either is full),
+    :meth:`give` it back."""
+
+    per_key: int
+    total: int
+    held: dict[str, int] = field(default_factory=dict)
+
+    def take(self, key: str) -> bool:
+        if self.held.get(key, 0) >= self.per_key or sum(self.held.values()) >= self.total:
+            return False
+        self.held[key] = self.held.get(key, 0) + 1
+        return True
+
+    def give(self, key: str) -> None:
+        left = self.held.get(key, 0) - 1
+        if left > 0:
+            self.held[key] = left
+        else:
+            self.held.pop(key, None)
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    rate: float = MESSAGES_PER_SECOND
+    burst: int = MESSAGE_BURST
+    clock: Callable[[], float] = time.monotonic
+    tokens: float = field(init=False)
+    last: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tokens = float(self.burst)
+        self.last = self.clock()
+
+    def allow(self) -> bool:
+        """Whether one more message may go through now (it is counted if so)."""
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
