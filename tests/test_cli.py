@@ -226,6 +226,20 @@ def test_serve_passes_the_bot_delay_and_workers(monkeypatch):
                       {"open_browser": False, "bot_delay": 0.0, "bot_workers": 3})]
 
 
+def test_serve_passes_the_allowed_hosts_origins_and_seeds(monkeypatch):
+    import preferans.server as server
+
+    calls = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((a, k)))
+    result = runner.invoke(app, ["serve", "--no-browser", "--allowed-host", "pref.lan",
+                                 "--allowed-host", "*.example.org", "--allowed-origin",
+                                 "https://pref.example.org", "--allow-seeds"])
+    assert result.exit_code == 0, result.output
+    assert calls[0][1] == {"open_browser": False, "allowed_hosts": [
+        "pref.lan", "*.example.org"], "allowed_origins": ["https://pref.example.org"],
+        "allow_seeds": True}
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [(["--bot-delay", "-1"], "--bot-delay"), (["--bot-delay", "soon"], "--bot-delay"),
@@ -255,7 +269,9 @@ def test_serve_builds_the_app_with_the_bot_delay(monkeypatch, tmp_path):
     result = runner.invoke(app, ["serve", "--no-browser", "--bot-delay", "0.25",
                                  "--bot-workers", "0", "--port", "9002", "--db", str(db)])
     assert result.exit_code == 0, result.output
-    assert made == [{"bot_delay": 0.25, "bot_workers": 0, "freeze_startup": True}]
+    assert made == [{"bot_delay": 0.25, "bot_workers": 0, "freeze_startup": True,
+                     "allowed_hosts": ["localhost", "127.0.0.1", "::1"], "allowed_origins": [],
+                     "allow_seeds": None}]
 
 
 def test_serve_names_a_bad_worker_count_in_the_environment(monkeypatch):

@@ -137,9 +137,28 @@ def serve(
                      help="Processes the computer players think in (default "
                      "PREFERANS_BOT_WORKERS, else up to 2; 0: a thread of the server)."),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option("--allowed-host", metavar="HOST",
+                     help="Another host name the server answers for (repeatable; "
+                     "localhost, 127.0.0.1 and the --host address always are; "
+                     "*.example.org allowed)."),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option("--allowed-origin", metavar="ORIGIN",
+                     help="Another site whose pages may open the game's sockets and send it "
+                     "moves, e.g. https://preferans.example.org (repeatable)."),
+    ] = None,
+    allow_seeds: Annotated[
+        bool, typer.Option("--allow-seeds", help="Tests only: let a client choose a new "
+                           "game's deal seed.")
+    ] = False,
 ) -> None:
     """Start the web game (and open it in the browser)."""
-    _serve(host, port, db, not no_browser, bot_delay=bot_delay, bot_workers=bot_workers)
+    _serve(host, port, db, not no_browser, bot_delay=bot_delay, bot_workers=bot_workers,
+           allowed_hosts=allowed_host, allowed_origins=allowed_origin,
+           allow_seeds=allow_seeds or None)
 
 
 @app.command()

@@ -32,6 +32,9 @@ class LiveServer:
         from preferans.server.app import create_app
 
         app = create_app(f"sqlite:///{self.db_path}", bot_delay=self.bot_delay)
+        self.store = app.state.store
+        """The server's own store: it owns its SQLite file, so tests that plant games use
+        this one (a second store on the file would find it locked)."""
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=64 * 1024)
         self._server = uvicorn.Server(config)

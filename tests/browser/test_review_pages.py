@@ -26,7 +26,7 @@ from test_variant_decisions import easy_players
 
 from preferans.server.app import SEAT_COOKIE, token_hash
 from preferans.server.house_rules import rules_from_settings
-from preferans.server.store import FINISHED, GameStore
+from preferans.server.store import FINISHED
 from preferans.server.table import Table, deal_hands
 
 pytestmark = pytest.mark.browser
@@ -125,25 +125,22 @@ def finished_game(live_server: LiveServer, page: Any, game_id: str, seed: int) -
     into the live server's database for this browser (its seat cookie's holder)."""
     new_game(page, live_server.url, seed=1)  # gives the browser its seat cookie
     cookie = next(c for c in page.context.cookies() if c["name"] == SEAT_COOKIE)
-    store = GameStore(f"sqlite:///{live_server.db_path}")
-    try:
-        rules = rules_from_settings("sochi", players=None, pool=10)
-        table = Table.new(game_id, difficulty="easy", rules=rules, seed=seed, store=store,
-                          bot_delay=0, seats={"0": token_hash(cookie["value"])})
-        game = table.game
-        for _ in range(20_000):
-            if game.finished:
-                break
-            if table.deal_over():
-                hands, talon = deal_hands(seed, table.deal_number(), 3, game.dealer)
-                game.start_deal(hands=hands, talon=talon)
-            seat = int(game.deal.to_act)
-            game.apply(easy_players(table)[seat].choose(game.observation(seat)))
-        assert game.finished
-        store.save(game_id, record=table.record(), status=FINISHED,
-                   result=list(table.sheet_json()["balance"]), summary=table.summary())
-    finally:
-        store.close()
+    store = live_server.store
+    rules = rules_from_settings("sochi", players=None, pool=10)
+    table = Table.new(game_id, difficulty="easy", rules=rules, seed=seed, store=store,
+                      bot_delay=0, seats={"0": token_hash(cookie["value"])})
+    game = table.game
+    for _ in range(20_000):
+        if game.finished:
+            break
+        if table.deal_over():
+            hands, talon = deal_hands(seed, table.deal_number(), 3, game.dealer)
+            game.start_deal(hands=hands, talon=talon)
+        seat = int(game.deal.to_act)
+        game.apply(easy_players(table)[seat].choose(game.observation(seat)))
+    assert game.finished
+    store.save(game_id, record=table.record(), status=FINISHED,
+               result=list(table.sheet_json()["balance"]), summary=table.summary())
     return table
 
 

@@ -26,7 +26,7 @@ from preferans.game import Game
 from preferans.players import Player, make_player
 from preferans.server.house_rules import rules_from_settings
 from preferans.server.stats import summarise
-from preferans.server.store import PLAYING, GameStore
+from preferans.server.store import PLAYING
 from preferans.server.table import Table, bot_seed, deal_hands
 
 pytestmark = pytest.mark.browser
@@ -69,18 +69,15 @@ def save_built_game(live_server: LiveServer, game_id: str, preset: str, seed: in
                     *, pool: int | None = None, max_deals: int = 80) -> Table:
     """Create a game as ``POST /api/games`` does, play it on with Easy players until ``stop``,
     and save it into the live server's database as the table saves after every action."""
-    store = GameStore(f"sqlite:///{live_server.db_path}")
-    try:
-        rules = rules_from_settings(preset, players=None, pool=pool)
-        table = Table.new(game_id, difficulty="easy", rules=rules, seed=seed, store=store,
-                          bot_delay=0)
-        advance(table, stop, max_deals)
-        store.save(game_id, record=table.record(), status=PLAYING,
-                   summary=summarise(table.sheet_json()))
-        saved = store.get(game_id)
-        assert saved is not None and Game.from_record(saved.record).deal is not None
-    finally:
-        store.close()
+    store = live_server.store
+    rules = rules_from_settings(preset, players=None, pool=pool)
+    table = Table.new(game_id, difficulty="easy", rules=rules, seed=seed, store=store,
+                      bot_delay=0)
+    advance(table, stop, max_deals)
+    store.save(game_id, record=table.record(), status=PLAYING,
+               summary=summarise(table.sheet_json()))
+    saved = store.get(game_id)
+    assert saved is not None and Game.from_record(saved.record).deal is not None
     return table
 
 

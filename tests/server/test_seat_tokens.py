@@ -103,7 +103,9 @@ def test_a_game_saved_before_seat_tokens_goes_to_the_first_browser(db_url: str) 
     with engine.begin() as conn:  # an older database: no seats column at all
         conn.execute(text("ALTER TABLE games DROP COLUMN seats"))
     engine.dispose()
-    assert GameStore(db_url).get(game_id).seats is None  # the column comes back, empty
+    older = GameStore(db_url)
+    assert older.get(game_id).seats is None  # the column comes back, empty
+    older.close()  # the server owns its file
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as first:
         assert first.get("/api/games/current").json()["id"] == game_id  # free: offered
         with first.websocket_connect(f"/ws/{game_id}") as ws:  # no token yet: not here

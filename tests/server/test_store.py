@@ -30,6 +30,7 @@ def test_create_get_and_save_round_trip(tmp_path: Path) -> None:
     record = {"format": "preferans-record/1", "deals": [{"dealer": 0, "actions": ["PASS"]}]}
     store.save("g1", record=record, status=FINISHED, result=[10.5, -0.5, -10],
                summary={"deals": 1})
+    store.close()  # the server owns its file: another store opens it once it is closed
     again = GameStore(store.url).get("g1")  # a new connection: the data is on disk
     assert again is not None
     assert again.record == record
@@ -121,3 +122,19 @@ def test_database_url_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     assert config.sqlite_file("sqlite:///:memory:") is None
     assert config.sqlite_file("postgresql://x/y") is None
     assert config.sqlite_file("sqlite:////a/b.db") == Path("/a/b.db")
+
+
+def test_one_server_owns_its_sqlite_file(tmp_path: Path) -> None:
+    """Exclusive locking (no shared-memory index to SIGBUS on): a second store on the same
+    file while the first is open says the file is locked, and opens it once it is closed."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    first = GameStore(url)
+    make(first, "g1")
+    second = GameStore(url)
+    assert second.fault is not None and "locked by another program" in second.fault.message
+    assert not (tmp_path / "games.db-shm").exists()
+    first.close()
+    second.close()
+    third = GameStore(url)
+    assert third.fault is None and third.get("g1") is not None
+    third.close()

@@ -16,6 +16,7 @@ import socket
 import threading
 import time
 import webbrowser
+from collections.abc import Sequence
 
 
 class ServeError(ValueError):
@@ -50,10 +51,16 @@ def serve(
     open_browser: bool = True,
     bot_delay: float = 0.5,
     bot_workers: int | None = None,
+    allowed_hosts: Sequence[str] = (),
+    allowed_origins: Sequence[str] = (),
+    allow_seeds: bool = False,
 ) -> None:
     """Run the web game until interrupted, opening the browser once the server listens;
     ``bot_delay`` seconds before each computer move, the computer players thinking in
-    ``bot_workers`` processes (see :func:`preferans.server.app.create_app`).
+    ``bot_workers`` processes (see :func:`preferans.server.app.create_app`).  The server
+    answers for ``localhost``, ``127.0.0.1``, ``::1``, the address it listens on (unless a
+    wildcard) and ``allowed_hosts``; pages of ``allowed_origins`` may use it as its own do;
+    ``allow_seeds`` (tests) lets a client choose a new game's seed.
 
     Raises :class:`ServeError` when the port is taken or the database cannot be opened.
     """
@@ -62,6 +69,7 @@ def serve(
 
     from .app import create_app
     from .config import database_url
+    from .guard import DEFAULT_HOSTS
     from .thinking import default_workers
 
     try:
@@ -72,9 +80,13 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown}:{port}/"
     location = database_url(db)
+    hosts = list(dict.fromkeys([*DEFAULT_HOSTS, *allowed_hosts,
+                                *([host] if host not in ("0.0.0.0", "::", "") else [])]))
     try:
         app = create_app(location, bot_delay=bot_delay, bot_workers=workers,
-                         freeze_startup=True)
+                         freeze_startup=True, allowed_hosts=hosts,
+                         allowed_origins=list(allowed_origins),
+                         allow_seeds=allow_seeds or None)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         raise ServeError(f"cannot open the database {location}: {exc}") from None
     fault = app.state.store.fault
@@ -86,6 +98,9 @@ def serve(
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")
+    if host in ("0.0.0.0", "::", "") and not allowed_hosts:
+        print("note: it answers only for localhost; name the address others use with "
+              "--allowed-host")
     if open_browser:
         def open_when_ready() -> None:
             for _ in range(400):

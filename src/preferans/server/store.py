@@ -220,8 +220,9 @@ def make_engine(url: str) -> Engine:
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             engine = create_engine(url, connect_args={"check_same_thread": False},
-                                   json_serializer=serializer)
-            event.listen(engine, "connect", _sqlite_pragmas)
+                                   poolclass=StaticPool, json_serializer=serializer)
+            if "mode=ro" not in url:  # a file opened read-only never writes: no lock to own
+                event.listen(engine, "connect", _sqlite_pragmas)
             return engine
         return create_engine(
             url, connect_args={"check_same_thread": False}, poolclass=StaticPool,
@@ -232,8 +233,15 @@ def make_engine(url: str) -> Engine:
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """Write-ahead log with normal sync: a save per action stays fast, and a crash of the
-    server loses nothing (only a power cut may lose the last moves)."""
+    server loses nothing (only a power cut may lose the last moves).
+
+    In exclusive locking mode, set before the log is first used: the server process owns
+    the file (one connection, used by one thread at a time: :meth:`GameStore._connect`),
+    and SQLite keeps the log's index in its own memory instead of a shared ``-shm`` file
+    mapped into the process, where a fault of the file (made read-only or immutable, a
+    full disk) is a SIGBUS that kills every table at once; now it fails one save."""
     cursor = connection.cursor()
+    cursor.execute("PRAGMA locking_mode=EXCLUSIVE")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
@@ -247,6 +255,9 @@ class GameStore:
         self.location = database_location(url)
         """The database as a player reads it: the SQLite file, or the URL without password."""
         self.engine = make_engine(url)
+        self._db_lock: contextlib.AbstractContextManager[Any] = (
+            threading.RLock() if url.startswith("sqlite") else contextlib.nullcontext())
+        """SQLite: one connection, used by one thread at a time (see :func:`make_engine`)."""
         self.fault: StoreError | None = None
         """Why the database could not be prepared on opening (damaged, read-only...), or None:
         the server still starts, and the settings page names the problem."""
@@ -269,14 +280,27 @@ class GameStore:
         """Create the table, or add the columns an older version did not have, and check
         that the database takes writes (a read-only one is found now, not at the first
         move)."""
-        metadata.create_all(self.engine)
-        columns = {column["name"] for column in inspect(self.engine).get_columns("games")}
-        with self.engine.begin() as conn:
+        with self._db_lock:
+            metadata.create_all(self.engine)
+            columns = {column["name"] for column in inspect(self.engine).get_columns("games")}
+        with self._begin() as conn:
             if "seats" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seats JSON"))
             if "seed_text" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seed_text VARCHAR(64)"))
             conn.execute(update(games).where(false()).values(id=games.c.id))
+
+    @contextmanager
+    def _connect(self) -> Iterator[Any]:
+        """A connection, held alone while it is used (SQLite's one connection)."""
+        with self._db_lock, self.engine.connect() as conn:
+            yield conn
+
+    @contextmanager
+    def _begin(self) -> Iterator[Any]:
+        """A transaction, held alone while it runs (SQLite's one connection)."""
+        with self._db_lock, self.engine.begin() as conn:
+            yield conn
 
     @contextmanager
     def guard(self, writing: bool = False) -> Iterator[None]:
@@ -374,7 +398,7 @@ class GameStore:
         outcomes: list[tuple[asyncio.Future[None], BaseException | None]] = []
         if len(group) > 1:
             try:
-                with self.guard(writing=True), self.engine.begin() as conn:
+                with self.guard(writing=True), self._begin() as conn:
                     self._update_many(conn, [(game_id, values) for game_id, values, _ in group])
             except Exception:
                 pass  # tried again one by one below, where each save fails on its own
@@ -427,7 +451,7 @@ class GameStore:
         }
 
         def insert_row() -> None:
-            with self.guard(writing=True), self.engine.begin() as conn:
+            with self.guard(writing=True), self._begin() as conn:
                 conn.execute(insert(games).values(**values))
 
         self._on_writer(insert_row)
@@ -449,7 +473,7 @@ class GameStore:
         Raises :class:`StoreError` when the database fails (nothing is written then), and
         KeyError for an unknown game."""
         values = {"record": record, "status": status, "result": result, "summary": summary}
-        with self.guard(writing=True), self.engine.begin() as conn:
+        with self.guard(writing=True), self._begin() as conn:
             done = self._update(conn, game_id, values)
         if done == 0:
             raise KeyError(f"no saved game {game_id!r}")
@@ -497,7 +521,7 @@ class GameStore:
     def save_summary(self, game_id: str, summary: Mapping[str, Any]) -> None:
         """Rewrite a game's summary alone (a hint was given).  Raises :class:`StoreError`,
         and KeyError for an unknown game."""
-        with self.guard(writing=True), self.engine.begin() as conn:
+        with self.guard(writing=True), self._begin() as conn:
             done = conn.execute(update(games).where(games.c.id == game_id)
                                 .values(summary=dict(summary), updated=_now()))
         if done.rowcount == 0:
@@ -536,7 +560,7 @@ class GameStore:
         when the seat is (now or already) that browser's, False when another holds it.
         Run it on the writer thread (:meth:`write`) so two claims cannot interleave."""
         key = str(seat)
-        with self.guard(), self.engine.begin() as conn:
+        with self.guard(), self._begin() as conn:
             raw = conn.execute(
                 select(cast(games.c.seats, Text)).where(games.c.id == game_id)
             ).scalar_one_or_none()
@@ -551,14 +575,14 @@ class GameStore:
         """The server's secret ``name`` (32 random bytes), made and kept on first use; the
         same for every process of this database.  Raises :class:`StoreError`."""
         def read() -> str | None:
-            with self.guard(), self.engine.connect() as conn:
+            with self.guard(), self._connect() as conn:
                 return conn.execute(select(server_keys.c.value).where(
                     server_keys.c.name == name)).scalar_one_or_none()
 
         value = read()
         if value is None:
             def make() -> None:
-                with self.guard(writing=True), self.engine.begin() as conn:
+                with self.guard(writing=True), self._begin() as conn:
                     if conn.execute(select(server_keys.c.value).where(
                             server_keys.c.name == name)).scalar_one_or_none() is None:
                         conn.execute(insert(server_keys).values(
@@ -576,7 +600,7 @@ class GameStore:
         browser's token replaced by one the server minted); how many games.  Run it on the
         writer thread (:meth:`write`)."""
         changed = 0
-        with self.guard(writing=True), self.engine.begin() as conn:
+        with self.guard(writing=True), self._begin() as conn:
             rows = conn.execute(select(games.c.id, cast(games.c.seats, Text).label("seats"))
                                 .where(cast(games.c.seats, Text).contains(old_hash))).all()
             for row in rows:
@@ -589,13 +613,13 @@ class GameStore:
 
     def get(self, game_id: str) -> SavedGame | None:
         """The saved game with this id, or None.  Raises :class:`StoreError`."""
-        with self.guard(), self.engine.connect() as conn:
+        with self.guard(), self._connect() as conn:
             row = conn.execute(_readable().where(games.c.id == game_id)).mappings().first()
         return _saved(row) if row is not None else None
 
     def raw_record(self, game_id: str) -> str | None:
         """The record column as stored (text), even when it is not valid JSON; or None."""
-        with self.guard(), self.engine.connect() as conn:
+        with self.guard(), self._connect() as conn:
             return conn.execute(
                 select(cast(games.c.record, Text)).where(games.c.id == game_id)
             ).scalar_one_or_none()
@@ -607,7 +631,7 @@ class GameStore:
             .where(games.c.status == PLAYING)
             .order_by(games.c.updated.desc(), games.c.created.desc())
         )
-        with self.guard(), self.engine.connect() as conn:
+        with self.guard(), self._connect() as conn:
             return [(row.id, _json_object(row.seats)) for row in conn.execute(query)]
 
     def latest_unfinished(self) -> SavedGame | None:
@@ -618,7 +642,7 @@ class GameStore:
             .order_by(games.c.updated.desc(), games.c.created.desc())
             .limit(1)
         )
-        with self.guard(), self.engine.connect() as conn:
+        with self.guard(), self._connect() as conn:
             row = conn.execute(query).mappings().first()
         return _saved(row) if row is not None else None
 
@@ -635,7 +659,7 @@ class GameStore:
             .order_by(games.c.updated.desc())
             .limit(limit)
         )
-        with self.guard(), self.engine.connect() as conn:
+        with self.guard(), self._connect() as conn:
             rows = list(conn.execute(query).mappings())
         return [{"id": r["id"], "updated": r["updated"], "difficulty": r["difficulty"],
                  **{k: _json_object(r[k]) for k in ("rules", "names", "result", "summary",
@@ -645,7 +669,7 @@ class GameStore:
     def summaries(self) -> list[tuple[str, dict[str, Any] | None]]:
         """``(difficulty, summary)`` of every saved game, for the statistics."""
         query = select(games.c.difficulty, cast(games.c.summary, Text).label("summary"))
-        with self.guard(), self.engine.connect() as conn:
+        with self.guard(), self._connect() as conn:
             return [(row.difficulty, _json_object(row.summary))
                     for row in conn.execute(query.order_by(games.c.created))]
 
