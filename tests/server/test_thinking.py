@@ -200,6 +200,84 @@ def test_a_worker_killed_mid_decision_or_hung_is_replaced() -> None:
     _run(run())
 
 
+@pytest.mark.budgets
+def test_a_hung_decision_on_a_clock_is_abandoned_within_its_budget_and_margin() -> None:
+    """Crazy's decision (a 1.2 s budget) whose worker hangs is given up after twice its
+    budget and the margin (4.4 s), not the pool's 30 s: the table plays its fallback."""
+    from preferans.server.thinking import decision_timeout
+
+    assert decision_timeout("crazy") == pytest.approx(4.4)
+    assert decision_timeout("random") is None  # no clock: the pool's own timeout
+
+    async def run() -> None:
+        thinking = Thinking(1)  # the default 30 s for levels without a clock
+        try:
+            thinking.start()
+            (pid,) = thinking.pids()
+            assert pid is not None
+            os.kill(pid, signal.SIGSTOP)
+            started = time.monotonic()
+            with pytest.raises(ThinkingError, match="no decision within 4.4 s"):
+                await thinking.choose(Seat("t#9", 1, "crazy", SOCHI, 1), _observation(["PASS"]))
+            assert 4.3 < time.monotonic() - started < 8
+            assert thinking.restarts == 1
+            _wait_dead(pid)
+            seat = Seat("t#9", 1, "random", SOCHI, 1)
+            assert await thinking.choose(seat, _observation(["PASS"])) == "PASS"
+        finally:
+            thinking.close()
+
+    _run(run())
+
+
+def test_a_killed_fork_server_is_replaced_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The workers' fork server killed, then a worker: the next worker starts a new fork
+    server; a worker that cannot be started at all is one warning line, its decisions fail
+    (the table plays its fallback), and the lane tries again."""
+    from multiprocessing import forkserver
+
+    import preferans.server.thinking as thinking_module
+
+    async def run() -> None:
+        thinking = Thinking(1, timeout=5.0)
+        seat = Seat("t#4", 1, "random", SOCHI, 1)
+        try:
+            assert await thinking.choose(seat, _observation(["PASS"])) == "PASS"
+            server_pid = forkserver._forkserver._forkserver_pid  # type: ignore[attr-defined]
+            if server_pid is not None:
+                os.kill(server_pid, signal.SIGKILL)
+            (pid,) = thinking.pids()
+            os.kill(pid, signal.SIGKILL)
+            _wait_dead(pid)
+            with caplog.at_level(logging.WARNING, logger="preferans.server"):
+                assert await thinking.choose(seat, _observation(["PASS"])) == "PASS"
+                assert thinking.restarts == 1
+                failing = [0]
+
+                def cannot_start(process: Any) -> None:
+                    failing[0] += 1
+                    raise EOFError("the fork server is gone")
+
+                monkeypatch.setattr(thinking_module, "_start_without_main", cannot_start)
+                (pid,) = thinking.pids()
+                os.kill(pid, signal.SIGKILL)
+                await asyncio.sleep(0.3)
+                assert failing[0] == 2  # tried, the fork server reset, tried again
+                with pytest.raises(ThinkingError, match="cannot be started"):
+                    await thinking.choose(seat, _observation(["PASS"]))  # the retry fails too
+                monkeypatch.undo()
+                await asyncio.sleep(thinking_module.RETRY_SECONDS + 0.5)  # the lane retries
+                assert await thinking.choose(seat, _observation(["PASS"])) == "PASS"
+        finally:
+            thinking.close()
+        assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+        assert any("cannot be started (EOFError: the fork server is gone)" in r.getMessage()
+                   for r in caplog.records)
+
+    _run(run())
+
+
 def test_a_dead_or_hung_worker_does_not_stall_the_table(
     db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -46,7 +46,11 @@ log = logging.getLogger("preferans.server")
 ENV_WORKERS = "PREFERANS_BOT_WORKERS"
 """Environment variable: the number of thinking processes (0: think in a thread instead)."""
 DEFAULT_TIMEOUT = 30.0
-"""Seconds a decision may take before its worker is restarted and the table plays on."""
+"""Seconds a decision of a level without a clock may take before its worker is restarted
+and the table plays on."""
+MARGIN = 2.0
+"""Seconds a decision on a clock may run past twice its budget before it is abandoned (the
+floor of worlds, a busy machine): Crazy's 1.2 s budget gives 4.4 s, Hard's 0.3 s 2.6 s."""
 MAX_PLAYERS = 4096
 """Players a worker keeps at most (the least recently used go first)."""
 NICE = 5
@@ -178,8 +182,9 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-Request = tuple[bytes, "asyncio.Future[tuple[bool, Any]] | None"]
-"""A framed request for a worker, and the future its answer goes to (None: no answer)."""
+Request = tuple[bytes, "asyncio.Future[tuple[bool, Any]] | None", float]
+"""A framed request for a worker, the future its answer goes to (None: no answer), and the
+seconds it may take once the worker starts on it."""
 
 IN_FLIGHT_BYTES = 32 * 1024
 """Request bytes written ahead to a worker at most (below a pipe's 64 KiB: a write never
@@ -204,6 +209,31 @@ class Pickled:
 
     def __reduce__(self) -> tuple[Any, tuple[bytes]]:
         return pickle.loads, (self.data,)
+
+
+RETRY_SECONDS = 1.0
+"""How long a lane whose worker could not be started waits before trying again."""
+
+
+def _reset_forkserver() -> None:
+    """Forget a fork server that died (killed by hand, out of memory), so that the next
+    worker starts a new one instead of failing on the old one's closed socket."""
+    from multiprocessing import forkserver
+
+    server = getattr(forkserver, "_forkserver", None)
+    stop = getattr(server, "_stop", None)
+    if stop is not None:
+        with contextlib.suppress(Exception):
+            stop()
+
+
+def decision_timeout(level: str) -> float | None:
+    """Seconds a decision of ``level`` may take before it is abandoned: twice its budget and
+    :data:`MARGIN` (None: a level without a clock, the pool's own timeout)."""
+    from ..players.clock import default_budget
+
+    budget = default_budget(level)
+    return None if budget is None else 2 * budget + MARGIN
 
 
 def _frame(data: bytes) -> bytes:
@@ -244,24 +274,58 @@ class _Lane:
         self.process: BaseProcess | None = None
         self.requests: Connection | None = None
         self.replies: Connection | None = None
+        self.closed = False
         self._start()
 
-    def _start(self) -> None:
+    def _start(self) -> bool:
+        """Start the worker; when it cannot be (its fork server was killed, the machine is
+        out of processes), say so in one line, fail what waits, and try again shortly."""
+        for attempt in range(2):
+            try:
+                self._spawn()
+                return True
+            except (OSError, EOFError, ValueError) as exc:
+                if attempt == 0:
+                    _reset_forkserver()
+                    continue
+                log.warning("thinking process %d cannot be started (%s: %s); trying again "
+                            "in %g s", self.index, type(exc).__name__, exc, RETRY_SECONDS)
+        error = ThinkingError("the thinking process cannot be started")
+        for _, future, _ in self.waiting:
+            if future is not None and not future.done():
+                future.set_exception(error)
+        self.waiting.clear()
+        self.loop.call_later(RETRY_SECONDS, self._retry)
+        return False
+
+    def _retry(self) -> None:
+        if not self.closed and self.process is None and self._start():
+            self._dispatch()
+
+    def _spawn(self) -> None:
         ctx = _context()
         requests_in, requests_out = ctx.Pipe(duplex=False)
         replies_in, replies_out = ctx.Pipe(duplex=False)
         process = ctx.Process(target=_worker_main, name=f"preferans-thinking-{self.index}",
                               args=(requests_in, replies_out, self.pool.nice,
                                     self.pool.max_players), daemon=True)
-        _start_without_main(process)
+        try:
+            _start_without_main(process)
+        except BaseException:
+            for end in (requests_in, requests_out, replies_in, replies_out):
+                with contextlib.suppress(OSError):
+                    end.close()
+            raise
         requests_in.close()
         replies_out.close()
         self.process, self.requests, self.replies = process, requests_out, replies_in
         self.loop.add_reader(replies_in.fileno(), self._on_reply)
 
     def submit(self, message: tuple[Any, ...],
-               future: asyncio.Future[tuple[bool, Any]] | None) -> None:
-        self.waiting.append((_frame(pickle.dumps(message)), future))
+               future: asyncio.Future[tuple[bool, Any]] | None,
+               timeout: float | None = None) -> None:
+        limit = self.pool.timeout if timeout is None else min(timeout, self.pool.timeout)
+        self.waiting.append((_frame(pickle.dumps(message)), future, limit))
         if len(self.waiting) == 1:
             # written at the end of this loop iteration, with the others submitted in it
             self.loop.call_soon(self._dispatch)
@@ -269,10 +333,10 @@ class _Lane:
     def _dispatch(self) -> None:
         if self.requests is None or not self.waiting:
             return
-        ahead = sum(len(data) for data, _ in self.in_flight)
+        ahead = sum(len(data) for data, _, _ in self.in_flight)
         batch: list[Request] = []
         while self.waiting:
-            data, future = self.waiting[0]
+            data, future, _ = self.waiting[0]
             if future is not None and future.done():
                 self.waiting.popleft()  # its table stopped waiting
                 continue
@@ -283,7 +347,7 @@ class _Lane:
         if not batch:
             return
         try:
-            os.write(self.requests.fileno(), b"".join(data for data, _ in batch))
+            os.write(self.requests.fileno(), b"".join(data for data, _, _ in batch))
         except OSError:
             self.waiting.extendleft(reversed(batch))
             self._restart("its pipe is closed")
@@ -294,9 +358,11 @@ class _Lane:
             self._arm()
 
     def _arm(self) -> None:
+        """Time the decision the worker starts on now (the first in flight)."""
         if self.timer is not None:
             self.timer.cancel()
-        self.timer = self.loop.call_later(self.pool.timeout, self._timed_out)
+        limit = self.in_flight[0][2] if self.in_flight else self.pool.timeout
+        self.timer = self.loop.call_later(limit, self._timed_out, limit)
 
     def _on_reply(self) -> None:
         try:
@@ -307,7 +373,7 @@ class _Lane:
             return
         if not self.in_flight:
             return
-        _, future = self.in_flight.popleft()
+        _, future, _ = self.in_flight.popleft()
         if self.in_flight:
             self._arm()  # the next decision starts now
         elif self.timer is not None:
@@ -317,25 +383,24 @@ class _Lane:
             future.set_result(answer)
         self._dispatch()
 
-    def _timed_out(self) -> None:
+    def _timed_out(self, limit: float) -> None:
         self.timer = None
-        timeout = self.pool.timeout
-        self._restart(f"a decision took over {timeout:g} s",
-                      ThinkingError(f"no decision within {timeout:g} s"))
+        self._restart(f"a decision took over {limit:g} s",
+                      ThinkingError(f"no decision within {limit:g} s"))
 
     def _restart(self, why: str, error: ThinkingError | None = None) -> None:
         """Fail the decision the worker held, start a new worker, hand it the others."""
         log.warning("thinking process %d: %s; starting it again", self.index, why)
         self.pool.restarts += 1
         if self.in_flight:
-            _, future = self.in_flight.popleft()
+            _, future, _ = self.in_flight.popleft()
             if future is not None and not future.done():
                 future.set_exception(error or ThinkingError(why))
         self.waiting.extendleft(reversed(self.in_flight))
         self.in_flight.clear()
         self._stop()
-        self._start()
-        self._dispatch()
+        if self._start():
+            self._dispatch()
 
     def _stop(self) -> None:
         if self.timer is not None:
@@ -355,8 +420,9 @@ class _Lane:
         self.process = None
 
     def close(self) -> None:
+        self.closed = True
         error = ThinkingError("the server is stopping")
-        for _, future in (*self.in_flight, *self.waiting):
+        for _, future, _ in (*self.in_flight, *self.waiting):
             if future is not None and not future.done():
                 future.set_exception(error)
         self.in_flight.clear()
@@ -414,7 +480,7 @@ class Thinking:
         """The action token ``seat``'s player chooses; :class:`ThinkingError` if there is none."""
         lane = self._ensure_lanes()[self.lane_of(seat.table)]
         future: asyncio.Future[tuple[bool, str]] = lane.loop.create_future()
-        lane.submit(("decide", seat, observation), future)
+        lane.submit(("decide", seat, observation), future, decision_timeout(seat.level))
         ok, answer = await future
         if not ok:
             raise ThinkingError(answer)
@@ -428,7 +494,7 @@ class Thinking:
         :func:`_explain`)."""
         lane = self._ensure_lanes()[self.lane_of(seat.table)]
         future: asyncio.Future[tuple[bool, Any]] = lane.loop.create_future()
-        lane.submit(("explain", seat, observation, keep), future)
+        lane.submit(("explain", seat, observation, keep), future, decision_timeout(seat.level))
         ok, answer = await future
         if not ok:
             raise ThinkingError(answer)
