@@ -82,7 +82,15 @@ from .lang import (
     settings_strings,
     store_message,
 )
-from .limits import SOCKETS_PER_CLIENT, SOCKETS_PER_TABLE, Bucket, client_key, message_rate
+from .limits import (
+    FLOOD_CLOSE,
+    SOCKETS_PER_CLIENT,
+    SOCKETS_PER_TABLE,
+    Bucket,
+    Openings,
+    client_key,
+    message_rate,
+)
 from .request_errors import rules_problem, validation_message
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
@@ -388,6 +396,7 @@ def create_app(
     app.state.seat_tokens = seat_tokens
     socket_counts: dict[str, int] = {}
     rate, burst = message_rate()
+    connections = Openings()
     app.state.store = store
     app.state.tables = tables
     app.state.thinking = thinking
@@ -640,6 +649,9 @@ def create_app(
 
     @app.websocket("/ws/{game_id}")
     async def table_socket(socket: WebSocket, game_id: str) -> None:
+        if not connections.allow(client_key(socket)):  # refused before any work is done
+            await socket.close(code=4429)
+            return
         await socket.accept()
         lang = set_socket_language(socket)
         token = seat_token(socket.cookies)
@@ -696,20 +708,23 @@ def create_app(
             return
         socket_counts[client] = socket_counts.get(client, 0) + 1
         bucket = Bucket(rate, burst)
-        warned = False
+        dropped = 0
         try:
             await table.connect(socket)
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not bucket.allow():  # a flood: dropped, and said once, never slowing others
-                    if not warned:
-                        warned = True
+                if not bucket.allow():  # a flood: dropped and said once; kept up, closed
+                    dropped += 1
+                    if dropped == 1:
                         await socket.send_json({"type": "error", "code": "too_many_messages",
                                                 "message": say("error.too_many_messages", lang)})
+                    elif dropped > FLOOD_CLOSE:
+                        await socket.close(code=4429)
+                        break
                     continue
-                warned = False
+                dropped = 0
                 text = message.get("text")
                 await table.receive(socket, text if text is not None else message.get("bytes"))
         except WebSocketDisconnect:

@@ -34,6 +34,9 @@ MESSAGES_PER_SECOND = 10.0
 """The rate of messages a socket may keep up (a player clicks a few times a second)."""
 MESSAGE_BURST = 20
 """Messages a socket may send at once above that rate."""
+FLOOD_CLOSE = 100
+"""Messages dropped in a row after which a flooding socket is closed (4429): its reader
+would otherwise still cost the server time on every frame."""
 ENV_MESSAGE_RATE = "PREFERANS_MESSAGE_RATE"
 """Environment variable: another rate (messages a second per socket, the burst twice it),
 for test and load-test servers whose scripted clients answer faster than people."""
@@ -49,6 +52,33 @@ def message_rate() -> tuple[float, int]:
     if not rate > 0:
         rate = MESSAGES_PER_SECOND
     return rate, MESSAGE_BURST if not configured else max(MESSAGE_BURST, int(rate * 2))
+
+
+OPENINGS_PER_SECOND = 5.0
+"""Sockets a client may open a second, on average (a reload, a few tabs: far fewer)."""
+OPENINGS_BURST = 30
+"""Sockets a client may open at once above that rate."""
+CLIENTS_KEPT = 10_000
+"""Clients whose openings are remembered at most (the longest idle are forgotten first)."""
+
+
+class Openings:
+    """How fast each client opens sockets: a :class:`Bucket` per client address."""
+
+    def __init__(self, rate: float = OPENINGS_PER_SECOND, burst: int = OPENINGS_BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._buckets: dict[str, Bucket] = {}
+
+    def allow(self, client: str) -> bool:
+        """Whether ``client`` may open one more socket now."""
+        bucket = self._buckets.pop(client, None)
+        if bucket is None:
+            bucket = Bucket(self.rate, self.burst, self.clock)
+        self._buckets[client] = bucket  # the most recent last
+        while len(self._buckets) > CLIENTS_KEPT:
+            del self._buckets[next(iter(self._buckets))]
+        return bucket.allow()
 
 
 def client_key(conn: HTTPConnection) -> str:
