@@ -185,6 +185,30 @@ def test_a_spent_budget_still_solves_the_floor(every_kind: Seen,
     assert used.used == min(FLOOR_WORLDS, used.planned)
 
 
+@pytest.mark.parametrize(("level", "label", "stage"), [
+    ("hard", "play", "play"), ("crazy", "auction", "bid")])
+def test_time_a_decision_waited_is_spent_from_its_budget(
+        level: str, label: str, stage: str, every_kind: Seen,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision that waited (for the thinking process, for a core) before its player
+    started has that much less of its budget: a wait of the whole budget leaves the floor
+    alone (where a decision without a clock solves every world); it is spent once."""
+    rules, obs = every_kind[label][0]
+    budget = 0.2
+    fresh = make_player(level, rules, seed=1, budget=None,
+                        clock=SolveClock(monkeypatch, cost=0.004))
+    fresh.choose(obs)  # without a clock: every world
+    full = sum(s.used for s in fresh.last_deadline.stages if s.name == stage)
+    late = make_player(level, rules, seed=1, budget=budget,
+                       clock=SolveClock(monkeypatch, cost=0.004))
+    late.waited = budget
+    assert late.choose(obs) in obs["legal"]
+    assert late.waited == 0.0  # spent on that decision only
+    stages = [s for s in late.last_deadline.stages if s.name == stage]
+    assert sum(s.used for s in stages) == min(FLOOR_WORLDS, stages[0].planned) < full
+    assert late.last_deadline.elapsed() >= budget
+
+
 def test_sampling_stops_at_its_share_of_the_budget(every_kind: Seen) -> None:
     _, obs = every_kind["all-pass"][0]  # the first lead: far too many worlds to enumerate
     ticks = iter(range(10**9))

@@ -62,18 +62,25 @@ class Stage:
 
 @dataclass
 class Deadline:
-    """The clock of one decision: started when the decision starts.
+    """The clock of one decision: started when the decision starts (``waited`` seconds
+    before, when it waited for the player to start on it).
 
     ``budget``: seconds, or ``None`` for no limit.
+
+    >>> Deadline(1.0, clock=lambda: 10.0, waited=0.75).over(share=0.7)
+    True
     """
 
     budget: float | None
     clock: Clock = time.perf_counter
+    waited: float = 0.0
+    """Seconds the decision already waited before its player started on it (in the thinking
+    process's queue, or for a core on a busy machine): they count against the budget."""
     start: float = field(init=False)
     stages: list[Stage] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
-        self.start = self.clock()
+        self.start = self.clock() - max(0.0, self.waited)
 
     def elapsed(self) -> float:
         return self.clock() - self.start

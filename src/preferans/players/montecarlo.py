@@ -261,6 +261,9 @@ class MonteCarloPlayer:
         self.budget = budget
         self.clock = clock
         self._deadline = Deadline(None, clock)
+        self.waited = 0.0
+        """Seconds the next decision already waited before :meth:`choose` started on it (the
+        web server's thinking process sets it): spent from its budget (see :mod:`.clock`)."""
         self.last_deadline: Deadline | None = None
         self._bid_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         self._declarer_cache: dict[tuple[Any, ...], dict[str, Any]] = {}
@@ -275,7 +278,8 @@ class MonteCarloPlayer:
             raise ValueError(f"seat {observation.get('seat')} has no legal action to choose")
         if len(legal) == 1:
             return legal[0]
-        self._deadline = self.last_deadline = Deadline(self.budget, self.clock)
+        self._deadline = self.last_deadline = Deadline(self.budget, self.clock, self.waited)
+        self.waited = 0.0
         view = SeatView.from_observation(observation)
         rng = decision_rng(self.seed, observation)
         phase = view.phase

@@ -31,6 +31,7 @@ import os
 import pickle
 import struct
 import sys
+import time
 import types
 from collections import OrderedDict, deque
 from dataclasses import dataclass
@@ -107,9 +108,12 @@ class Seat:
 _PLAYERS: OrderedDict[Seat, Player] = OrderedDict()
 
 
-def _decide(seat: Seat, observation: dict[str, Any], limit: int) -> tuple[bool, str]:
+def _decide(seat: Seat, observation: dict[str, Any], sent: float, limit: int
+            ) -> tuple[bool, str]:
     """``(True, token)``, or ``(False, why)`` when the player failed (an exception of the
-    player's own might not survive the trip back)."""
+    player's own might not survive the trip back).  ``sent``: when the server asked
+    (``time.monotonic``, one clock for every process): a player on a clock counts the time
+    the request waited (for the worker, for a core) against its budget."""
     try:
         player = _PLAYERS.get(seat)
         if player is None:
@@ -119,6 +123,8 @@ def _decide(seat: Seat, observation: dict[str, Any], limit: int) -> tuple[bool, 
                 _PLAYERS.popitem(last=False)
         else:
             _PLAYERS.move_to_end(seat)
+        if hasattr(player, "waited"):
+            player.waited = max(0.0, time.monotonic() - sent)
         return True, str(player.choose(observation))
     except Exception as exc:
         return False, f"{type(exc).__name__}: {exc}"
@@ -480,7 +486,8 @@ class Thinking:
         """The action token ``seat``'s player chooses; :class:`ThinkingError` if there is none."""
         lane = self._ensure_lanes()[self.lane_of(seat.table)]
         future: asyncio.Future[tuple[bool, str]] = lane.loop.create_future()
-        lane.submit(("decide", seat, observation), future, decision_timeout(seat.level))
+        lane.submit(("decide", seat, observation, time.monotonic()), future,
+                    decision_timeout(seat.level))
         ok, answer = await future
         if not ok:
             raise ThinkingError(answer)
