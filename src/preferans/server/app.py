@@ -10,8 +10,8 @@ Routes:
 - ``GET /`` the settings page (CONTINUE when this browser has an unfinished game; the
   saved games that do not replay listed as damaged; a banner when the database fails);
 - ``POST /api/games`` ``{"difficulty", "rules", "pool", "players"}`` (and optionally
-  ``hints``, the HINT button (:mod:`.hints`), and ``seed``, to choose the deals: see
-  :func:`preferans.server.table.deal_cards`) →
+  ``hints``, the HINT button (:mod:`.hints`), and ``seed``, to choose the deals on a server
+  started for tests: see :func:`preferans.server.table.deal_cards`; else 128 random bits) →
   ``{"id", "url"}``; ``rules`` is a preset name or ``{"preset": name, option: value, ...}``
   (house rules), ``players`` 3 or 4 (a structural variant fixes its own: 2 for two-player
   and the Rogue), ``pool`` 10, 20 or 30 (left out: the preset's own);
@@ -23,7 +23,8 @@ Routes:
   :mod:`preferans.server.table`);
 
 Seat tokens: creating a game sets the HttpOnly, SameSite=Strict cookie ``preferans_seat``
-(a random token, kept for the browser's later games) and saves the token's sha256 as the
+(a token the server minted and signed, kept for the browser's later games; a cookie it did
+not mint is never adopted: :mod:`.tokens`) and saves the token's sha256 as the
 holder of the human seat (the store's ``seats``: one entry per human seat, so a game can
 later seat several browsers).  The table page, its WebSocket, the record and CONTINUE
 answer only that browser; another gets "this game belongs to another browser" (page 403,

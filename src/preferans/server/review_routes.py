@@ -9,7 +9,8 @@
   before).  Worked out in the thinking processes, a call at a time, within Crazy's budget.
 - ``GET /api/games/{id}/review``: a finished game laid out for the replay viewer
   (``preferans-review/1``, :mod:`preferans.review`), with the seats' ``colours``.
-- ``POST /api/review``: the same for an uploaded record file (any record).
+- ``POST /api/review``: the same for an uploaded record (the body itself, JSON; never a
+  path): bounded in size, deals and time, a few at once per client (``docs/security.md``).
 - ``GET /api/replays``: this browser's finished games, the most recent first.
 - ``GET /replay/{id}``: the replay viewer of a finished game of this browser;
   ``GET /replay``: the viewer's start page (this browser's finished games, and a record file
