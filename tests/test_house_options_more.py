@@ -446,6 +446,8 @@ REFUSED = [
      ("failed_no_mountain", "consolation_per_undertrick")),
     ("rostov", {"failed_whists": "tricks_only", "failed_no_mountain": True},
      ("failed_no_mountain", "failed_whists")),
+    ("vmk", {"checked_ten_no_prize": True, "failed_no_mountain": True},
+     ("failed_no_mountain", "checked_ten_no_prize")),
     ("sochi", {"half_whist_capped": True}, ("half_whist_capped", "half_whist_played")),
     ("sochi", {"checked_ten_no_prize": True}, ("checked_ten_no_prize", "tens_whisted")),
     ("vmk", {"checked_ten_no_prize": True, "failed_whists": "tricks_only"},

@@ -895,6 +895,9 @@ def _check_more_house_options(r: Rules) -> None:
     if r.failed_no_mountain and r.failed_whists == "tricks_only":
         raise RulesError("free_failure", option="failed_no_mountain", option2="failed_whists",
                          value=repr("tricks_only"))
+    if r.failed_no_mountain and r.checked_ten_no_prize:
+        raise RulesError("free_checked_ten", option="failed_no_mountain",
+                         option2="checked_ten_no_prize")
     if r.half_whist_capped and not r.half_whist_played:
         raise RulesError("capped_needs_played", option="half_whist_capped",
                          option2="half_whist_played")

@@ -120,6 +120,8 @@ ENGLISH: dict[str, str] = {
                        "nothing on a failed contract; choose one",
     "free_failure": "{option} and {option2}={value}: a failed contract would cost its "
                     "declarer nothing; choose one",
+    "free_checked_ten": "{option} and {option2}: a failed checked ten would cost its declarer "
+                        "nothing; choose one",
     "capped_needs_played": "{option} needs {option2} (no half-whist is played out to cap)",
     "checked_ten_prize": "{option} needs {option2} off: with {option2} there is no checked ten",
     "prize_twice": "{option} and {option2}='tricks_only': no failed contract earns a prize "
