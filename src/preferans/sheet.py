@@ -15,7 +15,10 @@ close his pool, and the first to empty his mountain, write a bonus on every othe
 (``first_pool_bonus``, ``clear_mountain_bonus``); a trickless all-pass player's points go to
 his own pool, then off his own mountain, else are lost (``allpass_zero_full="hill"``).  VMK's
 soloist who answered HILL (``pool_overflow_choice``) writes what his pool cannot take off his
-own mountain before it helps any other pool.
+own mountain before it helps any other pool.  House options (issue 40) change the help:
+``pool_help_to`` (only the highest open pool, or the one furthest from closing first) and
+``pool_help_closed_before`` (a pool closed on this very deal helps nobody yet); and the
+settlement: ``settle_divisor`` and ``settle_no_missing_pool`` (:func:`settle`).
 
 >>> from preferans.bids import Bid
 >>> from preferans.outcome import DealOutcome
