@@ -41,6 +41,10 @@ ENGLISH: dict[str, str] = {
     "made": "{declarer} made {contract} (+{value} pool)",
     "failed": "{declarer} failed {contract} by {undertricks} (+{cost} mountain)",
     "half_whist_out": "{whister} played the half-whist out (quota {quota})",
+    "failed_free": "{declarer} failed {contract} by {undertricks} (no mountain)",
+    "no_prize": "no undertrick prize on {declarer}",
+    "no_trick_whists": "no whists for the defenders' tricks on {declarer}'s failed contract",
+    "half_whist_capped": "{whister}'s half-whist writes at most {tricks} tricks",
     "short_free": "{whister} short by {miss} (non-responsible: pays nothing)",
     "short": "{whister} short by {miss} (+{cost} mountain)",
     "short_whists": "{whister} short by {miss} (+{cost} mountain, {declarer} wrote {amount} "
@@ -82,6 +86,8 @@ ENGLISH: dict[str, str] = {
     "staying_dealer": "{dealer} stayed for {deals} all-passes (+{points} mountain)",
     "hill_first": "{seat} wrote {points} beyond the pool off the mountain",
     "closed_pool": "{seat} closed {points} of {other}'s pool ({amount} whists on {other})",
+    "closed_pool_free": "{seat} closed {points} of {other}'s pool",
+    "closing_no_help": "{seat}'s pool closed on this deal: {points} help no other pool",
     "took_off": "{seat} took {points} off the mountain",
     "took_off_lost": "{points} points to take off a mountain lost",
     "took_off_other": "{seat} took {points} off {other}'s mountain ({amount} whists on "

@@ -77,7 +77,7 @@ def _opt(default: Any, doc: str, choices: tuple[Any, ...] | None = None) -> Any:
 AuctionStyle = Literal["ascending", "seniority"]
 WhistStyle = Literal["greedy", "gentlemanly"]
 Shortage = Literal["full", "half", "half_mountain_half_whists", "none"]
-Responsible8 = Literal["second", "both", "each"]
+Responsible8 = Literal["second", "both", "each", "each_if_short", "second_own"]
 AllPassTalon = Literal["lead", "closed"]
 AllPassScoring = Literal["mountain", "whists"]
 PoolOverflow = Literal["mountain_then_opponents", "mountain", "lost", "kept", "hills"]
@@ -87,6 +87,9 @@ GameEnd = Literal["all_pools", "first_pool", "total", "lists", "rounds", "pools_
 RogueList = Literal["none", "small", "large", "xl", "classical"]
 AllPassZeroFull = Literal["close", "hill", "keep"]
 AllPassGrowth = Literal["repeat", "arithmetic", "geometric"]
+PoolHelpTo = Literal["highest", "highest_only", "lowest"]
+FailedWhists = Literal["both", "prize_only", "tricks_only"]
+SettleDivisor = Literal["players", "players_less_one"]
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,12 @@ class Rules:
         "the value per trick of his own as whists on declarer; no quota, no penalty.",
         (False, True),
     )
+    checked_ten_no_prize: bool = _opt(
+        False,
+        "House option, with tens_whisted off: a failed checked ten earns the defenders no "
+        "undertrick prize (declarer's mountain only).",
+        (False, True),
+    )
     stalingrad: bool = _opt(False, "Both defenders must whist against 6♠ ('Stalingrad').")
     stalingrad_sixes: bool = _opt(
         False, "Both defenders must whist against every six-trick contract (Racing).", (False, True)
@@ -178,6 +187,12 @@ class Rules:
         "(open or closed) and answers for half the quota (half_whist_tricks) instead.",
         (False, True),
     )
+    half_whist_capped: bool = _opt(
+        False,
+        "House option, with half_whist_played: the half-whister writes whists for at most "
+        "half the quota's tricks (half_whist_tricks), whatever the defence took.",
+        (False, True),
+    )
     whist: WhistStyle = _opt(
         "greedy",
         "greedy: a lone whister writes the tricks of both defending hands; gentlemanly: when "
@@ -190,6 +205,12 @@ class Rules:
         "the passer also when the contract is made (else only when it fails).",
         (False, True),
     )
+    gentlemanly_odd_trick: bool = _opt(
+        False,
+        "House option, with gentlemanly whist: the shared whists are split in whole tricks, an "
+        "odd trick going to the whister (else the whists are halved).",
+        (False, True),
+    )
     shortage: Shortage = _opt(
         "full",
         "What a whister short of his share pays: full (value × missing in the mountain), half "
@@ -200,8 +221,11 @@ class Rules:
     responsible_at_8plus: Responsible8 = _opt(
         "second",
         "Against 8, 9 and 10 with two whisters: the second whister answers for the missing trick, "
-        "both share it (half each), or each owes one trick of his own (each).",
-        ("second", "both", "each"),
+        "both share it (half each), or each owes one trick of his own (each); house choices: "
+        "each_if_short (when the pair fell short, each whister without a trick pays the whole "
+        "missing trick), second_own (the second whister owes the quota of his own, whatever "
+        "the first took).",
+        ("second", "both", "each", "each_if_short", "second_own"),
     )
     over_greedy: bool = _opt(
         False,
@@ -425,6 +449,32 @@ class Rules:
     pool_doubled_at_settlement: bool = _opt(
         False, "Pool points still missing at an early stop go to the mountain doubled."
     )
+    failed_whists: FailedWhists = _opt(
+        "both",
+        "What the defenders write on a failed contract: the whists for their tricks and the "
+        "undertrick prize (both), or, as house choices, only the prize (prize_only) or only "
+        "the trick whists (tricks_only).",
+        ("both", "prize_only", "tricks_only"),
+    )
+    failed_no_mountain: bool = _opt(
+        False,
+        "House option (Rostov tables): a failed contract writes nothing on declarer's "
+        "mountain; he pays only the others' undertrick prizes.",
+        (False, True),
+    )
+    settle_divisor: SettleDivisor = _opt(
+        "players",
+        "At settlement each pair's mountain difference × 10 whists is divided by the number "
+        "of players (players: the average mountain) or by the number less one "
+        "(players_less_one: a mountain point costs its owner 10 whists, shared by the others).",
+        ("players", "players_less_one"),
+    )
+    settle_no_missing_pool: bool = _opt(
+        False,
+        "House option: a sheet stopped before every pool is closed is ranked without charging "
+        "the missing pool points to the mountain (mountains and whists alone).",
+        (False, True),
+    )
 
     # --- all-pass (raspasy) ------------------------------------------------------------------
     allpass_talon: AllPassTalon = _opt(
@@ -501,6 +551,19 @@ class Rules:
     # --- closing the pool --------------------------------------------------------------------
     pool_help: bool = _opt(
         True, "Points beyond a closed pool help the highest unclosed pool (ties: next clockwise)."
+    )
+    pool_help_to: PoolHelpTo = _opt(
+        "highest",
+        "Which pools the surplus helps: the highest unclosed, then the next (highest), only "
+        "the highest unclosed, what it cannot take going as pool_overflow says "
+        "(highest_only), or the pool furthest from closing first (lowest).",
+        ("highest", "highest_only", "lowest"),
+    )
+    pool_help_closed_before: bool = _opt(
+        False,
+        "House option: only a pool closed before the deal helps others; the surplus of the "
+        "deal that closes a pool goes as pool_overflow says.",
+        (False, True),
     )
     pool_help_whists: int = _opt(10, "Whists written on the player helped, per pool point.")
     pool_help_whister_short: bool = _opt(
@@ -745,6 +808,7 @@ def _check_house_options(rules: Rules) -> None:
                          option2="over_greedy")
     if r.responsible_at_8plus == "each" and r.shortage == "none":
         raise RulesError("each_no_shortage", option="responsible_at_8plus", option2="shortage")
+    _check_more_house_options(r)
     if r.allpass_zero_staked and not r.allpass_zero_pool:
         raise RulesError("zero_staked", option="allpass_zero_staked",
                          option2="allpass_zero_pool")
@@ -806,6 +870,51 @@ def _check_house_options(rules: Rules) -> None:
             raise RulesError("growth_geometric", **where)
 
 
+def _check_more_house_options(r: Rules) -> None:
+    """Refuse the house options of :data:`MORE_HOUSE_OPTIONS` where they make no sense,
+    naming both options of each clash."""
+    if r.responsible_at_8plus in ("each_if_short", "second_own"):
+        value = repr(r.responsible_at_8plus)
+        if r.over_greedy:
+            raise RulesError("own_trick_over_greedy", option="responsible_at_8plus",
+                             option2="over_greedy", value=value)
+        if r.shortage == "none":
+            raise RulesError("own_trick_no_shortage", option="responsible_at_8plus",
+                             option2="shortage", value=value)
+    if r.pool_help_to != "highest" and not r.pool_help:
+        raise RulesError("needs_pool_help", option="pool_help_to", option2="pool_help")
+    if r.pool_help_closed_before and not r.pool_help:
+        raise RulesError("needs_pool_help", option="pool_help_closed_before",
+                         option2="pool_help")
+    if r.failed_whists == "prize_only" and r.consolation_per_undertrick == 0:
+        raise RulesError("prize_only_zero", option="failed_whists",
+                         option2="consolation_per_undertrick")
+    if r.failed_no_mountain and r.consolation_per_undertrick == 0:
+        raise RulesError("free_failure", option="failed_no_mountain",
+                         option2="consolation_per_undertrick", value="0")
+    if r.failed_no_mountain and r.failed_whists == "tricks_only":
+        raise RulesError("free_failure", option="failed_no_mountain", option2="failed_whists",
+                         value=repr("tricks_only"))
+    if r.failed_no_mountain and r.checked_ten_no_prize:
+        raise RulesError("free_checked_ten", option="failed_no_mountain",
+                         option2="checked_ten_no_prize")
+    if r.half_whist_capped and not r.half_whist_played:
+        raise RulesError("capped_needs_played", option="half_whist_capped",
+                         option2="half_whist_played")
+    if r.checked_ten_no_prize and r.tens_whisted:
+        raise RulesError("checked_ten_prize", option="checked_ten_no_prize",
+                         option2="tens_whisted")
+    if r.checked_ten_no_prize and r.failed_whists == "tricks_only":
+        raise RulesError("prize_twice", option="checked_ten_no_prize", option2="failed_whists")
+    if r.gentlemanly_odd_trick and r.whist != "gentlemanly":
+        raise RulesError("gentlemanly_made", option="gentlemanly_odd_trick", option2="whist",
+                         value=repr(r.whist))
+    kept = r.pool_overflow == "kept" or r.allpass_zero_full == "keep"
+    if r.settle_no_missing_pool and r.pool_doubled_at_settlement and not kept:
+        raise RulesError("missing_not_doubled", option="settle_no_missing_pool",
+                         option2="pool_doubled_at_settlement")
+
+
 HOUSE_OPTIONS: Final = (
     "shortage",
     "responsible_at_8plus",
@@ -863,6 +972,51 @@ texts; every one is off (or its old choice) in every preset, so no preset's shee
     progression); 1, 2, 2, 2; 1, 2, 3, 3 (arithmetic); 1, 2, 4, 4 (geometric)": the last
     step repeats; 002: "Progression versions (arithmetic, geometrical) and progression limit
     are also agreed beforehand": without a limit the stakes keep growing.
+"""
+
+
+MORE_HOUSE_OPTIONS: Final = (
+    "pool_help_to",
+    "pool_help_closed_before",
+    "failed_whists",
+    "failed_no_mountain",
+    "settle_divisor",
+    "settle_no_missing_pool",
+    "half_whist_capped",
+    "checked_ten_no_prize",
+    "gentlemanly_odd_trick",
+)
+"""More house options other Preferans programs offer (issue 40), with two more choices of
+``responsible_at_8plus`` (``each_if_short``, ``second_own``).  The rules texts do not favour
+these readings, so every one is off (or its old choice) in every preset; they are agreements
+real tables play.  Each is worked on a sheet in ``tests/test_house_options_more.py``.
+
+1. ``responsible_at_8plus="each_if_short"``: against 8, 9 and 10 with two whisters, when the
+   pair together fell short of the quota, each whister who took no trick pays the whole
+   missing trick (``each`` does not look at the pair; ``both`` halves the trick).
+2. Pool help.  ``pool_help_closed_before``: only a pool closed before the deal helps others;
+   the points beyond the pool in the deal that closes it go as ``pool_overflow`` says (off
+   the scorer's mountain first).  ``pool_help_to="highest_only"``: the surplus helps one pool,
+   the highest unclosed, and what that pool cannot take goes as ``pool_overflow`` says.
+   ``pool_help_to="lowest"``: the surplus goes first to the pool furthest from closing (ties:
+   the next player clockwise); with ``pool_help_whists=0`` no help whists are written, as
+   the tables that play it write none.
+3. A failed contract.  ``failed_whists="prize_only"``: the defenders write no whists for
+   their tricks, only the undertrick prize; ``"tricks_only"``: no undertrick prize, only the
+   trick whists (the same as ``consolation_per_undertrick=0``, which says it as a number).
+4. Settlement.  ``settle_divisor="players_less_one"``: each pair's mountain difference × 10
+   is divided by the players less one, so a mountain point costs its owner ten whists in all
+   (``players``, the usual, divides by the players: the average mountain).
+   ``settle_no_missing_pool``: a sheet ranked before every pool is closed does not charge the
+   missing pool points to the mountain; points kept beyond a pool (Piter) still come off.
+5. ``half_whist_capped`` (with ``half_whist_played``): the half-whister's trick whists count
+   at most ``half_whist_tricks`` tricks.  ``responsible_at_8plus="second_own"``: against 8+
+   with two whisters the second whister owes the quota (one trick) of his own, whatever the
+   first took.  ``checked_ten_no_prize`` (tens checked): a failed checked ten earns no
+   undertrick prize.  ``gentlemanly_odd_trick`` (gentlemanly whist): the shared whists are
+   split in whole tricks, the odd one to the whister (3 tricks: 2 and 1, not 1½ each).
+   ``failed_no_mountain`` (a Rostov table's agreement): a failed contract writes nothing on
+   declarer's mountain, the undertricks costing him only the prizes the others write.
 """
 
 

@@ -110,6 +110,24 @@ ENGLISH: dict[str, str] = {
                          "last two steps give the difference)",
     "growth_geometric": "{option}='geometric' needs {option2}={steps} to end with a whole "
                         "ratio above 1 (like 1, 2, 4)",
+    # --- more house options' clashes (_check_more_house_options, issue 40) ----------------
+    "own_trick_over_greedy": "{option}={value} and {option2}: over-greedy whist already makes "
+                             "each whister owe his own quota; choose one",
+    "own_trick_no_shortage": "{option}={value} and {option2}='none': a non-responsible whister "
+                             "owes nothing, so nobody pays for a missing trick; choose one",
+    "needs_pool_help": "{option} needs {option2}: without pool help no other pool is helped",
+    "prize_only_zero": "{option}='prize_only' and {option2}=0: the defenders would write "
+                       "nothing on a failed contract; choose one",
+    "free_failure": "{option} and {option2}={value}: a failed contract would cost its "
+                    "declarer nothing; choose one",
+    "free_checked_ten": "{option} and {option2}: a failed checked ten would cost its declarer "
+                        "nothing; choose one",
+    "capped_needs_played": "{option} needs {option2} (no half-whist is played out to cap)",
+    "checked_ten_prize": "{option} needs {option2} off: with {option2} there is no checked ten",
+    "prize_twice": "{option} and {option2}='tricks_only': no failed contract earns a prize "
+                   "already; choose one",
+    "missing_not_doubled": "{option} and {option2}: no missing pool point is charged, so none "
+                           "is doubled; choose one",
     # --- the web table's own checks (preferans.server.house_rules) ------------------------
     "list_like": "option {option}={value} must be a list of whole numbers, like {example}",
     "list_length": "option {option} needs {count} numbers, not {given} (like {example})",

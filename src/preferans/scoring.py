@@ -80,6 +80,20 @@ House options (:data:`preferans.rules.HOUSE_OPTIONS`, off in every preset):
   ``v × whist_scale`` per trick of his own; no quota.
 - ``half_whist_played``: a played contract whose lone whister is the ``half_whister`` is a
   half-whist played out: the quota is ``half_whist_tricks``, otherwise a lone whister's deal.
+
+More house options (:data:`preferans.rules.MORE_HOUSE_OPTIONS`, off in every preset):
+
+- ``responsible_at_8plus="each_if_short"``: against 8+ with two whisters, when the defence
+  fell short, each whister who took no trick pays the whole missing trick(s);
+  ``"second_own"``: the second whister owes the quota of his own, whatever the first took.
+- ``failed_whists``: on a failed contract the defenders write only the undertrick prize
+  (``prize_only``: no trick whists) or only the trick whists (``tricks_only``: no prize).
+- ``failed_no_mountain``: a failed contract writes nothing on declarer's mountain.
+- ``checked_ten_no_prize``: a failed checked ten earns no undertrick prize.
+- ``half_whist_capped``: a played-out half-whister's whists count at most
+  ``half_whist_tricks`` tricks.
+- ``gentlemanly_odd_trick``: the gentlemanly split is in whole tricks, the odd one to the
+  whister.
 """
 
 from __future__ import annotations
@@ -337,14 +351,22 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
     undertricks = max(0, level - taken)
 
     # Contract made or failed.
+    checked_ten = not rules.is_whisted(contract)
     if undertricks == 0:
         score.pool[declarer] += value
         score.notes.append(Note("made", declarer=declarer, contract=contract.symbol, value=value))
+    elif rules.failed_no_mountain:  # house option: the undertricks cost only the prizes
+        score.notes.append(Note("failed_free", declarer=declarer, contract=contract.symbol,
+                                undertricks=undertricks))
     else:
         cost = value * undertricks * rules.mountain_scale
         score.mountain[declarer] += cost
         score.notes.append(Note("failed", declarer=declarer, contract=contract.symbol,
                                 undertricks=undertricks, cost=cost))
+    no_prize = rules.failed_whists == "tricks_only" or (checked_ten and rules.checked_ten_no_prize)
+    if undertricks and no_prize:  # house options: no undertrick prize
+        score.notes.append(Note("no_prize", declarer=declarer))
+    elif undertricks:
         per_under = (
             rules.consolation_per_undertrick
             if rules.consolation_per_undertrick is not None
@@ -363,8 +385,13 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
             if writer is not None:
                 score.write(writer, declarer, per_under * undertricks)
 
+    # house option failed_whists="prize_only": a failed contract's defenders write no whists
+    # for their tricks (their quota still holds, as after a made one)
+    trick_whists = not (undertricks and rules.failed_whists == "prize_only")
+    if undertricks and not trick_whists:
+        score.notes.append(Note("no_trick_whists", declarer=declarer))
     if not whisters:  # an unwhisted ten (tens_whisted=False): no quota
-        if rules.checked_ten_whists:  # house option: each defender writes his own tricks
+        if rules.checked_ten_whists and trick_whists:  # house option: each his own tricks
             for d in defenders:
                 score.write(d, declarer, per_trick * outcome.tricks[d])
         _note_whists(score, declarer)
@@ -372,13 +399,21 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
 
     # Trick whists.
     over_greedy = over_greedy_applies(rules, whisters)
-    if len(whisters) == 2 or over_greedy:
+    if not trick_whists:
+        pass
+    elif len(whisters) == 2 or over_greedy:
         for w in whisters:
             score.write(w, declarer, per_trick * outcome.tricks[w])
     else:
         whister = whisters[0]
         passer = next((d for d in defenders if d != whister), None)  # None: two players
-        total = per_trick * defence_tricks
+        counted = defence_tricks
+        if rules.half_whist_capped and _half_whist_played(outcome):
+            # house option: the half-whister's whists count at most half the quota's tricks
+            counted = min(defence_tricks, rules.half_whist_tricks[level - 6])
+            if counted < defence_tricks:
+                score.notes.append(Note("half_whist_capped", whister=whister, tricks=counted))
+        total = per_trick * counted
         share_with_passer = (
             passer is not None
             and rules.whist == "gentlemanly"
@@ -386,7 +421,11 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
             and outcome.half_whister != passer
             and whister in defenders
         )
-        if share_with_passer:
+        if share_with_passer and rules.gentlemanly_odd_trick:
+            # house option: whole tricks, the odd one to the whister
+            score.write(whister, declarer, per_trick * ((counted + 1) // 2))
+            score.write(passer, declarer, per_trick * (counted // 2))  # type: ignore[arg-type]
+        elif share_with_passer:
             score.write(whister, declarer, Fraction(total, 2))
             score.write(passer, declarer, Fraction(total, 2))  # type: ignore[arg-type]
         else:
@@ -403,10 +442,10 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         score.notes.append(Note("half_whist_out", whister=whisters[0], quota=quota))
     else:
         quota = rules.quota(level)
-    each_owes = (
-        len(whisters) == 2 and level >= 8 and rules.responsible_at_8plus == "each"
-    )
-    if defence_tricks >= quota and not (over_greedy or each_owes):
+    at_8plus = len(whisters) == 2 and level >= 8
+    each_owes = at_8plus and rules.responsible_at_8plus == "each"
+    second_owes = at_8plus and rules.responsible_at_8plus == "second_own"
+    if defence_tricks >= quota and not (over_greedy or each_owes or second_owes):
         return
     missing: dict[int, Fraction] = {}
     if over_greedy:
@@ -417,12 +456,19 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
         personal = (quota + 1) // 2
         for w in whisters:
             missing[w] = Fraction(max(0, personal - outcome.tricks[w]))
+    elif second_owes:  # house option: the second whister owes the quota of his own
+        missing[whisters[1]] = Fraction(max(0, quota - outcome.tricks[whisters[1]]))
     elif len(whisters) == 1:
         missing[whisters[0]] = Fraction(quota - defence_tricks)
     elif level >= 8:
         short_total = Fraction(quota - defence_tricks)
         if rules.responsible_at_8plus == "second":
             missing[whisters[1]] = short_total
+        elif rules.responsible_at_8plus == "each_if_short":
+            # house option: the pair fell short; each whister without a trick pays it whole
+            for w in whisters:
+                if outcome.tricks[w] == 0:
+                    missing[w] = short_total
         else:
             for w in whisters:
                 missing[w] = short_total / 2

@@ -15,7 +15,10 @@ close his pool, and the first to empty his mountain, write a bonus on every othe
 (``first_pool_bonus``, ``clear_mountain_bonus``); a trickless all-pass player's points go to
 his own pool, then off his own mountain, else are lost (``allpass_zero_full="hill"``).  VMK's
 soloist who answered HILL (``pool_overflow_choice``) writes what his pool cannot take off his
-own mountain before it helps any other pool.
+own mountain before it helps any other pool.  House options (issue 40) change the help:
+``pool_help_to`` (only the highest open pool, or the one furthest from closing first) and
+``pool_help_closed_before`` (a pool closed on this very deal helps nobody yet); and the
+settlement: ``settle_divisor`` and ``settle_no_missing_pool`` (:func:`settle`).
 
 >>> from preferans.bids import Bid
 >>> from preferans.outcome import DealOutcome
@@ -79,6 +82,12 @@ def settle(
     so do the zero-trick all-pass points kept beyond it (``allpass_zero_full="keep"``).
     ``size`` is the pool size when it is not ``rules.pool`` (Classical's second half).
 
+    House options: with ``settle_no_missing_pool`` the missing pool points are not charged
+    (points kept beyond the pool still come off); with ``settle_divisor="players_less_one"``
+    the mountains are shared out at ``10 × (total − n × own) / (n − 1)``, each pair's
+    difference × 10 divided by the players less one (the usual divides by ``n``: the
+    average).
+
     >>> from preferans.rules import Rules
     >>> [round(float(x), 3) for x in settle(Rules.preset("sochi"), [4, 0, 0], [0, 0, 0],
     ...                                      [[0, 0, 0], [12, 0, 0], [0, 0, 0]])]
@@ -88,14 +97,19 @@ def settle(
     size = rules.pool if size is None else size
     factor = 2 if rules.pool_doubled_at_settlement else 1
     kept = rules.pool_overflow == "kept" or rules.allpass_zero_full == "keep"
+    uncharged = rules.settle_no_missing_pool
+    d = n - 1 if rules.settle_divisor == "players_less_one" and n > 1 else n
     if type(size) is int and all(
             type(x) is int for part in (pool, mountain, *whists) for x in part):
         # whole numbers (nearly every sheet): in integers, one fraction per player at the end
-        hills = [mountain[i] + factor * (size - pool[i] if kept else max(0, size - pool[i]))
-                 for i in range(n)]
+        def charge(p: int) -> int:
+            missing = size - p if kept else max(0, size - p)
+            return min(0, missing) if uncharged else missing
+
+        hills = [mountain[i] + factor * charge(pool[i]) for i in range(n)]
         total = sum(hills)
         return [Fraction(10 * (total - n * hills[i])
-                         + n * (sum(whists[i]) - sum(whists[j][i] for j in range(n))), n)
+                         + d * (sum(whists[i]) - sum(whists[j][i] for j in range(n))), d)
                 for i in range(n)]
     floor = None if kept else Fraction(0)
     hill = []
@@ -103,13 +117,15 @@ def settle(
         missing = size - Fraction(pool[i])
         if floor is not None:
             missing = max(floor, missing)
+        if uncharged:
+            missing = min(Fraction(0), missing)
         hill.append(Fraction(mountain[i]) + factor * missing)
-    average = sum(hill, Fraction(0)) / n
+    total_hill = sum(hill, Fraction(0))
     result = []
     for i in range(n):
         written = sum((Fraction(w) for w in whists[i]), Fraction(0))
         against = sum((Fraction(whists[j][i]) for j in range(n)), Fraction(0))
-        result.append(10 * (average - hill[i]) + written - against)
+        result.append(10 * (total_hill - n * hill[i]) / d + written - against)
     return result
 
 
@@ -861,7 +877,13 @@ class Sheet:
                 mountain[scorer] -= off
                 points -= off
                 notes.append(Note("hill_first", seat=scorer, points=_show(off)))
-        while points > 0 and rules.pool_help:
+        helps = rules.pool_help
+        if helps and points > 0 and rules.pool_help_closed_before \
+                and self.pool[scorer] < size:
+            # house option: a pool closed on this deal helps nobody yet
+            helps = False
+            notes.append(Note("closing_no_help", seat=scorer, points=_show(points)))
+        while points > 0 and helps:
             candidates = [
                 p
                 for p in range(n)
@@ -872,14 +894,23 @@ class Sheet:
             ]
             if not candidates:
                 break
-            recipient = max(candidates, key=lambda p: (pool[p], -((p - scorer) % n)))
+            if rules.pool_help_to == "lowest":  # house option: furthest from closing first
+                recipient = min(candidates, key=lambda p: (pool[p], (p - scorer) % n))
+            else:
+                recipient = max(candidates, key=lambda p: (pool[p], -((p - scorer) % n)))
             given = min(points, size - pool[recipient])
             pool[recipient] += given
             points -= given
             help_whists = given * rules.pool_help_whists
             whists[scorer][recipient] += help_whists
-            notes.append(Note("closed_pool", seat=scorer, points=_show(given), other=recipient,
-                              amount=_show(help_whists)))
+            if help_whists:
+                notes.append(Note("closed_pool", seat=scorer, points=_show(given),
+                                  other=recipient, amount=_show(help_whists)))
+            else:
+                notes.append(Note("closed_pool_free", seat=scorer, points=_show(given),
+                                  other=recipient))
+            if rules.pool_help_to == "highest_only":  # house option: one pool only
+                break
         if points > 0 and rules.pool_overflow == "kept":
             pool[scorer] += points
             notes.append(Note("kept_beyond", seat=scorer, points=_show(points)))
