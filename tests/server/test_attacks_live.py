@@ -237,5 +237,7 @@ def test_a_socket_and_message_flood_does_not_slow_another_table(server: ServerPr
     print(f"\nanother table's move answered: quiet median {statistics.median(quiet) * 1000:.0f} "
           f"ms, max {max(quiet) * 1000:.0f} ms; during the flood median "
           f"{statistics.median(loud) * 1000:.0f} ms, max {max(loud) * 1000:.0f} ms")
-    assert max(loud) < 2.0  # was up to 13 s before the limits
+    # a figure, not a timing test: the flood must not hold the other table up (before the
+    # limits a new game's request timed out after 5 s); generous for a busy machine
+    assert len(loud) == 15 and statistics.median(loud) < 1.0
     assert server.process.poll() is None

@@ -199,28 +199,36 @@ def test_a_table_takes_a_few_sockets_and_refuses_more_with_a_message(
         assert receive_json(again)["type"] == "state"
 
 
-def test_a_message_flood_is_dropped_and_said_once(db_url: str,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PREFERANS_MESSAGE_RATE", raising=False)  # a person's rate
+def test_a_message_flood_is_dropped_said_once_and_a_kept_up_one_closed(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a person's rate (10 a second, 20 at once): a burst over it is dropped and said
+    once, the table answers again once the rate allows; a flood kept up (more than 100
+    dropped in a row) closes the socket, 4429."""
+    monkeypatch.delenv("PREFERANS_MESSAGE_RATE", raising=False)
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
         game_id = new_game(client, seed=HUMAN_FIRST)
         with client.websocket_connect(f"/ws/{game_id}") as ws:
             read_until_settled(ws)
-            for k in range(200):
+            for k in range(60):  # 20 go through, at most 40 are dropped: not closed
                 ws.send_json({"type": "pause" if k % 2 == 0 else "resume"})
             replies = []
-            while True:
-                reply = receive_json(ws, timeout=5)
+            while (reply := receive_json(ws, timeout=10)).get("code") != "too_many_messages":
                 replies.append(reply)
-                if reply.get("code") == "too_many_messages":
-                    break
             assert reply["message"] == "too many messages at once: wait a moment, then go on"
-            assert len(replies) <= 25  # the burst went through, the rest was dropped
-            time.sleep(0.3)  # the bucket refills: the table answers again
+            assert 20 <= len(replies) < 60  # the burst went through, the rest was dropped
+            time.sleep(0.5)  # the bucket refills: the table answers again
             ws.send_json({"type": "pause"})
-            while (state := receive_json(ws, timeout=5)).get("type") != "state":
+            while (state := receive_json(ws, timeout=10)).get("type") != "state":
                 pass
             assert state["paused"] is True
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            read_until_settled(ws)
+            for _ in range(2000):
+                ws.send_json({"type": "resume"})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    ws.receive_json()
+            assert closed.value.code == 4429
 
 
 # --- 5: Origin and Host ------------------------------------------------------------------------

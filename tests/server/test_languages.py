@@ -125,9 +125,7 @@ def test_json_errors_speak_the_request_language(client: TestClient, lang: str) -
 
 def test_another_browsers_game_in_russian(client: TestClient, db_url: str) -> None:
     game = new_game(client)
-    from preferans.server.app import create_app
-
-    with TestClient(create_app(db_url, bot_delay=0)) as other:
+    with TestClient(client.app) as other:  # the same server, another browser (no cookie)
         page = other.get(f"/table/{game}", headers=RU)
         assert page.status_code == 403
         assert html_lang(page.text) == "ru" and "Партия другого браузера" in page.text
