@@ -196,3 +196,19 @@ def test_the_two_player_dummy_on_lead_goes_down_at_once_whatever_the_reading():
         deal.apply("MISERE")
         assert deal.kind == "misere" and deal.hand_to_play == DUMMY
         assert set(deal.exposed) == {0, 2}, exposure
+
+
+@pytest.mark.parametrize("exposure", READINGS)
+def test_four_players_the_sitting_dealer_sees_what_the_others_see(exposure):
+    rules = Rules.preset("sochi", players=4, misere_exposure=exposure)
+    deal = Deal(rules, 3, [CardSet.parse(h) for h in HANDS] + [CardSet()],
+                [Card.parse(c) for c in TALON])
+    for token in TO_PLAY["defender"][0].split(", "):
+        deal.apply(token)  # B declares, A (first hand, a defender) leads
+    before = (0, 2) if exposure != "after_lead" else ()
+    for seat in range(4):
+        assert set(deal.observation(seat)["exposed"]) == {str(s) for s in before}
+    deal.apply("7H")
+    for seat in range(4):
+        exposed = deal.observation(seat)["exposed"]
+        assert exposed == {str(s): deal.hand(s).to_list() for s in (0, 2)}
