@@ -119,7 +119,7 @@ def test_presets_follow_000():
     assert v.responsible_at_8plus == "both" and not v.whist_pass_half_whist
     c = p["code1996"]
     assert not c.jump_bids and c.allpass_min_bid == (6,) and c.tens_whisted
-    assert c.open_before_lead and not c.misere_open_before_lead
+    assert c.open_before_lead and c.misere_exposure == "after_declarer_lead"
     assert not c.stalingrad and not c.resignation and c.responsible_at_8plus == "second"
     # 003's presets are unchanged; piter is its own preset now, leningrad stays 003's.
     assert Rules.preset("piter").name == "piter" and Rules.preset("peter").name == "piter"
@@ -151,7 +151,7 @@ def test_options_schema_is_json_and_complete():
 def test_every_option_switchable_on_any_preset():
     flips = dict(
         jump_bids=False, allpass_min_bid=(6, 7, 8), stalingrad=True, tens_whisted=False,
-        whist_pass_half_whist=True, open_before_lead=False, misere_open_before_lead=True,
+        whist_pass_half_whist=True, open_before_lead=False, misere_exposure="before_lead",
         allpass_talon="closed", whist="gentlemanly", shortage="half",
         responsible_at_8plus="both", allpass_progression=(1, 2, 4), resignation=True,
         talon_refusal=True, over_greedy=True, allpass_exchange=True, misere_outbid_by=10,

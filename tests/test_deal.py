@@ -210,14 +210,20 @@ def test_misere_hands_go_down_after_declarers_first_card():
     d.apply("7H")
     assert d.exposed == (1, 2)
     assert d.to_act == 1 and d.hand_to_play == 1  # each defender plays his own hand
-    d2 = run(make(Rules.preset("sochi", misere_open_before_lead=True)), "MISERE, PASS, PASS")
+    d2 = run(make(Rules.preset("sochi", misere_exposure="before_lead")), "MISERE, PASS, PASS")
     run(d2, "DISCARD AS AC, MISERE")
     assert d2.exposed == (1, 2)
 
 
-def test_misere_by_a_defender_on_lead_exposes_before_the_lead():
+def test_misere_by_a_defender_on_lead_exposes_after_the_lead_in_sochi():
+    # 003 (Sochi): "After the first card both defenders lay their cards face up", whoever
+    # leads; 000 and 001 put them down before a defender's lead (sochi-000, the guide)
     d = run(make(), "PASS, MISERE, PASS, DISCARD 10S 9S, MISERE")
-    assert d.exposed == (0, 2) and d.to_act == 0
+    assert d.exposed == () and d.to_act == 0
+    d.apply("7H")
+    assert d.exposed == (0, 2)
+    e = run(make(Rules.preset("sochi-000")), "PASS, MISERE, PASS, DISCARD 10S 9S, MISERE")
+    assert e.exposed == (0, 2) and e.to_act == 0
 
 
 def test_checked_ten_has_no_defence_and_all_hands_open():

@@ -30,10 +30,11 @@ def rules_strategy(players: int):
             whist_pass_half_whist=wph,
             tens_whisted=tens,
             open_before_lead=before,
-            misere_open_before_lead=mbefore,
+            misere_exposure=mbefore,
         ),
         st.sampled_from(["sochi", "leningrad", "rostov", "guide"]),
-        st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans(),
+        st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans(),
+        st.sampled_from(["after_lead", "after_declarer_lead", "before_lead"]),
     )
 
 

@@ -933,8 +933,7 @@ class Deal:
         assert contract is not None
         if contract.misere:
             self.kind = "misere"
-            bits = sum(1 << s for s in self.defenders)
-            self._expose(bits, at_once=self.rules.misere_open_before_lead)
+            self._expose_misere()
             self._start_play()
         elif not self.rules.is_whisted(contract):
             self.kind = "contract"
@@ -968,6 +967,25 @@ class Deal:
     def _partner_of_dummy(self) -> int:
         """The two-player game's defender who is not the dummy."""
         return next(s for s in self.defenders if s != DUMMY)
+
+    def _expose_misere(self) -> None:
+        """Put the misère's defending hands face up as ``misere_exposure`` says.
+
+        ``after_lead`` (003: "After the first card both defenders lay their cards face up and
+        play together"): after the opening card, whoever plays it, so a defender on lead
+        leads from his own ten cards.  ``after_declarer_lead`` (000, 001 §10: "If a defender
+        leads, the hands are exposed immediately"): after declarer's opening card, at once
+        when a defender leads.  ``before_lead``: at once.  A defending hand on lead that
+        another seat plays (the two-player game's dummy) goes down at once whatever the
+        option: its player leads from it and must see it.
+        """
+        bits = sum(1 << s for s in self.defenders)
+        exposure = self.rules.misere_exposure
+        leader = self.first_hand
+        if exposure == "after_lead" and self._controller[leader] == leader:
+            self._pending_expose |= bits
+        else:
+            self._expose(bits, at_once=exposure == "before_lead")
 
     def _expose(self, bits: int, *, at_once: bool) -> None:
         """Expose hands before the opening lead, or after declarer's opening card."""

@@ -90,6 +90,7 @@ AllPassGrowth = Literal["repeat", "arithmetic", "geometric"]
 PoolHelpTo = Literal["highest", "highest_only", "lowest"]
 FailedWhists = Literal["both", "prize_only", "tricks_only"]
 SettleDivisor = Literal["players", "players_less_one"]
+MisereExposure = Literal["after_lead", "after_declarer_lead", "before_lead"]
 
 
 @dataclass(frozen=True)
@@ -253,8 +254,12 @@ class Rules:
         "In an open defence both defenders' hands go down before declarer's opening lead (else "
         "after it).",
     )
-    misere_open_before_lead: bool = _opt(
-        False, "In misère the defenders' hands go down before declarer's opening lead (else after)."
+    misere_exposure: MisereExposure = _opt(
+        "after_lead",
+        "When the defenders' hands go face up in misère: after_lead, after the opening card "
+        "whoever leads (003); after_declarer_lead, after declarer's opening card but at once "
+        "when a defender leads (000); before_lead, before the opening lead.",
+        ("after_lead", "after_declarer_lead", "before_lead"),
     )
 
     dummy_lone_whist: bool = _opt(
@@ -684,6 +689,7 @@ class Rules:
 
     def replace(self, **overrides: Any) -> Rules:
         """A copy with options changed; unknown option names are an error."""
+        overrides = _renamed(overrides)
         known = {f.name for f in dataclasses.fields(self)}
         for key in overrides:
             if key not in known:
@@ -797,6 +803,29 @@ def _coerce(rules: Rules, key: str, value: Any) -> Any:
     if isinstance(current, int) and not isinstance(current, bool) and not isinstance(value, int):
         raise RulesError("opt_whole", option=key, value=show(value))
     return value
+
+
+def _renamed(overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """``overrides`` with an option's old name read as today's option, so that a record
+    or a saved setting written before the change still loads and means what it meant.
+
+    ``misere_open_before_lead`` (a flag) became ``misere_exposure``: true is
+    ``"before_lead"``, false ``"after_declarer_lead"`` (the hands went down after declarer's
+    opening card, and at once when a defender led).  Where both names are given, today's
+    wins.
+
+    >>> Rules.from_json({"preset": "sochi", "misere_open_before_lead": False}).misere_exposure
+    'after_declarer_lead'
+    >>> Rules.preset("leningrad", misere_open_before_lead=True).misere_exposure
+    'before_lead'
+    """
+    out = dict(overrides)
+    if "misere_open_before_lead" in out:
+        old = out.pop("misere_open_before_lead")
+        if not isinstance(old, bool):
+            raise RulesError("opt_bool", option="misere_open_before_lead", value=show(old))
+        out.setdefault("misere_exposure", "before_lead" if old else "after_declarer_lead")
+    return out
 
 
 def _check_house_options(rules: Rules) -> None:
@@ -1034,6 +1063,10 @@ half-whist (002's basic rules); an all-pass streak (stakes 1, 2, 3 and minimum
 bid 7) lasts until a deal that is not an all-pass; greedy whist and full
 responsibility (000's Sochi); consolation is the contract value per undertrick for
 each opponent, passer included (000's Sochi and 001 §09).
+
+Misère follows 003: "After the first card both defenders lay their cards face up and play
+together" (``misere_exposure="after_lead"``), whoever leads: a defender on lead makes the
+opening lead from his own ten cards, without seeing his partner's.
 """
 
 LENINGRAD: Final = SOCHI.replace(
@@ -1054,7 +1087,8 @@ raspasy stakes go 1, 2, 4."  Choices: all-pass tricks are mountain too, so they
 are doubled (2 per trick, then × 1, 2, 4; 000: "Doubled for Piter"); a short
 whister pays half of the doubled penalty, i.e. the plain value per missing trick
 (000: "half-responsible whist -- it is not doubled"); pool points missing at an
-early stop are doubled like the mountain (000's Piter).
+early stop are doubled like the mountain (000's Piter).  Misère hands go down after the
+first card, whoever leads, as in ``sochi`` (003).
 """
 
 ROSTOV: Final = SOCHI.replace(
@@ -1071,11 +1105,13 @@ mountain; a short whister pays half in the mountain and half in whists."
 Choices, following 000's Rostov: the player with the fewest tricks writes 5
 whists per trick on each opponent's tricks (ties share them), times the stake;
 a zero-trick player still earns 1 pool point; stakes rise 1, 2, 3 as in Sochi;
-the short whister's other half is written by declarer as whists on him.
+the short whister's other half is written by declarer as whists on him.  Misère hands go
+down after the first card, whoever leads, as in ``sochi`` (003).
 """
 
 GUIDE: Final = SOCHI.replace(
     name="guide",
+    misere_exposure="after_declarer_lead",
     auction="seniority",
     jump_bids=False,
     allpass_progression=(1,),
@@ -1090,7 +1126,9 @@ mountain point without escalation, the talon exposed, the next auction from six,
 the smallest trick count forgiven (amnesty) and a genuine zero worth one pool
 point; no Stalingrad, bombs, blind games or resignation; pass–half-whist at six
 and seven, whist–pass–half-whist not allowed; pool help to the highest unclosed
-pool, even to a whister penalised on the deal.
+pool, even to a whister penalised on the deal.  Misère (001 §10): "If declarer has the
+opening lead, declarer plays first and the defenders then expose their hands. If a
+defender leads, the hands are exposed immediately" (``misere_exposure="after_declarer_lead"``).
 """
 
 SOCHI_000: Final = SOCHI.replace(
@@ -1098,6 +1136,7 @@ SOCHI_000: Final = SOCHI.replace(
     allpass_progression=(1,),
     allpass_min_bid=(6,),
     pool_overflow="mountain",
+    misere_exposure="after_declarer_lead",
 )
 """Sochi as text 000 tells it: 003's Sochi without the rising all-pass stakes.
 
@@ -1110,6 +1149,13 @@ responsible whist, consolation from everyone (passer and a four-player dealer
 included).  A separate preset because the all-pass stakes and the next minimum bid
 differ materially from 003's Sochi (1–2–3 and 7 after an all-pass).  "Stalingrad" is
 the ``stalingrad`` option ("some use it even when they are not playing Sochi").
+
+Misère as 000's play of cards says for every variant it tells: "If the soloist is not the
+eldest hand and if the game is misere ... the two partners lay their cards down face up,
+arranged in suits, before the opening lead. If the soloist is the eldest hand, this is done
+after the opening lead in case of misere" (``misere_exposure="after_declarer_lead"``, as in
+every preset of 000: ``piter``, ``piter-hard``, ``moscow``, ``kazakhstan``, ``finn``,
+``vmk``, ``code1996`` and the structural variants).
 """
 
 PITER: Final = LENINGRAD.replace(
@@ -1122,6 +1168,7 @@ PITER: Final = LENINGRAD.replace(
     pool_help=False,
     pool_overflow="kept",
     game_end="total",
+    misere_exposure="after_declarer_lead",
 )
 """St Petersburg (Piter) as text 000 tells it.
 
@@ -1145,17 +1192,20 @@ contract that is made ends the streak (a failed one, a misère or an unwhisted c
 do not).  No pool help: points beyond one's pool stay there (``pool_overflow="kept"``)
 and the game ends when the pools' total reaches pool × players (reaching is taken as
 enough).  Differs from ``leningrad`` (003) in the stakes (1, 2, 4 there), the minimum bid
-(6–7), the exits, and pool closing.
+(6–7), the exits, pool closing, and the misère's hands: down before the opening lead when a
+defender leads, after declarer's opening card when he leads (000, see ``sochi-000``).
 """
 
 PITER_HARD: Final = PITER.replace(name="piter-hard", allpass_min_bid=(6, 7, 8))
 """Hard Piter (000): "Some make it minimum of 8 and triple (hard Piter), and some 8 and
 quadruple."  The minimum bid goes 6, 7, 8, 8… (000's options table: "6, 7, 8, 8 (hard)") with
 all-pass stakes 2–4–6; the quadruple variant is ``allpass_progression=(1, 2, 4)``.
+Misère hands as 000 says (``piter``).
 """
 
 MOSCOW: Final = SOCHI.replace(
     name="moscow",
+    misere_exposure="after_declarer_lead",
     consolation_per_undertrick=10,
     whist="gentlemanly",
     shortage="half",
@@ -1186,11 +1236,14 @@ One who does not take any tricks writes one point in the pool unless he/she is t
 of a four player game."  "The minimum bid and points of all-pass hands remain unchanged."
 
 ``rostov`` (003) differs: greedy whist, consolation at the contract value, a short whister
-paying half in the mountain and half in whists, stakes 1–2–3, no talon prizes.
+paying half in the mountain and half in whists, stakes 1–2–3, no talon prizes, and the
+misère's hands, which 000 puts down before the opening lead when a defender leads (see
+``sochi-000``), 003 after the first card.
 """
 
 KAZAKHSTAN: Final = SOCHI.replace(
     name="kazakhstan",
+    misere_exposure="after_declarer_lead",
     pool=120,
     contract_values=(8, 16, 24, 32, 40),
     misere_value=40,
@@ -1222,11 +1275,12 @@ whists greedily, with the whole quota, the passer's tricks his, open or closed),
 ``allpass_exchange`` ("some players exchange cards before all-pass games"),
 ``consolation_per_undertrick=0`` ("some players do not score the undertrick prizes at
 all"), ``allpass_progression=(1, 2, 3)`` ("some raise trick points of all-pass games like
-10-20-30").
+10-20-30").  Misère hands as 000 says (see ``sochi-000``).
 """
 
 FINN: Final = SOCHI.replace(
     name="finn",
+    misere_exposure="after_declarer_lead",
     pool=40,
     start_mountain=20,
     mountain_scale=2,
@@ -1274,10 +1328,12 @@ it can and the rest comes off the hill.  Unlike a soloist's points ("When a pool
 full, points to be written there are written in pool with the smallest room"), these never
 go to another player's pool or hill.  As a game ends when a pool is full, the full-pool case
 arises in play only for the last point or two of a pool, or with ``game_end`` changed.
+Misère hands as 000 says (see ``sochi-000``).
 """
 
 VMK: Final = SOCHI.replace(
     name="vmk",
+    misere_exposure="after_declarer_lead",
     resignation=True,
     responsible_at_8plus="both",
     tens_whisted=False,
@@ -1317,11 +1373,13 @@ in the game, deal by deal, not a table agreement: ``pool_overflow_choice`` asks 
 whose successful game overflows his pool.  He is asked only when the answer changes
 something: his mountain is not empty and another pool is still open (when every pool is
 full, Sochi's treatment is his own hill anyway).  What his hill cannot take is treated as in
-Sochi.  A trickless all-pass point is not a soloist's and is treated as in Sochi.
+Sochi.  A trickless all-pass point is not a soloist's and is treated as in Sochi.  Misère
+hands as 000 says (see ``sochi-000``).
 """
 
 CODE1996: Final = SOCHI.replace(
     name="code1996",
+    misere_exposure="after_declarer_lead",
     auction="seniority",
     jump_bids=False,
     allpass_progression=(1,),
@@ -1338,7 +1396,10 @@ whister."  Where the Code says "by agreement" (all-pass exits, whist–pass–ha
 talon in all-pass, greedy or gentlemanly, responsible or half-responsible, all-pass trick
 points) this preset keeps 000's Sochi choices: no whist–pass–half-whist, the talon leads,
 greedy and responsible, one point per all-pass trick without progression.  The auction is
-000's general one: an elder hand holds a younger hand's bid, no jumps.
+000's general one: an elder hand holds a younger hand's bid, no jumps.  "In misere: with
+closed hands" is a soloist on lead playing his first card before the hands go down; a
+defender on lead leads with them down (000's play of cards, ``misere_exposure=
+"after_declarer_lead"``).
 """
 
 PRESETS: Final[dict[str, Rules]] = {
@@ -1355,7 +1416,8 @@ PRESETS: Final[dict[str, Rules]] = {
     "vmk": VMK,
     "code1996": CODE1996,
 }
-TWO_PLAYER: Final = SOCHI.replace(name="two-player", players=2, allpass_talon="closed")
+TWO_PLAYER: Final = SOCHI.replace(name="two-player", players=2, allpass_talon="closed",
+                                  misere_exposure="after_declarer_lead")
 """Two players with a dummy (000, "Two-player game"), on 003's Sochi.
 
 000: "There is always a dummy player to the left hand side of the dealer. The dummy is the
@@ -1370,7 +1432,9 @@ all-pass games."
 The dummy is seat 2 of every deal (the record's third hand); it makes no calls (its passes
 are not written), the other player controls it once it is opened (with the dummy, in misère,
 in a checked ten).  ``dummy_lone_whist=False`` replaces ALONE by half-whist.  Scoring is
-Sochi's for two: the dummy writes nothing and its tricks are the whister's.
+Sochi's for two: the dummy writes nothing and its tricks are the whister's.  Misère hands
+as 000 says (see ``sochi-000``): the dummy, always on lead, is a defender, so both defending
+hands go down before the opening lead (the other player leads from the dummy's cards).
 """
 
 _ROGUE = TWO_PLAYER.replace(pool_help=False, pool_overflow="kept")
@@ -1436,7 +1500,7 @@ not whisted and successful, the soloist can either write the points in the pool 
 them off from the hill.  When a player including dealer in a four player game does not take
 any tricks in an all-pass game, he/she can either write the points in the pool or write them
 off from the hill" (``write_off_choice``: POOL or HILL at the end of the deal; what the
-hill cannot take goes to the pool).
+hill cannot take goes to the pool).  Misère hands as Piter's (000, see ``sochi-000``).
 """
 
 RACING_17: Final = RACING_22.replace(name="racing-17", pool=17)
@@ -1444,6 +1508,7 @@ RACING_17: Final = RACING_22.replace(name="racing-17", pool=17)
 
 CLASSICAL_1971: Final = SOCHI.replace(
     name="classical-1971",
+    misere_exposure="after_declarer_lead",
     rogue="classical",
     rogue_soloist="first",
     rogue_defence="first",
@@ -1588,9 +1653,9 @@ between them, and what one of them writes on the other cancels (see
 :func:`preferans.scoring.share_with_dealer`).
 
 Choices: the eldest hand is the first half's soloist and the first partner whists (his
-partner's hand open, as in the Rogue); a game named in the first half is whisted by force
-without calls.  Not modelled (see docs/records-extensions.md): the final lap by the clock
-(``final_lap_after`` counts deals).
+partner's hand open, as in the Rogue); misère hands as 000 says (see ``sochi-000``); a
+game named in the first half is whisted by force without calls.  Not modelled (see
+docs/records-extensions.md): the final lap by the clock (``final_lap_after`` counts deals).
 Irregularities cannot happen in the engine: deals are checked (no misdeal), the discard is
 compulsory and illegal cards are refused (no revoke).  A table keeping its sheet with the
 program scores them with ``Sheet.irregularity`` (misdeal and advice one point on the hill,

@@ -86,10 +86,13 @@ def no_error(page: Any) -> None:
     assert status.count() == 0, status.inner_text()
 
 
-# Found once, offline: seeds 0 to 3 all give the human a blind decision at the first deal
+# Found once, offline: seeds 0 to 3 all gave the human a blind decision at the first deal
 # of the second half (deal 25: 18 Rogue deals, two all-pass laps of half-time); seed 0 kept.
+# Since Easy bids by rough feel (issue 35) a computer player before the human bids seeing on
+# deals 25 and 26, which takes the blind bids away: the human's first blind decision is the
+# third deal of the second half.
 BLIND_SEED = 0
-BLIND_DEAL = 25
+BLIND_DEAL = 27
 
 
 def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Path) -> None:
@@ -144,8 +147,9 @@ def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Pat
     st = wait_settled(page, seq(st))
     no_error(page)
     obs = st["observation"]
-    assert obs["auction"][-1] == [0, "BLIND 6S"], obs["auction"]
-    # Misha and Lena had passed seeing: the blind six wins, the talon is the human's
+    calls = obs["auction"]
+    assert [0, "BLIND 6S"] in calls and all(t == "PASS" for s, t in calls if s != 0), calls
+    # Misha and Lena pass seeing: the blind six wins, the talon is the human's
     assert phase(st) == "discard" and obs["declarer"] == 0 and len(obs["hand"]) == 12
 
     seen: dict[str, int] = {}
@@ -165,11 +169,12 @@ def test_a_real_blind_auction(page: Any, live_server: LiveServer, artifacts: Pat
 
 # Found offline, by playing VMK games (pool 10) of seeds 0..11 with Easy players on every
 # seat (advance() with the stop "seat 0 is offered HILL"): seed 9 is the quickest where the
-# human, soloist, makes a game that overflows his pool, on deal 6 (seeds 0 and 6 reach it on
-# deals 49 and 50).  The open defence (both hands face up) changed Easy's games: seed 2's
-# deal 45 no longer comes.
+# human, soloist, makes a game that overflows his nearly full pool, on deal 11 (seed 11 on
+# deal 8, but with his pool already full; seeds 2 and 1 on deals 16 and 23).  Easy's games
+# changed twice: the open defence (both hands face up) took seed 2's deal 45 away, and Easy
+# bidding by rough feel (issue 35, its games far shorter) seed 9's deal 6.
 WRITE_SEED = 9
-WRITE_DEAL = 6
+WRITE_DEAL = 11
 
 
 def play_to_write(game: Game, seed: int) -> None:
