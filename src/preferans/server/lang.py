@@ -3,8 +3,11 @@
 The language is chosen per request (:func:`request_language`): ``?lang=ru`` / ``?lang=en``
 first (a page answering it remembers the choice in the ``lang`` cookie), then the cookie,
 then the browser's ``Accept-Language``, else English (:func:`preferans.i18n.choose_language`).
-A table's WebSocket speaks the language of its connection (the cookie or ``Accept-Language``
-sent with the upgrade), kept on the socket (:func:`set_socket_language`).
+A table's WebSocket speaks the page's language: the table page names it in the socket's
+address (``/ws/<game>?lang=ru``, checked against the languages the game speaks like any
+``?lang=``), so the handshake's own ``Accept-Language`` (headless browsers send ``en-US``)
+cannot make a Russian page's socket English; without it, the cookie or ``Accept-Language`` of
+the upgrade decide.  The choice is kept on the socket (:func:`set_socket_language`).
 
 The pages' and the server messages' words are ``msgctxt "page"`` entries of the catalogues,
 keyed (``settings.play``, ``error.not_yours``); :func:`say` reads one, fills its

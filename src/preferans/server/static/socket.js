@@ -11,7 +11,10 @@ let handlers = { state: () => {}, error: () => {}, hint: () => {}, notConnected:
 export function connect(given) {
   if (given) handlers = { ...handlers, ...given };
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}`);
+  // The socket speaks the page's language (the player's choice: ?lang=, the cookie, the
+  // RU / EN switch), whatever Accept-Language the browser sends with the socket's handshake.
+  const lang = encodeURIComponent(document.documentElement.lang || "en");
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}?lang=${lang}`);
   ws = socket;
   socket.addEventListener("open", () => {
     retry = 0;
