@@ -14,7 +14,10 @@ export function renderMenu() {
   menu.hidden = !app.ui.menuOpen;
   button.setAttribute("aria-expanded", String(app.ui.menuOpen));
   const paused = !!(app.state && app.state.paused);
-  menu.querySelector('[data-menu="pause"]').textContent = t(paused ? "menu.resume" : "menu.pause");
+  const pause = menu.querySelector('[data-menu="pause"]');
+  pause.textContent = t(paused ? "menu.resume" : "menu.pause");
+  // Nothing to pause once the game is over, nor while the server cannot hear it.
+  pause.hidden = !app.state || !!app.state.game_over || app.ui.connected === false;
   menu.querySelector('[data-menu="sound"]').textContent = t(app.ui.sound ? "menu.soundOn" : "menu.soundOff");
 }
 

@@ -22,6 +22,7 @@ export const app = {
     gather: null, // {cards, winner, moving} the finished trick being gathered
     pendingShake: null, // the card sent last, shaken if the server refuses it
     drag: null,
+    connected: null, // true while the socket is open, false once it closed (null: not yet)
     sound: localStorage.getItem(SOUND_KEY) !== "off",
   },
 };
@@ -79,9 +80,10 @@ export function seats() {
   return list;
 }
 
-/** Is the human to decide now (a bid, a call, or a card of a hand it controls)? */
+/** Is the human to decide now (a bid, a call, or a card of a hand it controls)?  Not while
+ *  the server is out of reach: nothing could be sent. */
 export function myTurn(msg) {
-  if (!msg || !msg.observation) return false;
+  if (!msg || !msg.observation || app.ui.connected === false) return false;
   const obs = msg.observation;
   return obs.to_act === 0 && !msg.deal_over && !msg.game_over && legalTokens(obs).length > 0;
 }

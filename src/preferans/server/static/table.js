@@ -34,6 +34,7 @@ export function render() {
   if (band) document.documentElement.style.setProperty("--band-h", `${band.offsetHeight}px`);
   document.body.dataset.phase = phaseOf(app.state && app.state.observation);
   document.body.dataset.myTurn = String(myTurn(app.state));
+  document.body.dataset.offline = String(!!app.state && app.ui.connected === false);
   focusHandOnTurn();
 }
 
@@ -95,6 +96,8 @@ export function overruledNote(obs) {
 function statusText() {
   const msg = app.state;
   const ui = app.ui;
+  // The server gone, the table drawn from its last state: say so, never "your turn".
+  if (msg && ui.connected === false) return { text: t("status.offline"), kind: "error" };
   if (ui.message) return ui.message;
   if (!msg) return { text: t("status.connecting"), kind: "info" };
   const obs = msg.observation || {};

@@ -433,4 +433,5 @@ export default {
   "replay.gameButton": "REPLAY THE GAME",
   "replay.link": "Replays",
   "replay.hinted": "Games with hints",
+  "status.offline": "Connection to the server lost — reconnecting… Your move waits until it is back.",
 };
