@@ -5,7 +5,7 @@ import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
 import { render } from "./table.js";
-import { app, colour, nameOf, names } from "./state.js";
+import { app, colour, nameOf, names, whom } from "./state.js";
 import { callText, houseRuleLines, rulesSummary, showOption } from "./words.js";
 import { $, el, formatNumber, sheetOf } from "./util.js";
 
@@ -112,7 +112,7 @@ function entryBlock(entry) {
   const tbody = el("tbody");
   names().forEach((name, seat) => {
     const written = (change.whists || [])[seat] || [];
-    const parts = written.map((v, j) => (Number(v) ? t("sheet.whistsOn", { value: formatNumber(v, true), name: nameOf(j) }) : null)).filter(Boolean);
+    const parts = written.map((v, j) => (Number(v) ? t("sheet.whistsOn", { value: formatNumber(v, true), name: nameOf(j), whom: whom(j) }) : null)).filter(Boolean);
     tbody.append(el("tr", { "data-seat": seat }, [
       el("th", { style: `color:${colour(seat)}`, text: name }),
       el("td", { text: deltaText((change.pool || [])[seat]) }),

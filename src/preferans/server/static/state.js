@@ -56,6 +56,13 @@ export function nameOf(seat) {
   return names()[seat] ?? t("name.seat", { seat });
 }
 
+/** A player as the object of a phrase: "+15 on you", «+15 на Мишу» (whom.<name>). */
+export function whom(seat) {
+  const sent = app.state && app.state.names;
+  const name = sent && sent[seat];
+  return name && has(`whom.${name}`) ? t(`whom.${name}`) : nameOf(seat);
+}
+
 /** "your" or "Misha's". */
 export function possessive(seat) {
   return seat === 0 ? t("possessive.you") : t("possessive.other", { name: nameOf(seat) });
