@@ -367,7 +367,7 @@ export default {
   "analysis.talon": "Talon",
   "analysis.contract": ["{name} played {contract}: with best play from the opening lead {count} trick; took {took}.", "{name} played {contract}: with best play from the opening lead {count} tricks; took {took}."],
   "analysis.misere": ["{name} played misère: with best play from the opening lead {count} trick; took {took}.", "{name} played misère: with best play from the opening lead {count} tricks; took {took}."],
-  "analysis.allpass": "All-pass: with best play each can hold his tricks to {values}.",
+  "analysis.allpass": "All-pass. However the other two played, each could keep his tricks down to: {values} — each worked out on its own, the other two giving him all the tricks they could, so these need not add up to {total}. Taken: {took}.",
   "analysis.cards": "Cards that cost tricks",
   "analysis.allBest": "Every card was a best card: nobody gave a trick away.",
   "analysis.trick": "Trick {n}",
