@@ -440,4 +440,5 @@ export default {
   "whom.Sasha": "Sasha",
   "whom.Oleg": "Oleg",
   "whom.Dummy": "Dummy",
+  "sheet.balanceChange": "Balance change",
 };
