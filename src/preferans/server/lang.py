@@ -286,6 +286,18 @@ class HouseRules(list[dict[str, Any]]):
                  "title": option_title(h["name"], lang)} for h in self]
 
 
+class Lines(list[str]):
+    """English lines with the function that writes them in another language (the state's
+    ``rules_brief``)."""
+
+    def __init__(self, english: list[str], render: Callable[[str], list[str]]) -> None:
+        super().__init__(english)
+        self._render = render
+
+    def render(self, lang: str) -> list[str]:
+        return self._render(lang)
+
+
 class Reasons(dict[str, str]):
     """The state's ``why_not``: card token -> the English refusal, each rendered again for
     its reader."""
@@ -298,7 +310,7 @@ def localize(payload: dict[str, Any], lang: str | None) -> dict[str, Any]:
     """A message for one socket: its :class:`Localized` and :class:`Reasons` values
     rendered in ``lang`` (English: the payload itself, untouched)."""
     lang = i18n.normalize(lang)
-    kinds = Localized | Reasons | HouseRules
+    kinds = Localized | Reasons | HouseRules | Lines
     if lang == "en" or not any(isinstance(v, kinds) for v in payload.values()):
         return payload
     return {k: v.render(lang) if isinstance(v, kinds) else v for k, v in payload.items()}

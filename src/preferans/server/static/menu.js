@@ -1,6 +1,6 @@
 /* The menu ☰ of the top band: pause, the sheet, the sound, the help, a new game. */
 import { t } from "./i18n.js";
-import { openHelp } from "./help.js";
+import { guideHref, openHelp } from "./help.js";
 import { openSheet } from "./sheet.js";
 import { send } from "./socket.js";
 import * as sound from "./sound.js";
@@ -19,6 +19,8 @@ export function renderMenu() {
   // Nothing to pause once the game is over, nor while the server cannot hear it.
   pause.hidden = !app.state || !!app.state.game_over || app.ui.connected === false;
   menu.querySelector('[data-menu="sound"]').textContent = t(app.ui.sound ? "menu.soundOn" : "menu.soundOff");
+  const guide = menu.querySelector('a[href^="/guide"]');
+  if (guide && app.state) guide.setAttribute("href", guideHref());
 }
 
 function onMenu(action) {

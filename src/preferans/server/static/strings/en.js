@@ -441,4 +441,5 @@ export default {
   "whom.Oleg": "Oleg",
   "whom.Dummy": "Dummy",
   "sheet.balanceChange": "Balance change",
+  "help.head.brief": "The rules in short",
 };
