@@ -1,6 +1,8 @@
 """The sheet's deal notes as data (issue 17): every note the engine writes has a code in
 :data:`preferans.notes.ENGLISH`, whose text is the English the summaries always read, and an
-entry in both catalogues (``msgctxt "note"``) that renders with sample parameters."""
+entry in both catalogues (``msgctxt "note"``) that renders with sample parameters; with "You"
+in any of a note's roles it reads as English and Russian do (issue 35: "4 of your pool",
+"whists on you", «на вас», never "You's" or a possessive without its noun)."""
 
 from __future__ import annotations
 
@@ -13,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from preferans import i18n
+from preferans import i18n, scoring
 from preferans.notes import ENGLISH, SEAT_LIST_PARAMS, SEAT_PARAMS, Note, note_json
 
 SRC = Path(i18n.__file__).parent
 NAMES = ["You", "Misha", "Lena"]
+OTHERS = ["Anna", "Misha", "Lena"]
 
 
 def _constants(path: Path) -> set[str]:
@@ -74,9 +77,9 @@ def test_each_note_in_both_catalogues_and_rendered(code: str):
     for lang in i18n.LANGUAGES:
         assert i18n.pgettext("note", code, lang) != code, (lang, code)
     ru = i18n.render_note(note_json(note), NAMES, "ru")
-    en = i18n.render_note(note_json(note), NAMES, "en")
+    en = i18n.render_note(note_json(note), OTHERS, "en")
     english = str(note)
-    for seat, name in enumerate(NAMES):
+    for seat, name in enumerate(OTHERS):
         english = english.replace(f"{{{seat}}}", name)
     assert en == english
     assert "{" not in ru and "}" not in ru, ru
@@ -97,18 +100,59 @@ def test_a_note_is_its_old_english_text_and_survives_copies():
         "declarer": 1, "contract": "7♠", "undertricks": 6, "cost": 24}}
 
 
+def _with_you(code: str) -> list[tuple[dict[str, object], list[str]]]:
+    """The note with sample parameters, "You" in turn at each seat the note names."""
+    params = _sample(code)
+    return [(params, NAMES[-r:] + NAMES[:-r]) for r in range(3)]
+
+
+DANGLING = re.compile(r"'s(?=\s*(?:$|[;,.:()]))")
+
+
+@pytest.mark.parametrize("code", sorted(ENGLISH))
+def test_you_in_every_role_reads_as_english_and_russian(code: str):
+    for params, names in _with_you(code):
+        note = Note(code, **params)
+        en = i18n.render_note(note_json(note), names, "en")
+        assert scoring.name_notes([note], names) == en  # the engine's summary says the same
+        assert not re.search(r"\b(?:You|you|your|Your)'s\b", en), en
+        assert not DANGLING.search(en), en
+        assert all(m.start() == 0 for m in re.finditer(r"\bYour?\b", en)), en
+        assert "{" not in en and "}" not in en, en
+        ru = i18n.render_note(note_json(note), names, "ru")
+        assert not re.search(r"\bВа[см]\b", ru), ru
+        assert all(m.start() == 0 for m in re.finditer(r"(?<![А-Яа-яЁё])Вы(?![А-Яа-яЁё])", ru)), ru
+    one = {"seat": 2, "points": 4, "other": 0, "amount": 40}
+    if code == "closed_pool":
+        assert i18n.render_note({"code": code, "params": one}, NAMES, "en") == (
+            "Lena closed 4 of your pool (40 whists on you)")
+        assert i18n.render_note({"code": code, "params": one}, NAMES, "ru") == (
+            "Лена дописала 4 в пулю вам (40 вистов на вас)")
+
+
+def test_a_summary_with_you_in_english():
+    notes = [Note("made", declarer=0, contract="6♠", value=2),
+             Note("took_off_other", seat=1, points=4, other=0, amount=40),
+             Note("bomb", declarer=0, factor=2),
+             Note("overflow_off_put", seat=2, points=2, rest=1)]
+    assert scoring.name_notes(notes, NAMES) == (
+        "You made 6♠ (+2 pool); Misha took 4 off your mountain (40 whists on you); "
+        "Your bomb ×2; Lena took 2 off the mountain and put 1 on each opponent's mountain")
+
+
 @pytest.mark.parametrize(("note", "said"), [
-    (Note("wrote_whists", writer=1, amount=60, on=0), "Миша записал 60 вистов на Вас"),
+    (Note("wrote_whists", writer=1, amount=60, on=0), "Миша записал 60 вистов на вас"),
     (Note("wrote_whists", writer=2, amount=22, on=1), "Лена записала 22 виста на Мишу"),
     (Note("wrote_whists", writer=0, amount="7.5", on=2), "Вы записали 7,5 виста на Лену"),
     (Note("failed", declarer=0, contract="7♠", undertricks=1, cost=4),
      "Вы не сыграли 7♠: недобор — 1 взятка (+4 в гору)"),
     (Note("misere_made", declarer=2, value=10), "Лена сыграла мизер (+10 в пулю)"),
     (Note("round_over", round=2, seats=[0, 2], bonus=5),
-     "круг 2 окончен; меньшая гора у Вас и Лены: 5 вистов"),
+     "круг 2 окончен; меньшая гора у вас и Лены: 5 вистов"),
     (Note("took_off_other", seat=2, points="2", other=0, amount=20),
-     "Лена сняла Вам 2 с горы (20 вистов на Вас)"),
-    (Note("bomb", declarer=0, factor=2), "бомба у Вас: ×2"),
+     "Лена сняла вам 2 с горы (20 вистов на вас)"),
+    (Note("bomb", declarer=0, factor=2), "бомба у вас: ×2"),
+    (Note("shared_game", dealer=1, soloist=0), "Миша и вы делят игру пополам"),
 ])
 def test_russian_words(note: Note, said: str):
     assert i18n.render_note(note_json(note), NAMES, "ru") == said

@@ -442,20 +442,25 @@ _VERB_FORMS = {"m": 0, "f": 1, "plural": 2}
 
 
 class _Seats:
-    """A note's seat (or seats) as the Russian template declines it: ``{on:acc}`` → «Вас»,
-    ``{seat:gen}`` → «Миши» (after «у»: «у Вас»), ``{other:dat}`` → «Мише», ``{seat:v:записал/
-    записала/записали}`` → the verb that agrees."""
+    """A note's seat (or seats) as the Russian template declines it: ``{on:acc}`` → «вас»,
+    ``{seat:gen}`` → «Миши» (after «у»: «у вас»), ``{other:dat}`` → «Мише», ``{seat:v:записал/
+    записала/записали}`` → the verb that agrees.  «Вы» is capitalised only where it opens the
+    phrase (``first``), as in running text."""
 
-    def __init__(self, names: list[str], lang: str) -> None:
+    def __init__(self, names: list[str], lang: str, first: bool = False) -> None:
         self.names = names
         self.lang = lang
+        self.first = first
 
-    def _case(self, name: str, case: str) -> str:
+    def _case(self, name: str, case: str, k: int = 0) -> str:
         word = player_name(name, self.lang)
-        if self.lang != "ru" or case == "nom":
+        if self.lang != "ru":
             return word
         if name == "You":
-            return {"gen": "Вас", "acc": "Вас", "dat": "Вам"}.get(case, word)
+            word = {"gen": "вас", "acc": "вас", "dat": "вам"}.get(case, "вы")
+            return word.capitalize() if self.first and k == 0 else word
+        if case == "nom":
+            return word
         if case == "gen":
             return _genitive(name, self.lang)
         if word.endswith(("а", "я")):
@@ -466,7 +471,7 @@ class _Seats:
         return word
 
     def text(self, case: str) -> str:
-        words = [self._case(n, case) for n in self.names]
+        words = [self._case(n, case, k) for k, n in enumerate(self.names)]
         if len(words) == 1:
             return words[0]
         return f"{', '.join(words[:-1])} {pgettext('term', 'and', self.lang)} {words[-1]}"
@@ -506,9 +511,12 @@ def render_note(note: dict[str, Any], names: list[str] | tuple[str, ...],
 
     >>> render_note({"code": "wrote_whists", "params": {"writer": 1, "amount": 60, "on": 0}},
     ...             ["You", "Misha", "Lena"], "ru")
-    'Миша записал 60 вистов на Вас'
+    'Миша записал 60 вистов на вас'
+    >>> render_note({"code": "closed_pool", "params": {"seat": 2, "points": 4, "other": 0,
+    ...              "amount": 40}}, ["You", "Misha", "Lena"], "en")
+    'Lena closed 4 of your pool (40 whists on you)'
     """
-    from .notes import ENGLISH, SEAT_LIST_PARAMS, SEAT_PARAMS, english_params
+    from .notes import ENGLISH, SEAT_LIST_PARAMS, SEAT_PARAMS, english, opening_field
 
     code = note.get("code")
     params = note.get("params") or {}
@@ -517,19 +525,23 @@ def render_note(note: dict[str, Any], names: list[str] | tuple[str, ...],
     lang = normalize(lang)
     template = pgettext("note", code, lang)
     if lang == "en" or template == code:
-        text = ENGLISH[code].format_map(english_params(params))
-        for seat, name in enumerate(names):
-            text = text.replace(f"{{{seat}}}", player_name(name, lang))
-        return text
-    values: dict[str, Any] = {}
-    for key, value in params.items():
-        if key in SEAT_PARAMS:
-            values[key] = _Seats([names[value]], lang)
-        elif key in SEAT_LIST_PARAMS:
-            values[key] = _Seats([names[v] for v in value], lang)
-        else:
-            values[key] = value
-    return _NoteFormatter(lang).vformat(template, (), values)
+        return english(template if lang == "en" and template != code else ENGLISH[code],
+                       params, [player_name(n, "en") for n in names])
+    def values(first: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in params.items():
+            if key in SEAT_PARAMS:
+                out[key] = _Seats([names[value]], lang, first)
+            elif key in SEAT_LIST_PARAMS:
+                out[key] = _Seats([names[v] for v in value], lang, first)
+            else:
+                out[key] = value
+        return out
+
+    formatter = _NoteFormatter(lang)
+    head, rest = opening_field(template)
+    return (formatter.vformat(head, (), values(True))
+            + formatter.vformat(rest, (), values(False)))
 
 
 def render_notes(notes: list[dict[str, Any]], names: list[str] | tuple[str, ...],

@@ -99,9 +99,11 @@ def test_help_opens_at_the_table_and_leaves_the_game_as_it_was(
     overlay.wait_for(state="visible")
     sections = overlay.locator(".help-section").evaluate_all(
         "els => els.map(e => e.dataset.section)")
-    assert sections == ["table", "levels", "tips", "rules", "keys"]
+    assert sections == ["table", "brief", "levels", "tips", "rules", "keys"]
     assert "Crazy" in overlay.inner_text() and "Sochi" in overlay.inner_text()
-    assert overlay.locator('a[href="/guide"]').get_attribute("target") == "_blank"
+    guide = overlay.locator('a[href^="/guide?"]')
+    assert guide.get_attribute("target") == "_blank"
+    assert guide.get_attribute("href") == "/guide?lang=en&preset=sochi&pool=10"
     assert page.url.endswith(f"/table/{game}"), "the help does not leave the table"
     readable(page.evaluate(READ_TEXT), "help")
     page.screenshot(path=str(artifacts / "help-desktop.png"))

@@ -181,7 +181,7 @@ def test_the_table_page_in_russian(ru_page: Any, live_server: LiveServer,
     switch = page.locator("#menu #lang-switch")
     switch.wait_for(state="visible")
     assert switch.locator('a[data-lang="ru"]').get_attribute("aria-current") == "true"
-    assert page.locator('#menu a[href="/guide?lang=ru"]').count() == 1
+    assert page.locator('#menu a[href="/guide?lang=ru&preset=sochi&pool=10"]').count() == 1
     page.screenshot(path=str(artifacts / "ru-table-menu.png"))
     switch.locator('a[data-lang="en"]').click()
     page.wait_for_url(re.compile(rf"/table/{game}\?lang=en$"))

@@ -335,7 +335,8 @@ def test_menu_pause_sound_and_guide(page: Any, live_server: LiveServer) -> None:
     assert menu.locator('[data-menu="pause"]').inner_text() == "Resume"
     menu.locator('[data-menu="pause"]').click()
     page.wait_for_function("() => window.preferansTable.state.paused === false")
-    guide = menu.locator('a[href="/guide?lang=en"]')  # the guide in the page's language
+    # the guide in the page's language, told the table's rules (its opening line compares)
+    guide = menu.locator('a[href="/guide?lang=en&preset=sochi&pool=10"]')
     assert guide.get_attribute("target") == "_blank"
     page.reload()
     wait_settled(page)

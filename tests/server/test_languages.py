@@ -171,6 +171,26 @@ def test_the_state_names_the_rules_in_the_sockets_language(client: TestClient) -
     assert "шести пик" in house["doc"] and "6♠" in en["house_rules"][0]["doc"]
 
 
+def test_the_socket_speaks_the_language_its_page_names(client: TestClient) -> None:
+    """The page names its language in the socket's address (issue 35): it wins over the
+    handshake's Accept-Language and cookie; a language the game does not speak, or anything
+    else sent there, is ignored (the cookie, then Accept-Language decide)."""
+    game = new_game(client)
+    english = {"Accept-Language": "en-US,en;q=0.9"}
+    with client.websocket_connect(f"/ws/{game}?lang=ru", headers=english) as ws:
+        ru = read_until_settled(ws)
+    assert ru["rules_title"] == "Сочинка" and CYRILLIC.search(ru["rules_doc"])
+    client.cookies.set(COOKIE_NAME, "ru")
+    with client.websocket_connect(f"/ws/{game}?lang=en", headers=RU) as ws:
+        assert read_until_settled(ws)["rules_title"] == "Sochi"
+    client.cookies.delete(COOKIE_NAME)
+    for hostile in ("xx", "en%00", "%3Cscript%3E", "en'%20OR%201=1x", "e" * 300):
+        with client.websocket_connect(f"/ws/{game}?lang={hostile}", headers=RU) as ws:
+            assert read_until_settled(ws)["rules_title"] == "Сочинка", hostile
+    with client.websocket_connect(f"/ws/{game}?lang=de", headers=english) as ws:
+        assert read_until_settled(ws)["rules_title"] == "Sochi"
+
+
 def test_the_unplayable_cards_reasons_in_russian(client: TestClient) -> None:
     """``why_not`` (each unplayable card's reason) in the socket's language."""
     import random

@@ -252,18 +252,23 @@ def _template_text(name: str) -> str:
     return resources.files(__package__).joinpath("templates", name).read_text("utf-8")
 
 
-def render_guide(standalone: bool = False, lang: str = "en") -> str:
+def render_guide(standalone: bool = False, lang: str = "en", chosen: Rules | None = None) -> str:
     """The whole guide as one HTML page, in English or (``lang="ru"``) Russian.
 
     ``standalone=True`` gives a page that works offline as a single file: no links
     back into the web game (everything else, CSS and card diagrams included, is
     inline either way).  The web server serves ``render_guide()`` at ``/guide``
     (``/guide?lang=ru``: the Russian one).  An unknown language gets the English guide.
+    The page opens with a line naming the profile it teaches and how the ``chosen`` rules
+    (a table's: ``/guide?preset=leningrad&pool=10``; else the game's default, Sochi) differ
+    from it (:mod:`.profile`).
     """
     import jinja2
 
+    from .profile import profile
+
     if lang in GUIDE_LANGUAGES and lang != "en":
-        return _render_local(standalone, lang)
+        return _render_local(standalone, lang, profile(chosen, lang))
     env = jinja2.Environment(autoescape=jinja2.select_autoescape(default=True))
     env.filters["card"] = lambda c: jinja2.filters.Markup(card_html(c))
     env.filters["fmt"] = _fmt
@@ -285,10 +290,11 @@ def render_guide(standalone: bool = False, lang: str = "en") -> str:
         wd=wd,
         hands=hands,
         players=PLAYERS,
+        profile=profile(chosen, "en"),
     )
 
 
-def _render_local(standalone: bool, lang: str) -> str:
+def _render_local(standalone: bool, lang: str, profile: dict[str, Any]) -> str:
     import jinja2
 
     from .local import local_context
@@ -297,4 +303,4 @@ def _render_local(standalone: bool, lang: str) -> str:
     env.filters["fmt"] = _fmt
     template = env.from_string(_template_text(f"guide.{lang}.html"))
     return template.render(standalone=standalone, css=_template_text("guide.css"),
-                           **local_context(lang))
+                           profile=profile, **local_context(lang))

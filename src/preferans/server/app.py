@@ -565,8 +565,10 @@ def create_app(
     def guide_page(request: Request) -> Response:
         """The rules guide in the request's language (``?lang=``, the cookie, the browser)."""
         from ..guide import render_guide
+        from ..guide.profile import chosen_rules
 
-        guide = HTMLResponse(render_guide(lang=request_language(request)))
+        chosen = chosen_rules(request.query_params.get("preset"), request.query_params.get("pool"))
+        guide = HTMLResponse(render_guide(lang=request_language(request), chosen=chosen))
         return remember_language(request, guide)
 
     # --- the JSON API ------------------------------------------------------------------------

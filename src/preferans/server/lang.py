@@ -3,8 +3,11 @@
 The language is chosen per request (:func:`request_language`): ``?lang=ru`` / ``?lang=en``
 first (a page answering it remembers the choice in the ``lang`` cookie), then the cookie,
 then the browser's ``Accept-Language``, else English (:func:`preferans.i18n.choose_language`).
-A table's WebSocket speaks the language of its connection (the cookie or ``Accept-Language``
-sent with the upgrade), kept on the socket (:func:`set_socket_language`).
+A table's WebSocket speaks the page's language: the table page names it in the socket's
+address (``/ws/<game>?lang=ru``, checked against the languages the game speaks like any
+``?lang=``), so the handshake's own ``Accept-Language`` (headless browsers send ``en-US``)
+cannot make a Russian page's socket English; without it, the cookie or ``Accept-Language`` of
+the upgrade decide.  The choice is kept on the socket (:func:`set_socket_language`).
 
 The pages' and the server messages' words are ``msgctxt "page"`` entries of the catalogues,
 keyed (``settings.play``, ``error.not_yours``); :func:`say` reads one, fills its
@@ -283,6 +286,18 @@ class HouseRules(list[dict[str, Any]]):
                  "title": option_title(h["name"], lang)} for h in self]
 
 
+class Lines(list[str]):
+    """English lines with the function that writes them in another language (the state's
+    ``rules_brief``)."""
+
+    def __init__(self, english: list[str], render: Callable[[str], list[str]]) -> None:
+        super().__init__(english)
+        self._render = render
+
+    def render(self, lang: str) -> list[str]:
+        return self._render(lang)
+
+
 class Reasons(dict[str, str]):
     """The state's ``why_not``: card token -> the English refusal, each rendered again for
     its reader."""
@@ -295,7 +310,7 @@ def localize(payload: dict[str, Any], lang: str | None) -> dict[str, Any]:
     """A message for one socket: its :class:`Localized` and :class:`Reasons` values
     rendered in ``lang`` (English: the payload itself, untouched)."""
     lang = i18n.normalize(lang)
-    kinds = Localized | Reasons | HouseRules
+    kinds = Localized | Reasons | HouseRules | Lines
     if lang == "en" or not any(isinstance(v, kinds) for v in payload.values()):
         return payload
     return {k: v.render(lang) if isinstance(v, kinds) else v for k, v in payload.items()}

@@ -91,6 +91,7 @@ from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
 from .lang import (
     HouseRules,
+    Lines,
     NameOf,
     Reasons,
     Refusal,
@@ -102,6 +103,7 @@ from .lang import (
     store_message,
 )
 from .presets_text import preset_line, preset_line_in, preset_title_in
+from .rules_brief import rules_brief
 from .stats import summarise
 from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
 from .summaries import entry_in, sheet_in
@@ -523,6 +525,8 @@ class Table:
             "rules_doc": Rendered(preset_line(self.rules.name),
                                   functools.partial(preset_line_in, self.rules.name)),
             "house_rules": HouseRules(self.house),
+            "rules_brief": Lines(rules_brief(self.rules, "en"),
+                                 functools.partial(rules_brief, self.rules)),
             "difficulty": self.difficulty,
             "rules": self._rules_info,
             "observation": observation,
@@ -1056,7 +1060,8 @@ class Table:
                  else HouseRules(self.house).render(lang)),
                 ("rules", self._rules_info),
                 ("rules_doc", preset_line(self.rules.name) if lang == "en"
-                 else preset_line_in(self.rules.name, lang)))}
+                 else preset_line_in(self.rules.name, lang)),
+                ("rules_brief", rules_brief(self.rules, lang)))}
         return static
 
     async def _send(self, socket: WebSocket, payload: dict[str, Any]) -> None:

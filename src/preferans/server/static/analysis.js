@@ -75,10 +75,13 @@ function valueLine(entry) {
   if (!entry.analysed) return t("analysis.notAnalysed");
   const tricks = entry.tricks || [];
   if (entry.kind === "allpass") {
-    const values = (entry.dd_value || []).map((v, seat) => ({ v, seat }))
-      .filter(({ seat }) => (entry.hands[seat] || []).length)
-      .map(({ v, seat }) => `${nameOf(seat)} ${v}`).join(", ");
-    return t("analysis.allpass", { values });
+    // Each player's figure is its own double-dummy problem (he plays to take fewest, the
+    // other two to give him most): the figures are bounds, and need not add up to ten.
+    const playing = (entry.dd_value || []).map((v, seat) => ({ v, seat }))
+      .filter(({ seat }) => (entry.hands[seat] || []).length);
+    const list = (pick) => playing.map(({ v, seat }) => `${nameOf(seat)} ${pick(v, seat)}`).join(", ");
+    const total = playing.reduce((sum, { seat }) => sum + (Number(tricks[seat]) || 0), 0) || 10;
+    return t("analysis.allpass", { values: list((v) => v), took: list((v, seat) => tricks[seat] ?? 0), total });
   }
   const params = {
     name: nameOf(entry.declarer), contract: callText(entry.contract), count: entry.dd_value,

@@ -30,6 +30,30 @@ export function closeHelp() {
   if (back && document.contains(back)) setTimeout(() => back.focus({ preventScroll: true }), 0);
 }
 
+/** The rules the table is playing, in short (the server's rules_brief, in the page's
+ *  language): the cards, the bid ladder and misère, the whist quotas, the values, all-pass,
+ *  the sheet. */
+function briefSection() {
+  const lines = (app.state && app.state.rules_brief) || [];
+  if (!lines.length) return null;
+  const list = el("ul", { class: "help-list help-brief" });
+  lines.forEach((line, i) => list.append(el("li", { "data-brief": i, text: line })));
+  return el("section", { class: "help-section", "data-section": "brief" }, [
+    el("h3", { text: t("help.head.brief") }),
+    el("p", { class: "help-now" }, [el("b", { text: t("help.thisGame") }), ` ${rulesSummary(app.state)}`]),
+    list,
+  ]);
+}
+
+/** The printable guide, told which rules the table plays (its opening line compares). */
+export function guideHref(msg = app.state) {
+  const rules = (msg && msg.rules) || {};
+  const query = new URLSearchParams({ lang: document.documentElement.lang || "en" });
+  if (rules.preset) query.set("preset", rules.preset);
+  if (rules.pool) query.set("pool", rules.pool);
+  return `/guide?${query}`;
+}
+
 function section(key, items) {
   const list = el("ul", { class: "help-list" });
   for (const item of items) list.append(el("li", { "data-help": item, text: t(`help.${item}`) }));
@@ -59,9 +83,11 @@ export function renderHelp() {
       }),
     ]),
     el("p", { class: "help-intro", text: t("help.intro") }),
-    ...SECTIONS.map(([key, items]) => section(key, items)),
+    section(...SECTIONS[0]),
+    briefSection(),
+    ...SECTIONS.slice(1).map(([key, items]) => section(key, items)),
     el("p", { class: "help-guide" }, [
-      el("a", { href: "/guide", target: "_blank", rel: "noopener", id: "help-guide-link", text: t("help.guideLink") }),
+      el("a", { href: guideHref(), target: "_blank", rel: "noopener", id: "help-guide-link", text: t("help.guideLink") }),
     ]),
   );
   body.querySelector("button").focus({ preventScroll: true });

@@ -108,7 +108,10 @@ function init() {
     return;
   }
   render();
-  connect({ state: onState, error: onError, hint: onHint, notConnected: (text) => setMessage(text, "error") });
+  connect({
+    state: onState, error: onError, hint: onHint, notConnected: (text) => setMessage(text, "error"),
+    connection: (open) => { if (open) app.ui.message = null; render(); },
+  });
 }
 
 // A read-only window onto the table for debugging and the browser tests.

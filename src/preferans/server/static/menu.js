@@ -1,6 +1,6 @@
 /* The menu ☰ of the top band: pause, the sheet, the sound, the help, a new game. */
 import { t } from "./i18n.js";
-import { openHelp } from "./help.js";
+import { guideHref, openHelp } from "./help.js";
 import { openSheet } from "./sheet.js";
 import { send } from "./socket.js";
 import * as sound from "./sound.js";
@@ -14,8 +14,13 @@ export function renderMenu() {
   menu.hidden = !app.ui.menuOpen;
   button.setAttribute("aria-expanded", String(app.ui.menuOpen));
   const paused = !!(app.state && app.state.paused);
-  menu.querySelector('[data-menu="pause"]').textContent = t(paused ? "menu.resume" : "menu.pause");
+  const pause = menu.querySelector('[data-menu="pause"]');
+  pause.textContent = t(paused ? "menu.resume" : "menu.pause");
+  // Nothing to pause once the game is over, nor while the server cannot hear it.
+  pause.hidden = !app.state || !!app.state.game_over || app.ui.connected === false;
   menu.querySelector('[data-menu="sound"]').textContent = t(app.ui.sound ? "menu.soundOn" : "menu.soundOff");
+  const guide = menu.querySelector('a[href^="/guide"]');
+  if (guide && app.state) guide.setAttribute("href", guideHref());
 }
 
 function onMenu(action) {

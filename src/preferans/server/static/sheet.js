@@ -5,7 +5,7 @@ import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
 import { render } from "./table.js";
-import { app, colour, nameOf, names } from "./state.js";
+import { app, colour, nameOf, names, whom } from "./state.js";
 import { callText, houseRuleLines, rulesSummary, showOption } from "./words.js";
 import { $, el, formatNumber, sheetOf } from "./util.js";
 
@@ -42,7 +42,7 @@ export function renderSheet() {
       : t("sheet.title");
   body.append(el("h2", { id: "sheet-title", text: title }));
   if (msg.game_over) body.append(resultBlock(msg, sheet));
-  if (entry && msg.deal_over) body.append(entryBlock(entry));
+  if (entry && msg.deal_over) body.append(entryBlock(entry, sheet));
 
   const tabs = el("div", { class: "tabs", role: "tablist" });
   const tabKeys = msg.deal_over && Number(msg.deal_number) ? ["pulya", "totals", "analysis"] : ["pulya", "totals"];
@@ -93,7 +93,9 @@ export function renderSheet() {
 
 const deltaText = (value) => (Number(value) ? formatNumber(value, true) : "—");
 
-function entryBlock(entry) {
+/** The deal's entry: its summary, and each player's pool, mountain and whists written in the
+ *  deal, the change it made to his balance and the balance it leaves. */
+function entryBlock(entry, sheet = {}) {
   const block = el("section", { class: "entry" });
   block.append(el("p", { class: "summary", text: serverSummary(entry) || describeEntry(entry) }));
   const overruled = overruledInEntry(entry);
@@ -107,18 +109,21 @@ function entryBlock(entry) {
   const table = el("table", { class: "change" });
   table.append(el("thead", {}, el("tr", {}, [
     el("th", { text: "" }), el("th", { text: t("sheet.pool") }), el("th", { text: t("sheet.mountain") }),
-    el("th", { text: t("sheet.whistsWritten") }), entry.balance_change ? el("th", { text: t("sheet.balance") }) : null,
+    el("th", { text: t("sheet.whistsWritten") }),
+    entry.balance_change ? el("th", { "data-column": "change", text: t("sheet.balanceChange") }) : null,
+    sheet.balance ? el("th", { "data-column": "balance", text: t("sheet.balance") }) : null,
   ])));
   const tbody = el("tbody");
   names().forEach((name, seat) => {
     const written = (change.whists || [])[seat] || [];
-    const parts = written.map((v, j) => (Number(v) ? t("sheet.whistsOn", { value: formatNumber(v, true), name: nameOf(j) }) : null)).filter(Boolean);
+    const parts = written.map((v, j) => (Number(v) ? t("sheet.whistsOn", { value: formatNumber(v, true), name: nameOf(j), whom: whom(j) }) : null)).filter(Boolean);
     tbody.append(el("tr", { "data-seat": seat }, [
       el("th", { style: `color:${colour(seat)}`, text: name }),
       el("td", { text: deltaText((change.pool || [])[seat]) }),
       el("td", { text: deltaText((change.mountain || [])[seat]) }),
       el("td", { text: parts.length ? parts.join(", ") : "—" }),
-      entry.balance_change ? el("td", { text: formatNumber(entry.balance_change[seat], true) }) : null,
+      entry.balance_change ? el("td", { "data-column": "change", text: formatNumber(entry.balance_change[seat], true) }) : null,
+      sheet.balance ? el("td", { "data-column": "balance", class: "balance", text: formatNumber(sheet.balance[seat], true) }) : null,
     ]));
   });
   table.append(tbody);
@@ -249,6 +254,7 @@ export function pulyaDrawing(sheet, msg) {
   }
   const series = sheetSeries(sheet);
   const SIZE = { pool: 24, mountain: 21, whists: 18, who: 15 };
+  const SQUEEZE = 0.75; // a number's glyphs keep at least three quarters of their width
   const ROOM = { pool: 300, mountain: 170, whists: 200, who: 200 };
   const seatOf = (fill) => [0, 1, 2, 3].find((i) => colour(i) === fill);
   const write = (x, y, text, cls, rotate = 0, fill = null, on = null) => {
@@ -256,17 +262,26 @@ export function pulyaDrawing(sheet, msg) {
     const attrs = { x, y, class: cls, "text-anchor": "middle", "dominant-baseline": "middle" };
     if (rotate) attrs.transform = `rotate(${rotate} ${x} ${y})`;
     if (fill) attrs.fill = fill;
-    // A long history keeps every number: squeezed into its band, and past twice its room
-    // written smaller on two lines of the band, never cut.
+    // A long history: squeezed into its band (at most to SQUEEZE of its width), past that
+    // written smaller on two lines of the band, and past what two lines hold only its
+    // latest totals after "…" (the whole history is in its label and on the history line
+    // under the drawing when tapped): small, never unreadable.
     const room = ROOM[cls] || 220;
-    const wide = String(text).length * (SIZE[cls] || 18) * 0.58;
+    const glyph = (SIZE[cls] || 18) * 0.58;
     if (cls === "who") { add("text", attrs, text); return; }
     let lines = [String(text)];
-    if (wide > room * 1.8) {
-      const parts = String(text).split(".");
+    if (String(text).length * glyph > room * 1.8) {
+      const holds = Math.floor(room / (glyph * 0.7 * SQUEEZE)); // characters a smaller line holds
+      let parts = String(text).split(".");
+      let cut = false;
+      while (parts.length > 2 && parts.join(".").length + (cut ? 1 : 0) > 2 * holds - 2) {
+        parts = parts.slice(1);
+        cut = true;
+      }
       const half = Math.ceil(parts.length / 2);
-      lines = [`${parts.slice(0, half).join(".")}.`, parts.slice(half).join(".")];
+      lines = [`${cut ? "…" : ""}${parts.slice(0, half).join(".")}.`, parts.slice(half).join(".")];
       attrs.style = `font-size:${Math.round((SIZE[cls] || 18) * 0.7)}px`;
+      attrs["data-cut"] = String(cut);
     }
     const squeeze = (line, node) => {
       const size = (SIZE[cls] || 18) * (lines.length > 1 ? 0.7 : 1);

@@ -6,16 +6,21 @@ import { $, el } from "./util.js";
 
 let ws = null;
 let retry = 0;
-let handlers = { state: () => {}, error: () => {}, hint: () => {}, notConnected: () => {} };
+let handlers = { state: () => {}, error: () => {}, hint: () => {}, notConnected: () => {}, connection: () => {} };
 
 export function connect(given) {
   if (given) handlers = { ...handlers, ...given };
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}`);
+  // The socket speaks the page's language (the player's choice: ?lang=, the cookie, the
+  // RU / EN switch), whatever Accept-Language the browser sends with the socket's handshake.
+  const lang = encodeURIComponent(document.documentElement.lang || "en");
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}?lang=${lang}`);
   ws = socket;
   socket.addEventListener("open", () => {
     retry = 0;
+    app.ui.connected = true;
     showConnection(null);
+    handlers.connection(true);
   });
   socket.addEventListener("message", (event) => {
     let msg;
@@ -26,6 +31,9 @@ export function connect(given) {
   });
   socket.addEventListener("close", (event) => {
     if (ws !== socket) return;
+    const was = app.ui.connected;
+    app.ui.connected = false;
+    if (was !== false) handlers.connection(false);
     if (event.code === 4403) {
       showConnection(t("connection.notYours"), true);
       return;
@@ -35,7 +43,9 @@ export function connect(given) {
       return;
     }
     retry = Math.min(retry + 1, 6);
-    showConnection(t("connection.lost"));
+    // At a table already drawn the status line says it (the table stays in sight); the
+    // box speaks only before the first state.
+    showConnection(app.state ? null : t("connection.lost"));
     setTimeout(() => connect(), 300 * 2 ** retry);
   });
 }

@@ -22,6 +22,7 @@ export const app = {
     gather: null, // {cards, winner, moving} the finished trick being gathered
     pendingShake: null, // the card sent last, shaken if the server refuses it
     drag: null,
+    connected: null, // true while the socket is open, false once it closed (null: not yet)
     sound: localStorage.getItem(SOUND_KEY) !== "off",
   },
 };
@@ -55,6 +56,13 @@ export function nameOf(seat) {
   return names()[seat] ?? t("name.seat", { seat });
 }
 
+/** A player as the object of a phrase: "+15 on you", «+15 на Мишу» (whom.<name>). */
+export function whom(seat) {
+  const sent = app.state && app.state.names;
+  const name = sent && sent[seat];
+  return name && has(`whom.${name}`) ? t(`whom.${name}`) : nameOf(seat);
+}
+
 /** "your" or "Misha's". */
 export function possessive(seat) {
   return seat === 0 ? t("possessive.you") : t("possessive.other", { name: nameOf(seat) });
@@ -79,9 +87,10 @@ export function seats() {
   return list;
 }
 
-/** Is the human to decide now (a bid, a call, or a card of a hand it controls)? */
+/** Is the human to decide now (a bid, a call, or a card of a hand it controls)?  Not while
+ *  the server is out of reach: nothing could be sent. */
 export function myTurn(msg) {
-  if (!msg || !msg.observation) return false;
+  if (!msg || !msg.observation || app.ui.connected === false) return false;
   const obs = msg.observation;
   return obs.to_act === 0 && !msg.deal_over && !msg.game_over && legalTokens(obs).length > 0;
 }

@@ -34,6 +34,7 @@ export function render() {
   if (band) document.documentElement.style.setProperty("--band-h", `${band.offsetHeight}px`);
   document.body.dataset.phase = phaseOf(app.state && app.state.observation);
   document.body.dataset.myTurn = String(myTurn(app.state));
+  document.body.dataset.offline = String(!!app.state && app.ui.connected === false);
   focusHandOnTurn();
 }
 
@@ -95,6 +96,8 @@ export function overruledNote(obs) {
 function statusText() {
   const msg = app.state;
   const ui = app.ui;
+  // The server gone, the table drawn from its last state: say so, never "your turn".
+  if (msg && ui.connected === false) return { text: t("status.offline"), kind: "error" };
   if (ui.message) return ui.message;
   if (!msg) return { text: t("status.connecting"), kind: "info" };
   const obs = msg.observation || {};
@@ -154,9 +157,12 @@ function renderChips() {
     text = t("chip.allpass");
     if (obs.talon_lead) text += ` · ${t("chip.lead", { suit: SUIT_SYMBOL[obs.talon_lead] || obs.talon_lead })}`;
   } else if (obs.contract) {
+    // [contract][ · trump ♣][ · declarer]: the trump part is left out on a phone (CSS).
     const trump = /NT$/.test(obs.contract) || obs.contract === "MISERE"
-      ? "" : ` · ${t("chip.trump", { suit: SUIT_SYMBOL[obs.contract.slice(-1)] })}`;
-    text = `${callText(obs.contract)}${trump} · ${nameOf(obs.declarer)}`;
+      ? null : el("span", { class: "chip-trump", text: ` · ${t("chip.trump", { suit: SUIT_SYMBOL[obs.contract.slice(-1)] })}` });
+    contract.append(el("span", { "data-part": "contract" }, [
+      callText(obs.contract), trump, ` · ${nameOf(obs.declarer)}`,
+    ]));
   } else if (obs.bid) {
     const holder = obs.declarer ?? lastBidder(obs);
     text = t("chip.bid", { bid: callText(obs.bid) }) + (holder !== null && holder !== undefined ? ` · ${nameOf(holder)}` : "");
@@ -164,7 +170,7 @@ function renderChips() {
     text = Number(obs.min_bid) > 6 ? t("chip.biddingFrom", { level: obs.min_bid }) : t("chip.bidding");
   }
   if (text) contract.append(el("span", { text }));
-  contract.hidden = !text;
+  contract.hidden = !contract.childElementCount;
 }
 
 // --- the talon and the trick --------------------------------------------
