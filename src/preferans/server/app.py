@@ -57,7 +57,13 @@ from typing import Any, Literal
 import anyio.to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
@@ -70,6 +76,7 @@ from ..i18n import player_name
 from ..rules import RulesError
 from . import gcpause, guard
 from .config import database_url
+from .friends import held_seats
 from .gcpause import GcPauses
 from .guard import OriginGuard
 from .house_rules import editor_schema, preset_choices, rules_from_settings
@@ -92,6 +99,7 @@ from .limits import (
     client_key,
     message_rate,
 )
+from .party import Party
 from .request_errors import rules_problem, validation_message
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
@@ -118,6 +126,8 @@ SEED_BITS = 128
 cards one sees)."""
 ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
 """Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
+FRIENDS = "friends"
+"""The difficulty column of a table for friends (its computer seats each have a level)."""
 IDLE_SECONDS = 300.0
 """How long an open table with no socket stays in memory (the app's ``idle_seconds``)."""
 
@@ -133,9 +143,14 @@ def seat_token(cookies: Mapping[str, str]) -> str | None:
     return token if token is not None and SEAT_TOKEN.match(token) else None
 
 
-def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN) -> str:
+def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN,
+           friends: bool = False) -> str:
     """Whose the seat is for a browser with ``token``: ``mine``, ``free`` (nobody claimed it:
-    a game saved before seat tokens) or ``theirs``."""
+    a game saved before seat tokens) or ``theirs``.  At a table for ``friends``: ``mine``
+    when the browser holds any seat, else ``theirs`` (its seats are taken in the lobby)."""
+    if friends:
+        return "mine" if token is not None and held_seats(
+            dict(seats or {}), token_hash(token)) else "theirs"
     held = (seats or {}).get(str(seat))
     if not held:
         return "free"
@@ -201,6 +216,16 @@ class Tables:
         with self._lock:
             self.open[game_id] = table
         return table
+
+    def create_friends(self, rules: Any, party: Party, seed: int | None,
+                       seats: dict[str, str]) -> Table:
+        """Save a new table for friends, waiting in its lobby (raises :class:`StoreError`)."""
+        game_id = secrets.token_urlsafe(9)
+        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        names = party.names(seat_names(rules.players))
+        return Table.new(game_id, difficulty=FRIENDS, rules=rules, seed=seed, store=self.store,
+                         bot_delay=self.bot_delay, bot_level=self.bot_level, seats=seats,
+                         hints=party.hints, friends=party, names=names)
 
     def get(self, game_id: str) -> Table | None:
         """The open table of a game, restored from its record if needed; None if unknown."""
@@ -273,7 +298,8 @@ class Tables:
         playable: SavedGame | None = None
         damaged: list[dict[str, str]] = []
         for game_id, seats in self.store.unfinished():
-            if holder(seats, token) == "theirs":
+            if holder(seats, token) == "theirs" and not (
+                    token is not None and held_seats(seats or {}, token_hash(token))):
                 continue
             saved = self.store.get(game_id)
             if saved is None:
@@ -447,7 +473,7 @@ def create_app(
         seat tokens) is claimed for this browser, its token put in ``response_token`` when
         the browser has to be given one."""
         token = seat_token(request.cookies)
-        whose = holder(saved.seats, token)
+        whose = holder(saved.seats, token, friends=saved.friends is not None)
         if whose != "free":
             return whose
         token = own_token(request, response_token)
@@ -532,6 +558,9 @@ def create_app(
                 message=say("error.damaged", lang, game=game_id,
                             problem=damage_text(problem, lang)),
                 download=f"/api/games/{game_id}/record"), new_token)
+        if saved.friends is not None and not Party.from_json(saved.friends).started:
+            return with_token(request, RedirectResponse(f"/lobby/{game_id}", status_code=303),
+                              new_token)
         players = len(saved.names) if saved.names else 3
         context = {
             "game_id": game_id,
@@ -669,7 +698,9 @@ def create_app(
                     await refuse(socket, "unknown_game", unknown, 4404)
                     return
             seats = table.seats if table is not None else saved.seats if saved else None
-            whose = holder(seats, token)
+            friends = (table.party is not None if table is not None
+                       else saved is not None and saved.friends is not None)
+            whose = holder(seats, token, friends=friends)
             if whose == "free" and seat_tokens.minted(token):
                 mine = await store.write(store.claim, game_id, HUMAN, token_hash(token))
                 whose = "mine" if mine else "theirs"
@@ -710,8 +741,9 @@ def create_app(
         socket_counts[client] = socket_counts.get(client, 0) + 1
         bucket = Bucket(rate, burst)
         dropped = 0
+        mine = held_seats(table.seats, token_hash(token)) if token else []
         try:
-            await table.connect(socket)
+            await table.connect(socket, mine[0] if table.party is not None and mine else HUMAN)
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -738,10 +770,15 @@ def create_app(
             else:
                 socket_counts.pop(client, None)
 
+    from .friends import register as register_friends
     from .review_routes import register as register_review
     from .ui_routes import register as register_ui_strings
 
     register_ui_strings(app)
+    register_friends(app, tables=tables, store=store, own_token=own_token,
+                     with_token=with_token, token_hash=token_hash, seat_token=seat_token,
+                     page=page, allow_seeds=allow_seeds, store_unavailable=store_unavailable,
+                     game_id_ok=lambda g: bool(GAME_ID.match(g)))
 
     register_review(app, store=store, game_id_ok=lambda g: bool(GAME_ID.match(g)),
                     claim_for=claim_for, with_token=with_token, page=page,

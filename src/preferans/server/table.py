@@ -74,7 +74,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio.to_thread
@@ -101,9 +101,10 @@ from .lang import (
     socket_language,
     store_message,
 )
+from .party import Party
 from .presets_text import preset_line, preset_line_in, preset_title_in
 from .stats import summarise
-from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
+from .store import FINISHED, LOBBY, PLAYING, GameStore, SavedGame, StoreError
 from .summaries import entry_in, sheet_in
 from .thinking import Pickled, Seat, Thinking, ThinkingError, make_bot
 
@@ -204,6 +205,16 @@ def deal_hands(
 def first_dealer(seed: int, players: int = 3) -> int:
     """The dealer of a game's first deal."""
     return seed % players
+
+
+def first_game(rules: Rules, seed: int, names: Sequence[str]) -> Game:
+    """A game of ``rules`` seeded with ``seed``, its first deal dealt, the seats named
+    ``names`` (a table for friends names them again when it starts)."""
+    dealer = first_dealer(seed, rules.players)
+    game = Game(rules, list(names), seed=seed, first_dealer=dealer)
+    hands, talon = deal_hands(seed, 0, rules.players, dealer)
+    game.start_deal(hands=hands, talon=talon)
+    return game
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -352,8 +363,14 @@ class Table:
         seats: dict[str, str] | None = None,
         thinking: Thinking | None = None,
         hints: Hints | None = None,
+        friends: Party | None = None,
     ) -> None:
         self.id = game_id
+        self.party = friends
+        """A table for friends (who sits where, the clock: :mod:`.friends`), or None: one
+        human at seat 0 against the computer."""
+        self.humans: frozenset[int] = friends.humans() if friends else frozenset((HUMAN,))
+        """The seats humans play (the others are computer players)."""
         self.hints = hints or Hints()
         """The HINT button's state: on for this game or not, hints given (:mod:`.hints`)."""
         self.game = game
@@ -372,13 +389,19 @@ class Table:
         self._sheet_sent: dict[WebSocket, Any] = {}
         """The sheet (the object :meth:`sheet_json` gave) each socket last received: a
         state frame leaves the sheet out while it is unchanged for that socket."""
+        self._seat_of: dict[WebSocket, int] = {}
+        """Each socket's seat: the hand it is shown and plays (:meth:`connect`)."""
         self.paused = False
         self.seq = 0
         self.lock = asyncio.Lock()
         self.bot_level = bot_level or difficulty
+        self.levels: dict[int, str] = {
+            seat: bot_level or (friends.level(seat) if friends else difficulty)
+            for seat in range(len(self.names)) if seat not in self.humans}
+        """Each computer seat's level (a table for friends chooses one per seat)."""
         self.bots: dict[int, Player] = {
-            seat: make_bot(self.bot_level, game.rules, bot_seed(seed, seat))
-            for seat in range(1, len(self.names))
+            seat: make_bot(level, game.rules, bot_seed(seed, seat))
+            for seat, level in self.levels.items()
         }
         self.thinking = thinking
         """The worker processes the computer players think in; None: a thread of this process.
@@ -432,18 +455,19 @@ class Table:
         bot_level: str | None = None,
         seats: dict[str, str] | None = None,
         hints: bool = False,
+        friends: Party | None = None,
+        names: list[str] | None = None,
     ) -> Table:
         """A new game with its first deal dealt, saved at once (raises
         :class:`preferans.server.store.StoreError` when it cannot be).
 
         ``bot_level`` plays the computer seats at that level instead of the difficulty's
-        (tests use ``random``)."""
-        dealer = first_dealer(seed, rules.players)
-        game = Game(rules, seat_names(rules.players), seed=seed, first_dealer=dealer)
-        hands, talon = deal_hands(seed, 0, rules.players, dealer)
-        game.start_deal(hands=hands, talon=talon)
+        (tests use ``random``).  A table for friends (``friends``, the seats' ``names``) is
+        saved waiting in its lobby until its creator starts it."""
+        game = first_game(rules, seed, names or seat_names(rules.players))
         table = cls(game_id, game, difficulty=difficulty, seed=seed, store=store,
-                    bot_delay=bot_delay, bot_level=bot_level, seats=seats, hints=Hints(hints))
+                    bot_delay=bot_delay, bot_level=bot_level, seats=seats, hints=Hints(hints),
+                    friends=friends)
         store.create(
             game_id,
             difficulty=difficulty,
@@ -453,6 +477,8 @@ class Table:
             record=table.record(),
             summary=table.summary(),
             seats=table.seats or None,
+            friends=friends.to_json() if friends else None,
+            status=LOBBY if friends and not friends.started else None,
         )
         return table
 
@@ -469,8 +495,10 @@ class Table:
         game = Game.from_record(saved.record)
         summary = saved.summary or {}
         hints = Hints(bool(summary.get("hints")), int(summary.get("hints_used") or 0))
+        party = Party.from_json(saved.friends) if saved.friends else None
         return cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
-                   bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats, hints=hints)
+                   bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats, hints=hints,
+                   friends=party)
 
     # --- where the game stands -----------------------------------------------------------------
     @property
@@ -497,14 +525,24 @@ class Table:
         """The computer player that moves next, or None (human's turn, deal over, paused,
         or the last save failed: nothing is played until it can be saved)."""
         seat = self.seat_to_act()
-        if seat is None or seat == HUMAN or self.paused or self.save_error is not None:
+        if seat is None or seat in self.humans or self.paused or self.save_error is not None:
             return None
+        if self.party is not None and not self.party.started:
+            return None  # the friends are still gathering in the lobby
         return seat
 
+    def seat_of(self, socket: WebSocket) -> int:
+        """The seat a socket plays and is shown (seat 0 at a table against the computer)."""
+        return self._seat_of.get(socket, HUMAN)
+
     # --- the payloads ----------------------------------------------------------------------------
-    def state(self, event: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The ``state`` message for the human's browser (seat 0's view only)."""
-        observation = self.observation()
+    def state(self, event: dict[str, Any] | None = None, seat: int = HUMAN) -> dict[str, Any]:
+        """The ``state`` message for the browser of ``seat`` (that seat's view only): a
+        discard by another seat is shown face down."""
+        observation = self.observation(seat)
+        if (event is not None and event.get("seat") != seat and event.get("kind") == "discard"
+                and event.get("token") != "DISCARD"):
+            event = {**event, "token": "DISCARD"}
         sheet = observation["sheet"]
         deal_over = self.deal_over()
         game_over = self.game_over()
@@ -513,7 +551,7 @@ class Table:
             "type": "state",
             "seq": self.seq,
             "game_id": self.id,
-            "seat": HUMAN,
+            "seat": seat,
             "names": self.names,
             "colours": self.colours,
             "dummy": self.dummy,
@@ -526,7 +564,7 @@ class Table:
             "difficulty": self.difficulty,
             "rules": self._rules_info,
             "observation": observation,
-            "why_not": self.why_not(observation),
+            "why_not": self.why_not(observation, seat),
             "thinking": self.bot_to_move(),
             "paused": self.paused,
             "deal_number": self.deal_number(),
@@ -538,15 +576,16 @@ class Table:
             "hints": self.hints.on,
         }
 
-    def observation(self) -> dict[str, Any]:
-        """Seat 0's observation plus the sheet, as ``game.observation(0)`` gives it; between
-        deals, of the deal that just ended (so the table still shows how it ended)."""
+    def observation(self, seat: int = HUMAN) -> dict[str, Any]:
+        """A seat's observation plus the sheet, as ``game.observation(seat)`` gives it;
+        between deals, of the deal that just ended (so the table still shows how it
+        ended)."""
         finished = self.game.finished_deals
         deal = self.game.deal if self.game.deal is not None else (
             finished[-1] if finished else None)
         if deal is None:
-            return self.game.observation(HUMAN)
-        observation = deal.observation(HUMAN)
+            return self.game.observation(seat)
+        observation = deal.observation(seat)
         observation["sheet"] = self.sheet_json()
         observation["game_finished"] = self.game.finished
         return observation
@@ -639,19 +678,19 @@ class Table:
         """The number of the deal on the table (1 = the first), the one that just ended too."""
         return len(self.game.finished_deals) + (1 if self.game.deal is not None else 0)
 
-    def why_not(self, observation: dict[str, Any]) -> dict[str, str]:
-        """Why each card the human can see in a hand it plays from is not playable now.
+    def why_not(self, observation: dict[str, Any], seat: int = HUMAN) -> dict[str, str]:
+        """Why each card ``seat`` can see in a hand it plays from is not playable now.
 
-        Only while the human is to play a card; the cards come from the human's own
-        observation (its hand and the exposed hand it controls), never from hidden hands.
+        Only while that seat is to play a card; the cards come from its own observation
+        (its hand and the exposed hand it controls), never from hidden hands.
         """
-        if self.deal_over() or self.seat_to_act() != HUMAN or _phase_name(self.game.deal) != "PLAY":
+        if self.deal_over() or self.seat_to_act() != seat or _phase_name(self.game.deal) != "PLAY":
             return {}
         legal = set(observation.get("legal") or [])
         tokens = list(observation.get("hand") or [])
         playing = observation.get("hand_to_play")
         exposed = observation.get("exposed") or {}
-        if playing is not None and playing != HUMAN:
+        if playing is not None and playing != seat:
             tokens += list(exposed.get(playing, exposed.get(str(playing), [])))
         reasons = Reasons()  # English, said again in each socket's language (lang.localize)
         for token in tokens:
@@ -663,19 +702,21 @@ class Table:
         return reasons
 
     # --- sockets -------------------------------------------------------------------------------
-    async def connect(self, socket: WebSocket) -> None:
-        """Add an accepted socket: it gets the current state, and the computer players go on
-        (after a failed save, they try again)."""
+    async def connect(self, socket: WebSocket, seat: int = HUMAN) -> None:
+        """Add an accepted socket of ``seat``: it gets that seat's current state, and the
+        computer players go on (after a failed save, they try again)."""
         async with self.lock:
             self.touch()
             self.save_error = None
             self.sockets.add(socket)
-            await self._send(socket, self._publishable(self.state()))
+            self._seat_of[socket] = seat
+            await self._send(socket, self._publishable(self.state(None, seat)))
         self._ensure_driver()
 
     def disconnect(self, socket: WebSocket) -> None:
         """Forget a closed socket."""
         self.sockets.discard(socket)
+        self._seat_of.pop(socket, None)
         self._langs.pop(socket, None)
         self._sheet_sent.pop(socket, None)
         self.touch()
@@ -699,7 +740,7 @@ class Table:
             message = parse_message(text)
             kind = message["type"]
             if kind == "action":
-                await self._human_action(message["token"].strip())
+                await self._human_action(message["token"].strip(), self.seat_of(socket))
             elif kind == "next_deal":
                 await self._next_deal()
             elif kind == "pause":
@@ -718,11 +759,11 @@ class Table:
                 "server_error", Said("error.server_error")).payload())
 
     # --- what messages do ----------------------------------------------------------------------
-    async def _human_action(self, token: str) -> None:
+    async def _human_action(self, token: str, seat: int = HUMAN) -> None:
         async with self.lock:
-            self._check_human_turn(token)
+            self._check_human_turn(token, seat)
             try:
-                event = self._apply(HUMAN, token)
+                event = self._apply(seat, token)
             except IllegalAction as exc:
                 raise _illegal(exc, token) from None
             except ValueError as exc:
@@ -733,13 +774,15 @@ class Table:
             await self._publish(event)
         self._ensure_driver()
 
-    def _check_human_turn(self, token: str) -> None:
+    def _check_human_turn(self, token: str, mine: int = HUMAN) -> None:
         if self.game_over():
             raise MessageError("not_your_turn", Said("table.game_over"))
         if self.deal_over():
             raise MessageError("not_your_turn", Said("table.deal_over"))
+        if self.party is not None and not self.party.started:
+            raise MessageError("not_your_turn", Said("friends.not_started"))
         seat = self.seat_to_act()
-        if seat != HUMAN:
+        if seat != mine:
             phase = _phase_name(self.game.deal)
             verb = Said(f"verb.{phase}" if phase in _VERBS else "verb.act")
             raise MessageError("not_your_turn", Said(
@@ -751,6 +794,8 @@ class Table:
             if self.game_over():
                 raise MessageError("illegal", Said("table.no_next_deal"))
             if not self.deal_over():
+                if self.party is not None:
+                    return  # another friend has just started it
                 raise MessageError("illegal", Said("table.deal_on"))
             hands, talon = deal_hands(self.seed, self.deal_number(), self.rules.players,
                                       self.game.dealer)
@@ -778,8 +823,10 @@ class Table:
         self.game.apply(token)
         done = deal.history[-1][1] if deal.history else Action.parse(token)
         token_shown = str(done)
-        if done.kind is ActionKind.DISCARD and seat != HUMAN:
-            token_shown = "DISCARD"  # the discard lies face down: only its owner sees it
+        if done.kind is ActionKind.DISCARD and seat not in self.humans:
+            # the discard lies face down: only its owner sees it (a human's is hidden from
+            # the others by :meth:`state`)
+            token_shown = "DISCARD"
         event: dict[str, Any] = {"kind": _event_kind(phase, done), "seat": seat,
                                  "token": token_shown}
         if phase == "AUCTION" and _phase_name(deal) == "DISCARD":
@@ -914,7 +961,7 @@ class Table:
         who = self._seats.get(seat)
         if who is None:
             who = self._seats[seat] = Seat(
-                self._thinking_id, seat, self.bot_level,
+                self._thinking_id, seat, self.levels.get(seat, self.bot_level),
                 json.dumps(self.rules.to_json(), sort_keys=True), bot_seed(self.seed, seat))
         sheet = observation.get("sheet")
         if sheet is not None and sheet is self.sheet_json():
@@ -992,21 +1039,26 @@ class Table:
     async def _publish(self, event: dict[str, Any] | None) -> None:
         """Send the new state to every socket of the table, encoded once per language."""
         self.seq += 1
-        payload = self._publishable(self.state(event))
+        payloads = {HUMAN: self._publishable(self.state(event))}
         if not self.sockets:
             return
-        texts: dict[tuple[str, bool], str] = {}
+        texts: dict[tuple[int, str, bool], str] = {}
         langs = self._langs
         sent = self._sheet_sent
-        sheet = payload["observation"].get("sheet")
+        sheet = payloads[HUMAN]["observation"].get("sheet")
         for socket in list(self.sockets):
             lang = langs.get(socket)
             if lang is None:  # a socket's language is set when it opens
                 lang = langs[socket] = i18n.normalize(socket_language(socket))
+            seat = self._seat_of.get(socket, HUMAN)
             with_sheet = sent.get(socket) is not sheet
-            text = texts.get((lang, with_sheet))
+            text = texts.get((seat, lang, with_sheet))
             if text is None:
-                text = texts[lang, with_sheet] = self.encode_state(payload, lang, with_sheet)
+                payload = payloads.get(seat)
+                if payload is None:
+                    payload = payloads[seat] = self._publishable(self.state(event, seat))
+                text = texts[seat, lang, with_sheet] = self.encode_state(payload, lang,
+                                                                         with_sheet)
             if await self._send_text(socket, text):
                 sent[socket] = sheet
 
@@ -1082,6 +1134,7 @@ class Table:
 
     def _forget(self, socket: WebSocket) -> None:
         self.sockets.discard(socket)
+        self._seat_of.pop(socket, None)
         self._langs.pop(socket, None)
         self._sheet_sent.pop(socket, None)
 

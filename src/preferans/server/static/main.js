@@ -13,7 +13,7 @@ import { openSheet } from "./sheet.js";
 import { connect, sendAction, showConnection } from "./socket.js";
 import * as sound from "./sound.js";
 import { render, setMessage, startGather } from "./table.js";
-import { app, myTurn } from "./state.js";
+import { app, isMe, myTurn } from "./state.js";
 import { $, isCardToken, isDiscarding, phaseOf, withKept } from "./util.js";
 
 function onState(frame) {
@@ -24,9 +24,9 @@ function onState(frame) {
   const event = msg.event || null;
   const ui = app.ui;
   ui.pendingShake = null;
-  if (!isDiscarding(phaseOf(obs)) || obs.to_act !== 0) ui.selected.clear();
-  if (event && event.seat !== 0 && ui.message && ui.message.kind !== "info") ui.message = null;
-  if (event && event.seat === 0) ui.message = null;
+  if (!isDiscarding(phaseOf(obs)) || !isMe(obs.to_act)) ui.selected.clear();
+  if (event && !isMe(event.seat) && ui.message && ui.message.kind !== "info") ui.message = null;
+  if (event && isMe(event.seat)) ui.message = null;
 
   if (event) {
     if (event.kind === "card") sound.play("card");

@@ -1,0 +1,360 @@
+"""A table for friends over the protocol: creating it, the invite, the lobby, taking seats,
+starting, and each human playing his own seat with his own cards (several browsers are
+several cookie jars of one test client)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import receive_json
+
+from preferans.server.party import INVITE_BYTES
+
+
+class Browser:
+    """One browser: its own seat cookie, sent with its requests and sockets."""
+
+    def __init__(self, client: TestClient, lang: str = "en") -> None:
+        self.client = client
+        self.cookies: dict[str, str] = {}
+        self.lang = lang
+
+    @contextmanager
+    def _as_me(self) -> Iterator[TestClient]:
+        self.client.cookies.clear()
+        self.client.cookies.update(self.cookies)
+        try:
+            yield self.client
+        finally:
+            self.cookies = dict(self.client.cookies)
+            self.client.cookies.clear()
+
+    def post(self, path: str, body: Any) -> Any:
+        with self._as_me() as client:
+            return client.post(path, json=body, headers={"Accept-Language": self.lang})
+
+    def get(self, path: str) -> Any:
+        with self._as_me() as client:
+            return client.get(path, headers={"Accept-Language": self.lang})
+
+    def socket(self, game_id: str) -> Any:
+        with self._as_me() as client:
+            return client.websocket_connect(f"/ws/{game_id}",
+                                            headers={"Accept-Language": self.lang})
+
+
+def create(anna: Browser, seats: list[str], **extra: Any) -> dict[str, Any]:
+    body = {"name": "Anna", "seats": seats, "rules": "sochi", "pool": 10, **extra}
+    response = anna.post("/api/friends", body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def code_of(created: dict[str, Any]) -> str:
+    return created["invite"].rsplit("/", 1)[1]
+
+
+def seated(client: TestClient, seats: list[str], names: list[str], seed: int = 11,
+           **extra: Any) -> tuple[str, list[Browser]]:
+    """A started table: Anna at seat 0, a friend at each "friend" seat (named from
+    ``names``)."""
+    anna = Browser(client)
+    created = create(anna, seats, seed=seed, **extra)
+    browsers = [anna]
+    for seat, kind in enumerate(seats, start=1):
+        if kind != "friend":
+            continue
+        friend = Browser(client)
+        response = friend.post(f"/api/friends/{created['id']}/join",
+                               {"code": code_of(created), "seat": seat, "name": names.pop(0)})
+        assert response.status_code == 200, response.text
+        browsers.append(friend)
+    response = anna.post(f"/api/friends/{created['id']}/start", {})
+    assert response.status_code == 200, response.text
+    return created["id"], browsers
+
+
+# --- the lobby ---------------------------------------------------------------------------
+def test_creating_gives_an_unguessable_invite_and_the_lobby(client: TestClient) -> None:
+    anna = Browser(client)
+    created = create(anna, ["friend", "hard"], clock=30)
+    code = code_of(created)
+    assert len(code) >= 22 and INVITE_BYTES * 8 >= 128
+    view = anna.get(f"/api/friends/{created['id']}").json()
+    assert view["creator"] is True and view["you"] == 0 and view["clock"] == 30
+    assert [s["kind"] for s in view["seats"]] == ["human", "human", "computer"]
+    assert view["seats"][0]["name"] == "Anna" and view["free"] == [1]
+    assert view["invite"].endswith(code)
+    assert anna.get(f"/lobby/{created['id']}").status_code == 200
+    # the table page of a table still gathering goes to its lobby
+    page = anna.get(f"/table/{created['id']}")
+    assert page.url.path == f"/lobby/{created['id']}"
+    # a stranger sees neither the lobby nor its invite
+    stranger = Browser(client)
+    assert stranger.get(f"/api/friends/{created['id']}").status_code == 403
+    assert stranger.get(f"/lobby/{created['id']}").status_code == 403
+    assert stranger.get(created["invite"]).status_code == 200
+
+
+def test_joining_taking_a_seat_twice_and_a_stale_invite(client: TestClient) -> None:
+    anna = Browser(client)
+    created = create(anna, ["friend", "friend"])
+    game = created["id"]
+    boris, vera, gleb = Browser(client), Browser(client), Browser(client, "ru")
+    assert boris.post(f"/api/friends/{game}/join",
+                      {"code": code_of(created), "seat": 1, "name": " Boris "}).json()["seat"] == 1
+    # the same browser again: it keeps its seat
+    assert boris.post(f"/api/friends/{game}/join",
+                      {"code": code_of(created), "seat": 2, "name": "Boris"}).json()["seat"] == 1
+    taken = gleb.post(f"/api/friends/{game}/join",
+                      {"code": code_of(created), "seat": 1, "name": "Глеб"})
+    assert taken.status_code == 409 and taken.json()["code"] == "seat_taken"
+    assert "заняли" in taken.json()["message"]
+    same_name = vera.post(f"/api/friends/{game}/join",
+                          {"code": code_of(created), "seat": 2, "name": "boris"})
+    assert same_name.status_code == 409 and same_name.json()["code"] == "name_taken"
+    # a new link: the old one stops working
+    fresh = anna.post(f"/api/friends/{game}/invite", {}).json()["invite"]
+    assert fresh != created["invite"]
+    stale = vera.post(f"/api/friends/{game}/join",
+                      {"code": code_of(created), "seat": 2, "name": "Vera"})
+    assert stale.status_code == 404 and stale.json()["code"] == "stale_invite"
+    assert vera.get(created["invite"]).status_code == 404
+    # only the creator makes links and starts, and only a full table starts
+    assert boris.post(f"/api/friends/{game}/invite", {}).status_code == 403
+    assert boris.post(f"/api/friends/{game}/start", {}).status_code == 403
+    not_full = anna.post(f"/api/friends/{game}/start", {})
+    assert not_full.status_code == 409 and not_full.json()["code"] == "not_full"
+    # the creator gives the empty seat to a computer, then starts
+    assert anna.post(f"/api/friends/{game}/seat", {"seat": 2, "level": "easy"}).status_code == 200
+    assert anna.post(f"/api/friends/{game}/start", {}).json()["url"] == f"/table/{game}"
+    late = vera.post(f"/api/friends/{game}/join",
+                     {"code": code_of({"invite": fresh}), "seat": 2, "name": "Vera"})
+    assert late.status_code == 409 and late.json()["code"] == "started"
+    # both humans find the table in CONTINUE
+    assert boris.get("/api/games/current").json()["id"] == game
+
+
+@pytest.mark.parametrize("body", [
+    {"name": "Anna", "seats": ["easy", "hard"]},                      # no friend
+    {"name": "", "seats": ["friend", "hard"]},                        # no name
+    {"name": "Misha", "seats": ["friend", "hard"]},                   # a computer's name
+    {"name": "Anna", "seats": ["friend", "hard", "easy"]},            # 4 seats, 3 players
+    {"name": "Anna", "seats": ["friend"]},                            # too few
+    {"name": "Anna", "seats": ["friend", "hard"], "clock": 45},       # no such clock
+    {"name": "Anna", "seats": ["friend", "hard"], "seed": 3, "x": 1},  # unknown field
+    {"name": "A\u0007", "seats": ["friend", "hard"]},                 # a control character
+])
+def test_bad_settings_are_refused_in_the_players_language(client: TestClient,
+                                                           body: dict[str, Any]) -> None:
+    response = Browser(client, "ru").post("/api/friends", body)
+    assert response.status_code == 422, response.text
+    assert re.search("[а-яА-Я]", response.json()["detail"]), response.json()
+
+
+def test_the_invite_code_is_checked_and_bounded(client: TestClient) -> None:
+    anna = Browser(client)
+    created = create(anna, ["friend", "easy"])
+    other = Browser(client)
+    for code in ("x", code_of(created)[:-1] + "A", "z" * 64):
+        answer = other.post(f"/api/friends/{created['id']}/join",
+                            {"code": code, "seat": 1, "name": "Eve"})
+        assert answer.status_code == 404, answer.text
+    too_long = other.post(f"/api/friends/{created['id']}/join",
+                          {"code": "z" * 65, "seat": 1, "name": "Eve"})
+    assert too_long.status_code == 422
+
+
+# --- at the table ------------------------------------------------------------------------
+def test_each_human_gets_his_own_seat_and_cards(client: TestClient) -> None:
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"])
+    with anna.socket(game) as wa, boris.socket(game) as wb:
+        a, b = receive_json(wa), receive_json(wb)
+        assert (a["seat"], b["seat"]) == (0, 1)
+        assert a["names"] == b["names"] == ["Anna", "Boris", "Misha"] or a["names"][:2] == [
+            "Anna", "Boris"]
+        assert a["observation"]["hand"] and b["observation"]["hand"]
+        assert not set(a["observation"]["hand"]) & set(b["observation"]["hand"])
+    stranger = Browser(client)
+    with stranger.socket(game) as ws:
+        refused = receive_json(ws)
+        assert refused["code"] == "not_yours"
+    assert stranger.get(f"/table/{game}").status_code == 403
+
+
+def test_a_human_acting_out_of_turn_is_told_and_nothing_changes(client: TestClient) -> None:
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa, boris.socket(game) as wb:
+        sockets = {0: wa, 1: wb}
+        states = {0: receive_json(wa), 1: receive_json(wb)}
+        to_act = states[0]["observation"]["to_act"]
+        while to_act not in (0, 1):  # the computer moves first: read until a human acts
+            states = {0: receive_json(wa), 1: receive_json(wb)}
+            to_act = states[0]["observation"]["to_act"]
+        other = 1 - to_act
+        legal = states[to_act]["observation"]["legal"]
+        # the other human sends at the same time, first: refused, the right one applies
+        sockets[other].send_json({"type": "action", "token": legal[0]})
+        sockets[to_act].send_json({"type": "action", "token": legal[0]})
+        error = receive_json(sockets[other])
+        assert error["type"] == "error" and error["code"] == "not_your_turn"
+        after = receive_json(sockets[to_act])
+        assert after["event"]["seat"] == to_act and after["event"]["token"] == legal[0]
+        seen = receive_json(sockets[other])
+        assert seen["event"] == after["event"]
+
+
+CARD = re.compile(r"^(?:10|[7-9JQKA])[SCDH]$")
+CALLS = frozenset(("auction", "bid", "contract", "min_bid", "defence", "sheet", "last_entry",
+                   "rules", "house_rules"))
+"""Keys whose values are calls (``7S`` is a bid, not the seven of spades) or the sheet."""
+
+
+def _cards(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every card token in a JSON value, leaving out the keys in ``skip``."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in skip:
+                found |= _cards(item, skip)
+    elif isinstance(value, list):
+        for item in value:
+            found |= _cards(item, skip)
+    elif isinstance(value, str) and CARD.match(value.upper()):
+        found.add(value.upper())
+    return found
+
+
+def frame_cards(frame: dict[str, Any]) -> set[str]:
+    """The cards a state frame names (its calls left out: an auction's legal bids, the
+    events of calls)."""
+    obs = dict(frame["observation"])
+    if str(obs.get("phase")).upper() not in ("PLAY", "DISCARD", "EXCHANGE"):
+        obs.pop("legal", None)
+    event = frame.get("event") or {}
+    shown = {k: v for k, v in frame.items() if k not in ("observation", "event")}
+    cards = _cards(obs, CALLS) | _cards(shown, CALLS)
+    if event.get("kind") in ("card", "trick", "discard"):
+        cards |= _cards(event.get("token"))
+    return cards
+
+
+def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed: int,
+                    pick: Any = None) -> tuple[list[tuple[int, str]], Any, dict[str, Any]]:
+    """Two or three humans (random legal moves) and the computer play deal 1 to its end;
+    every frame each socket received, as ``(seat, text)``, and the finished deal."""
+    game, browsers = seated(client, seats, list(names), seed=seed)
+    rng = random.Random(seed)
+    frames: list[tuple[int, str]] = []
+    humans = [0] + [s for s, kind in enumerate(seats, start=1) if kind == "friend"]
+    opened = [b.socket(game) for b in browsers]
+    sockets = {seat: cm.__enter__() for seat, cm in zip(humans, opened, strict=True)}
+    try:
+        def read(seat: int) -> dict[str, Any]:
+            message = sockets[seat].portal.call(sockets[seat]._send_rx.receive)
+            text = message["text"]
+            frames.append((seat, text))
+            return json.loads(text)
+
+        states = {seat: read(seat) for seat in humans}
+        for _ in range(400):
+            state = states[humans[0]]
+            if state["deal_over"]:
+                break
+            actor = state["observation"]["to_act"]
+            if actor in sockets and state["thinking"] is None:
+                legal = states[actor]["observation"]["legal"]
+                token = (pick(states[actor]) if pick else None) or rng.choice(legal)
+                sockets[actor].send_json({"type": "action", "token": token})
+            states = {seat: read(seat) for seat in humans}
+            assert all(s["type"] == "state" for s in states.values()), states
+        assert states[humans[0]]["deal_over"]
+        table = client.app.state.tables.open[game]
+        return frames, table.game.finished_deals[0], states[humans[0]]
+    finally:
+        for cm in opened:
+            cm.__exit__(None, None, None)
+
+
+def assert_no_leak(frames: list[tuple[int, str]], deal: Any) -> int:
+    """No frame to a seat names a card of another seat's hand (or of the talon) that it may
+    see: a card played, the talon shown, a hand laid open (checked while the deal is on;
+    after it, the hands are shown as the single-player table shows them)."""
+    hands = [set(hand.to_list()) for hand in deal.initial_hands]
+    talon = {str(card) for card in deal.talon}
+    checked = 0
+    for seat, text in frames:
+        frame = json.loads(text)
+        if frame.get("type") != "state" or frame["deal_over"]:
+            continue
+        obs = frame["observation"]
+        seen = set(obs.get("hand") or [])
+        for key in ("tricks", "trick", "exposed", "talon", "looked"):
+            seen |= _cards(obs.get(key))
+        if str(obs.get("phase")).upper() == "PLAY":
+            seen |= _cards(obs.get("legal"))  # the cards of the hand it plays: its own or open
+        others = set().union(*(h for s, h in enumerate(hands) if s != seat)) | talon
+        leaked = (frame_cards(frame) & others) - seen
+        assert not leaked, (seat, leaked, obs.get("phase"))
+        checked += 1
+    return checked
+
+
+def test_two_humans_and_a_computer_play_a_whole_deal_without_a_leak(client: TestClient) -> None:
+    frames, deal, _ = play_whole_deal(client, ["friend", "easy"], ["Boris"], seed=21)
+    assert {seat for seat, _ in frames} == {0, 1}
+    assert assert_no_leak(frames, deal) > 10
+
+
+def _steer(plan: str) -> Any:
+    """A human's choice that leads the deal to ``plan``: all pass; the first to speak says
+    misère; a six played with an open defence; else a random legal move."""
+    def pick(state: dict[str, Any]) -> str | None:
+        obs = state["observation"]
+        legal = [str(t).upper() for t in obs["legal"]]
+        phase = str(obs.get("phase")).upper()
+        if phase == "AUCTION":
+            if plan == "allpass" or obs.get("bid"):
+                return "PASS" if "PASS" in legal else None
+            wanted = "MISERE" if plan == "misere" else "6S"
+            return wanted if wanted in legal else ("PASS" if "PASS" in legal else None)
+        if phase == "DEFENCE" and plan == "open":  # one whists, the other passes
+            whisted = any(str(call).upper() == "WHIST" for _, call in obs.get("defence") or [])
+            wanted = "PASS" if whisted else "WHIST"
+            return wanted if wanted in legal else None
+        if phase == "DEFENCE_MODE" and plan == "open":
+            return "OPEN" if "OPEN" in legal else None
+        return None
+
+    return pick
+
+
+@pytest.mark.parametrize("plan", ["allpass", "misere", "open", "random"])
+def test_three_humans_play_whole_deals_without_a_leak(client: TestClient, plan: str) -> None:
+    checked = 0
+    kinds = set()
+    for seed in (30, 31):
+        frames, deal, last = play_whole_deal(client, ["friend", "friend"], ["Boris", "Vera"],
+                                             seed=seed, pick=_steer(plan))
+        checked += assert_no_leak(frames, deal)
+        kinds.add(str((last.get("last_entry") or {}).get("kind")))
+        if plan == "open":
+            assert any(json.loads(text)["observation"].get("exposed") for _, text in frames
+                       if json.loads(text).get("type") == "state")
+        # a discard is seen face down by the others, face up by its owner
+        for seat, text in frames:
+            frame = json.loads(text)
+            event = frame.get("event") or {}
+            if event.get("kind") == "discard" and event.get("seat") != seat:
+                assert event["token"] == "DISCARD", frame["event"]
+    expected = {"allpass": {"allpass"}, "misere": {"misere"}, "open": {"contract"}}
+    if plan in expected:
+        assert kinds == expected[plan], kinds
+    assert checked > 20
