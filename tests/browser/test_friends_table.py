@@ -157,3 +157,94 @@ def test_two_friends_and_a_computer_play_a_deal_from_the_invite_link(
     finally:
         phone.close()
     assert not errors, errors
+
+
+# --- the stand-in ------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def quick_grace_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server whose friends' seats wait 1.5 s (not 30) for a human who left."""
+    server = LiveServer(tmp_path_factory.mktemp("friends") / "preferans.db",
+                        grace_seconds=1.5).start()
+    yield server
+    server.stop()
+
+
+def seated_pages(browser: Any, base: str, clock: int = 0) -> tuple[Any, Any, Any, Any, str]:
+    """Anna's and Boris's contexts and pages at a started table (Anna 0, Boris 1, Easy 2)."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    for context in contexts:
+        context.set_default_timeout(15_000)
+    anna, boris = (context.new_page() for context in contexts)
+    made = anna.request.post(f"{base}/api/friends", data={
+        "name": "Anna", "seats": ["friend", "easy"], "rules": "sochi", "pool": 10,
+        "clock": clock, "seed": 4})
+    assert made.status == 201, made.text()
+    game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+    joined = boris.request.post(f"{base}/api/friends/{game}/join",
+                                data={"code": code, "seat": 1, "name": "Boris"})
+    assert joined.status == 200, joined.text()
+    assert anna.request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+    for who in (anna, boris):
+        who.goto(f"{base}/table/{game}?lang=en")
+        who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+    return contexts[0], contexts[1], anna, boris, game
+
+
+def test_a_friend_who_closes_his_page_is_played_by_the_stand_in_and_comes_back(
+        browser: Any, quick_grace_server: LiveServer, artifacts: Path) -> None:
+    base = quick_grace_server.url
+    anna_context, boris_context, anna, boris, game = seated_pages(browser, base)
+    try:
+        boris.close()  # mid-deal: his page is gone
+        anna.wait_for_function("""() => (window.preferansTable.state.stand_in || []).includes(1)""",
+                               timeout=10_000)
+        assert anna.locator("#seat-1 .plate .name").inner_text() == "Misha (computer for Boris)"
+        # Anna plays her turns; the stand-in plays Boris's
+        for _ in range(60):
+            st = state(anna)
+            event = st.get("event") or {}
+            if event.get("seat") == 1 and event.get("stand_in"):
+                break
+            obs = st["observation"]
+            if obs["to_act"] == 0 and not st["deal_over"] and st["thinking"] is None:
+                take_turn(anna, st)
+            anna.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                   arg=st["seq"], timeout=15_000)
+        else:
+            raise AssertionError("the stand-in never played Boris's seat")
+        shot(anna, artifacts, "stand-in-host")
+        # Boris opens the table again: his seat is his, the plates say his name
+        boris = boris_context.new_page()
+        boris.goto(f"{base}/table/{game}?lang=en")
+        boris.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        assert state(boris)["seat"] == 1 and state(boris)["stand_in"] == []
+        anna.wait_for_function("""() => !(window.preferansTable.state.stand_in || []).length""")
+        assert anna.locator("#seat-1 .plate .name").inner_text() == "Boris"
+        assert boris.locator("#seat-0 .plate .name").inner_text() == "Boris"
+        shot(boris, artifacts, "stand-in-back")
+    finally:
+        anna_context.close()
+        boris_context.close()
+
+
+def test_a_move_clock_of_30_s_runs_out_and_the_stand_in_decides(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    anna_context, boris_context, anna, boris, _ = seated_pages(browser, live_server.url,
+                                                               clock=30)
+    try:
+        anna.wait_for_function("() => window.preferansTable.state.clock", timeout=10_000)
+        timed = state(anna)["clock"]["seat"]
+        assert timed in (0, 1)
+        page = anna if timed == 0 else boris
+        clock = page.locator("#seat-0 .plate .move-clock")
+        assert 25 <= int(clock.get_attribute("data-left")) <= 30
+        assert clock.inner_text().startswith("0:")
+        shot(page, artifacts, "clock-running")
+        page.wait_for_function(
+            f"""() => {{ const e = window.preferansTable.state.event;
+                     return e && e.stand_in && e.seat === {timed}; }}""", timeout=40_000)
+        shot(page, artifacts, "clock-ran-out")
+        assert "computer decided" in page.locator("#status").inner_text()
+    finally:
+        anna_context.close()
+        boris_context.close()

@@ -163,7 +163,9 @@ def test_the_invite_code_is_checked_and_bounded(client: TestClient) -> None:
     anna = Browser(client)
     created = create(anna, ["friend", "easy"])
     other = Browser(client)
-    for code in ("x", code_of(created)[:-1] + "A", "z" * 64):
+    real = code_of(created)
+    wrong = real[:-1] + ("B" if real.endswith("A") else "A")
+    for code in ("x", wrong, "z" * 64):
         answer = other.post(f"/api/friends/{created['id']}/join",
                             {"code": code, "seat": 1, "name": "Eve"})
         assert answer.status_code == 404, answer.text
@@ -358,3 +360,73 @@ def test_three_humans_play_whole_deals_without_a_leak(client: TestClient, plan: 
     if plan in expected:
         assert kinds == expected[plan], kinds
     assert checked > 20
+
+
+# --- the stand-in ------------------------------------------------------------------------
+def _read_until(ws: Any, done: Any, limit: int = 400) -> dict[str, Any]:
+    for _ in range(limit):
+        message = receive_json(ws, timeout=10)
+        if message.get("type") == "state" and done(message):
+            return message
+    raise AssertionError("the awaited state never came")
+
+
+def test_a_move_clock_that_runs_out_lets_the_stand_in_decide(client: TestClient) -> None:
+    from preferans.game import Game
+    from preferans.server.table import Table
+
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa, boris.socket(game) as wb:
+        receive_json(wa)
+        receive_json(wb)
+        table = client.app.state.tables.open[game]
+        table.standin.clock = 0.3  # the table's 30 s, shortened for the test
+        wa.portal.call(table.refresh)
+        timed = _read_until(wa, lambda m: m.get("clock") is not None)
+        assert timed["clock"]["seat"] in (0, 1) and 0 < timed["clock"]["left"] <= 0.3
+        # nobody moves: the stand-in decides for the human whose clock ran out
+        decided = _read_until(wa, lambda m: (m.get("event") or {}).get("stand_in"))
+        seat = decided["event"]["seat"]
+        assert seat in (0, 1) and decided["stand_in_name"] == "Misha"
+        assert decided["stand_in"] == []  # one decision: the seat is still the human's
+        record = table.record()
+        assert record["deals"][0]["stand_in"], record["deals"][0]
+        saved = client.app.state.store.get(game)
+        assert saved.record["deals"][0]["stand_in"] == record["deals"][0]["stand_in"]
+        Game.from_record(saved.record)  # the optional field changes nothing in a replay
+        restored = Table.restore(saved, store=client.app.state.store, bot_delay=0)
+        assert restored.stand_ins == table.stand_ins
+        assert restored.record_encoded().value == table.record_encoded().value
+        table.standin.clock = 0
+
+
+def test_an_absent_human_is_played_by_the_stand_in_until_he_comes_back(
+        client: TestClient) -> None:
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa:
+        receive_json(wa)
+        table = client.app.state.tables.open[game]
+        table.standin.grace = 0.2  # the 30 s grace time, shortened for the test
+        with boris.socket(game) as wb:
+            receive_json(wb)
+        # Boris's page closed: after the grace time the stand-in sits in for him
+        away = _read_until(wa, lambda m: m.get("stand_in") == [1])
+        assert away["stand_in_name"] == "Misha"
+        # Anna passes whenever it is her turn; the stand-in plays Boris's seat
+        state = away
+        for _ in range(200):
+            event = state.get("event") or {}
+            if event.get("seat") == 1 and event.get("stand_in"):
+                break
+            obs = state["observation"]
+            if obs["to_act"] == 0 and not state["deal_over"] and state["thinking"] is None:
+                wa.send_json({"type": "action", "token": sorted(obs["legal"])[0]})
+            state = _read_until(wa, lambda m: True)
+        else:
+            raise AssertionError("the stand-in never played Boris's seat")
+        # Boris comes back: his seat is his again, the plates say so
+        with boris.socket(game) as wb:
+            mine = receive_json(wb)
+            assert mine["seat"] == 1 and mine["stand_in"] == []
+            back = _read_until(wa, lambda m: m.get("stand_in") == [])
+            assert back["thinking"] != 1

@@ -101,6 +101,7 @@ from .limits import (
 )
 from .party import Party
 from .request_errors import rules_problem, validation_message
+from .standin import GRACE_SECONDS
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
@@ -192,13 +193,15 @@ class Tables:
 
     def __init__(self, store: GameStore, bot_delay: float, bot_level: str | None = None,
                  idle_seconds: float = IDLE_SECONDS,
-                 thinking: Thinking | None = None) -> None:
+                 thinking: Thinking | None = None, grace: float = GRACE_SECONDS) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_level = bot_level
         self.idle_seconds = idle_seconds
         """A table with no socket and no move in progress leaves memory after this long."""
         self.thinking = thinking
+        self.grace = grace
+        """How long a friend may be gone before the stand-in plays his seat (:mod:`.standin`)."""
         self.open: dict[str, Table] = {}
         self._lock = threading.Lock()
         self._restoring = asyncio.Lock()
@@ -212,9 +215,17 @@ class Tables:
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level,
                           seats=seats, hints=settings.hints)
-        table.thinking = self.thinking
+        self._prepare(table)
         with self._lock:
             self.open[game_id] = table
+        return table
+
+    def _prepare(self, table: Table) -> Table:
+        """A table made or restored here thinks in the server's processes; a friends' table
+        gets the server's grace time."""
+        table.thinking = self.thinking
+        if table.standin is not None:
+            table.standin.grace = self.grace
         return table
 
     def create_friends(self, rules: Any, party: Party, seed: int | None,
@@ -223,9 +234,10 @@ class Tables:
         game_id = secrets.token_urlsafe(9)
         seed = seed if seed is not None else secrets.randbits(SEED_BITS)
         names = party.names(seat_names(rules.players))
-        return Table.new(game_id, difficulty=FRIENDS, rules=rules, seed=seed, store=self.store,
-                         bot_delay=self.bot_delay, bot_level=self.bot_level, seats=seats,
-                         hints=party.hints, friends=party, names=names)
+        return self._prepare(Table.new(
+            game_id, difficulty=FRIENDS, rules=rules, seed=seed, store=self.store,
+            bot_delay=self.bot_delay, bot_level=self.bot_level, seats=seats, hints=party.hints,
+            friends=party, names=names))
 
     def get(self, game_id: str) -> Table | None:
         """The open table of a game, restored from its record if needed; None if unknown."""
@@ -240,7 +252,7 @@ class Tables:
                 return None
             table = Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
                                   bot_level=self.bot_level)
-            table.thinking = self.thinking
+            self._prepare(table)
             self.open[game_id] = table
             return table
 
@@ -270,7 +282,7 @@ class Tables:
     def _restore(self, saved: SavedGame) -> Table:
         table = Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
                               bot_level=self.bot_level)
-        table.thinking = self.thinking
+        self._prepare(table)
         return table
 
     def replay_problem(self, saved: SavedGame) -> str | None:
@@ -361,6 +373,7 @@ def create_app(
     browser_url: str = "http://127.0.0.1:8000/",
     bot_level: str | None = None,
     idle_seconds: float = IDLE_SECONDS,
+    grace_seconds: float = GRACE_SECONDS,
     bot_workers: int | None = None,
     freeze_startup: bool = False,
     allowed_hosts: Sequence[str] | None = None,
@@ -374,7 +387,8 @@ def create_app(
     tests); ``open_browser`` opens ``browser_url`` once the server is up; ``bot_level``
     (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty;
     ``idle_seconds`` how long a table with no socket stays in memory (then it is restored
-    from the store on the next visit);
+    from the store on the next visit); ``grace_seconds`` how long a friend's seat waits for
+    him (no socket open) before the stand-in plays it (:mod:`.standin`);
     ``bot_workers`` the number of processes the computer players think in (default
     ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead);
     ``freeze_startup`` (the served app) freezes what exists once started out of the garbage
@@ -389,7 +403,7 @@ def create_app(
     workers = default_workers() if bot_workers is None else bot_workers
     thinking = Thinking(workers) if workers > 0 else None
     store = GameStore(database_url(db_url))
-    tables = Tables(store, bot_delay, bot_level, idle_seconds, thinking)
+    tables = Tables(store, bot_delay, bot_level, idle_seconds, thinking, grace_seconds)
     templates = Jinja2Templates(directory=str(TEMPLATES))
 
     @asynccontextmanager

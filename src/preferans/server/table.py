@@ -103,6 +103,7 @@ from .lang import (
 )
 from .party import Party
 from .presets_text import preset_line, preset_line_in, preset_title_in
+from .standin import StandIn
 from .stats import summarise
 from .store import FINISHED, LOBBY, PLAYING, GameStore, SavedGame, StoreError
 from .summaries import entry_in, sheet_in
@@ -371,6 +372,8 @@ class Table:
         human at seat 0 against the computer."""
         self.humans: frozenset[int] = friends.humans() if friends else frozenset((HUMAN,))
         """The seats humans play (the others are computer players)."""
+        self.stand_ins: dict[int, list[int]] = {}
+        """Deal (0 = the first) -> the indices of its actions a stand-in decided."""
         self.hints = hints or Hints()
         """The HINT button's state: on for this game or not, hints given (:mod:`.hints`)."""
         self.game = game
@@ -399,6 +402,10 @@ class Table:
             seat: bot_level or (friends.level(seat) if friends else difficulty)
             for seat in range(len(self.names)) if seat not in self.humans}
         """Each computer seat's level (a table for friends chooses one per seat)."""
+        self.stand_in_level = bot_level or (friends.stand_in if friends else difficulty)
+        """The level of the stand-in that decides for a human out of time or away."""
+        if friends is not None:
+            self.levels.update({seat: self.stand_in_level for seat in self.humans})
         self.bots: dict[int, Player] = {
             seat: make_bot(level, game.rules, bot_seed(seed, seat))
             for seat, level in self.levels.items()
@@ -440,6 +447,8 @@ class Table:
         self.last_active = time.monotonic()
         """When a socket, a message or a move last touched the table (idle tables leave
         memory: :class:`preferans.server.app.Tables`)."""
+        self.standin: StandIn | None = StandIn(self, friends.clock) if friends else None
+        """A table for friends' stand-in (the move clock, the seats of absent humans)."""
 
     # --- creation and restoring ----------------------------------------------------------------
     @classmethod
@@ -496,9 +505,17 @@ class Table:
         summary = saved.summary or {}
         hints = Hints(bool(summary.get("hints")), int(summary.get("hints_used") or 0))
         party = Party.from_json(saved.friends) if saved.friends else None
-        return cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
-                   bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats, hints=hints,
-                   friends=party)
+        table = cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
+                    bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats, hints=hints,
+                    friends=party)
+        for number, deal in enumerate(saved.record.get("deals") or []):
+            marks = deal.get("stand_in") if isinstance(deal, dict) else None
+            if isinstance(marks, list) and all(isinstance(k, int) for k in marks):
+                table.stand_ins[number] = list(marks)
+        if table.stand_ins:
+            table._record_cache = None
+            table._saved_record = table.record_encoded()
+        return table
 
     # --- where the game stands -----------------------------------------------------------------
     @property
@@ -525,11 +542,26 @@ class Table:
         """The computer player that moves next, or None (human's turn, deal over, paused,
         or the last save failed: nothing is played until it can be saved)."""
         seat = self.seat_to_act()
-        if seat is None or seat in self.humans or self.paused or self.save_error is not None:
+        if seat is None or self.paused or self.save_error is not None:
             return None
-        if self.party is not None and not self.party.started:
+        if seat in self.humans and (self.standin is None or seat not in self.standin.away):
+            return None
+        if not self.started():
             return None  # the friends are still gathering in the lobby
         return seat
+
+    def started(self) -> bool:
+        """Whether the game is on (a table for friends waits in its lobby until started)."""
+        return self.party is None or self.party.started
+
+    def decision(self) -> tuple[int, int]:
+        """Which decision the table waits for: changes with every action."""
+        deal = self.game.deal
+        return len(self.game.finished_deals), len(deal.history) if deal is not None else -1
+
+    def has_socket(self, seat: int) -> bool:
+        """Whether a socket of ``seat`` is open."""
+        return any(s == seat for s in self._seat_of.values())
 
     def seat_of(self, socket: WebSocket) -> int:
         """The seat a socket plays and is shown (seat 0 at a table against the computer)."""
@@ -574,6 +606,9 @@ class Table:
             "result": list(sheet.get("balance", [])) if game_over else None,
             "event": event,
             "hints": self.hints.on,
+            **({} if self.standin is None else {
+                "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
+                "stand_in_name": self.standin.name}),
         }
 
     def observation(self, seat: int = HUMAN) -> dict[str, Any]:
@@ -621,7 +656,8 @@ class Table:
         deal = self.game.deal
         if deal is None:
             return prefix
-        return {**prefix, "deals": [*prefix["deals"], self._deal_entry(deal)]}
+        return {**prefix, "deals": [*prefix["deals"],
+                                    self._deal_entry(deal, len(self.game.finished_deals))]}
 
     def _record_prefix(self) -> tuple[int, dict[str, Any], str]:
         """The record without the open deal, and its text up to where that deal's entry goes
@@ -632,27 +668,35 @@ class Table:
                 and not self.game.sheet.irregularities):
             # one more deal ended: its entry is appended (the finished deals never change;
             # an irregularity, which goes between deals, rewrites the whole record instead)
-            entry = self._deal_entry(self.game.finished_deals[-1])
+            entry = self._deal_entry(self.game.finished_deals[-1], finished - 1)
             _, before, head = cached
             prefix = {**before, "deals": [*before["deals"], entry]}
             separator = "," if before["deals"] else ""
             self._record_cache = (finished, prefix, f"{head}{separator}{dumps(entry)}")
         if self._record_cache is None or self._record_cache[0] != finished:
             full = self.game.to_record()
-            prefix = {**full, "deals": full["deals"][:finished]}
+            deals = full["deals"][:finished]
+            if self.stand_ins and len(deals) == finished:
+                deals = [{**entry, "stand_in": self.stand_ins[k]} if k in self.stand_ins
+                         else entry for k, entry in enumerate(deals)]
+            prefix = {**full, "deals": deals}
             text = dumps(prefix)
             assert text.endswith("]}"), "the record's deals come last"
             self._record_cache = (finished, prefix, text[:-2])
         return self._record_cache
 
-    @staticmethod
-    def _deal_entry(deal: Any) -> dict[str, Any]:
-        return {
+    def _deal_entry(self, deal: Any, number: int) -> dict[str, Any]:
+        """Deal ``number`` (0 = the first) as the record writes it; ``stand_in`` (an optional
+        field) lists the indices of the actions a stand-in decided (:mod:`.standin`)."""
+        entry = {
             "dealer": deal.dealer,
             "hands": [hand.to_list() for hand in deal.initial_hands],
             "talon": [str(card) for card in deal.talon],
             "actions": deal.tokens(),
         }
+        if number in self.stand_ins:
+            entry["stand_in"] = list(self.stand_ins[number])
+        return entry
 
     def record_encoded(self) -> EncodedJSON:
         """:meth:`record` as JSON text, built from parts: the finished deals are written once
@@ -665,14 +709,17 @@ class Table:
         history = deal.history
         if (self._deal_cache is None or self._deal_cache[0] is not deal
                 or len(self._deal_cache[2]) > len(history)):
-            entry = {key: value for key, value in self._deal_entry(deal).items()
-                     if key != "actions"}
+            entry = {key: value for key, value in
+                     self._deal_entry(deal, len(self.game.finished_deals)).items()
+                     if key not in ("actions", "stand_in")}
             text = dumps(entry)
             self._deal_cache = (deal, text[:-1] + ',"actions":', [])
         _, entry_text, tokens = self._deal_cache
         tokens.extend(str(action) for _, action in history[len(tokens):])
         separator = "," if not head.endswith("[") else ""
-        return EncodedJSON(f"{head}{separator}{entry_text}{dumps(tokens)}}}]}}")
+        marks = self.stand_ins.get(len(self.game.finished_deals))
+        tail = f',"stand_in":{dumps(marks)}' if marks else ""
+        return EncodedJSON(f"{head}{separator}{entry_text}{dumps(tokens)}{tail}}}]}}")
 
     def deal_number(self) -> int:
         """The number of the deal on the table (1 = the first), the one that just ended too."""
@@ -710,13 +757,20 @@ class Table:
             self.save_error = None
             self.sockets.add(socket)
             self._seat_of[socket] = seat
-            await self._send(socket, self._publishable(self.state(None, seat)))
+            back = self.standin is not None and self.standin.back(seat)
+            if back:
+                await self._publish(None)  # every plate: the human is back
+            else:
+                await self._send(socket, self._publishable(self.state(None, seat)))
         self._ensure_driver()
 
     def disconnect(self, socket: WebSocket) -> None:
-        """Forget a closed socket."""
+        """Forget a closed socket (the last of a human's seat: the stand-in's grace time
+        starts)."""
         self.sockets.discard(socket)
-        self._seat_of.pop(socket, None)
+        seat = self._seat_of.pop(socket, None)
+        if self.standin is not None and seat is not None and not self.has_socket(seat):
+            self.standin.left(seat)
         self._langs.pop(socket, None)
         self._sheet_sent.pop(socket, None)
         self.touch()
@@ -763,7 +817,7 @@ class Table:
         async with self.lock:
             self._check_human_turn(token, seat)
             try:
-                event = self._apply(seat, token)
+                event = self._apply(seat, token, stand_in=False)
             except IllegalAction as exc:
                 raise _illegal(exc, token) from None
             except ValueError as exc:
@@ -814,12 +868,16 @@ class Table:
         if not paused:
             self._ensure_driver()
 
-    def _apply(self, seat: int, token: str) -> dict[str, Any]:
+    def _apply(self, seat: int, token: str, stand_in: bool | None = None) -> dict[str, Any]:
         """Apply one action of ``seat`` through the engine and describe it as an event (the
-        caller saves it: :meth:`_save`)."""
+        caller saves it: :meth:`_save`).  A human seat's action taken by the computer is a
+        stand-in's (marked in the event and the record) unless ``stand_in`` says otherwise."""
+        if stand_in is None:
+            stand_in = seat in self.humans and self.party is not None
         deal = self.game.deal
         phase = _phase_name(deal)
         tricks_before = len(deal.tricks)
+        number, index = len(self.game.finished_deals), len(deal.history)
         self.game.apply(token)
         done = deal.history[-1][1] if deal.history else Action.parse(token)
         token_shown = str(done)
@@ -829,6 +887,9 @@ class Table:
             token_shown = "DISCARD"
         event: dict[str, Any] = {"kind": _event_kind(phase, done), "seat": seat,
                                  "token": token_shown}
+        if stand_in:
+            event["stand_in"] = True
+            self.stand_ins.setdefault(number, []).append(index)
         if phase == "AUCTION" and _phase_name(deal) == "DISCARD":
             event["kind"] = "talon"
         if phase == "PLAY" and len(deal.tricks) > tricks_before:
@@ -988,8 +1049,38 @@ class Table:
             return self._fallback(seat, observation,
                                   f"failed to choose ({type(exc).__name__}: {exc})")
 
+    async def refresh(self) -> None:
+        """Send every socket the state again (a seat changed hands)."""
+        async with self.lock:
+            await self._publish(None)
+        self._ensure_driver()
+
+    async def stand_in_move(self, seat: int, decision: tuple[int, int]) -> None:
+        """The move clock ran out: the stand-in makes this one decision for ``seat`` (unless
+        the human has decided meanwhile)."""
+        async with self.lock:
+            if self.decision() != decision or self.seat_to_act() != seat or self.paused:
+                return
+            observation = self.seat_observation(seat)
+            legal = set(observation["legal"])
+        token = await self._think(seat, observation)
+        async with self.lock:
+            if self.decision() != decision or self.seat_to_act() != seat:
+                return  # the human was quicker
+            if token not in legal:
+                token = self._random_legal(seat, legal)
+            event = self._apply(seat, token)
+            try:
+                await self._save(f"the move for {self.names[seat]} was taken back")
+            except SaveFailed:
+                return
+            await self._publish(event)
+        self._ensure_driver()
+
     async def stop(self) -> None:
         """Stop the computer players (server shutdown, or the table leaves memory)."""
+        if self.standin is not None:
+            self.standin.stop()
         if self.thinking is not None:
             self.thinking.forget(self._thinking_id)
         task, self._driver = self._driver, None
@@ -1039,6 +1130,8 @@ class Table:
     async def _publish(self, event: dict[str, Any] | None) -> None:
         """Send the new state to every socket of the table, encoded once per language."""
         self.seq += 1
+        if self.standin is not None:
+            self.standin.arm()
         payloads = {HUMAN: self._publishable(self.state(event))}
         if not self.sockets:
             return

@@ -7,6 +7,7 @@
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { closeHelp, initHelp } from "./help.js";
 import { initHint, onHint, onHintError } from "./hint.js";
+import { noteClock } from "./clock.js";
 import { shake } from "./hand.js";
 import { initMenu, renderMenu } from "./menu.js";
 import { openSheet } from "./sheet.js";
@@ -20,6 +21,7 @@ function onState(frame) {
   const previous = app.state;
   const msg = withKept(frame, previous);
   app.state = msg;
+  noteClock(msg);
   const obs = msg.observation || {};
   const event = msg.event || null;
   const ui = app.ui;
@@ -27,6 +29,9 @@ function onState(frame) {
   if (!isDiscarding(phaseOf(obs)) || !isMe(obs.to_act)) ui.selected.clear();
   if (event && !isMe(event.seat) && ui.message && ui.message.kind !== "info") ui.message = null;
   if (event && isMe(event.seat)) ui.message = null;
+  if (event && event.stand_in && isMe(event.seat)) {
+    ui.message = { text: t("status.standInDecided"), kind: "info", standIn: true };
+  } else if (ui.message && ui.message.standIn && myTurn(msg)) ui.message = null;
 
   if (event) {
     if (event.kind === "card") sound.play("card");

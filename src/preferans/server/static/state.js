@@ -42,6 +42,16 @@ export function names() {
   return sent ? sent.map(localName) : [t("name.you"), t("name.left"), t("name.right")];
 }
 
+/** The name a seat's plate shows: at a table for friends, a human's seat the stand-in
+ *  plays while he is away says so ("Misha (computer for Anna)"). */
+export function plateName(seat) {
+  const msg = app.state;
+  if (msg && (msg.stand_in || []).includes(seat)) {
+    return t("plate.standIn", { computer: localName(msg.stand_in_name || "Misha"), name: nameOf(seat) });
+  }
+  return nameOf(seat);
+}
+
 /** The two-player game's dummy seat (2), or null. */
 export function dummySeat() {
   const dummy = app.state && app.state.dummy;
