@@ -184,6 +184,7 @@ def seated_pages(browser: Any, base: str, clock: int = 0) -> tuple[Any, Any, Any
                                 data={"code": code, "seat": 1, "name": "Boris"})
     assert joined.status == 200, joined.text()
     assert anna.request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+    anna.invite = made.json()["invite"]
     for who in (anna, boris):
         who.goto(f"{base}/table/{game}?lang=en")
         who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
@@ -248,3 +249,38 @@ def test_a_move_clock_of_30_s_runs_out_and_the_stand_in_decides(
     finally:
         anna_context.close()
         boris_context.close()
+
+
+def test_a_full_tables_link_opens_the_spectator_view(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    base = live_server.url
+    anna_context, boris_context, anna, _boris, _game = seated_pages(browser, base)
+    watcher = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    errors: list[str] = []
+    try:
+        vera = watcher.new_page()
+        vera.on("pageerror", lambda error: errors.append(str(error)))
+        vera.goto(base + anna.invite + "?lang=en")
+        assert "you can watch it" in vera.locator("#full").inner_text()
+        vera.locator("#watch").click()
+        vera.wait_for_url("**/watch/**")
+        vera.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        seen = state(vera)
+        assert seen["seat"] is None and seen["observation"]["hand"] == []
+        assert vera.locator(".hand [data-card]").count() == 0  # not one card face up
+        assert vera.locator("#seat-0 .plate .name").inner_text() == "Anna"
+        assert vera.locator("#status").inner_text().startswith("Watching.")
+        # Anna passes: the spectator sees the call at once
+        st = state(anna)
+        if st["observation"]["to_act"] == 0 and st["thinking"] is None:
+            take_turn(anna, st)
+            vera.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                   arg=seen["seq"])
+        shot(vera, artifacts, "spectator-phone")
+        assert vera.locator(".hand [data-card]").count() == 0
+    finally:
+        watcher.close()
+        anna_context.close()
+        boris_context.close()
+    assert not errors, errors

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from server_helpers import receive_json
 
 from preferans.server.party import INVITE_BYTES
+from preferans.server.spectators import SPECTATOR
 
 
 class Browser:
@@ -44,9 +45,10 @@ class Browser:
         with self._as_me() as client:
             return client.get(path, headers={"Accept-Language": self.lang})
 
-    def socket(self, game_id: str) -> Any:
+    def socket(self, game_id: str, watch: str | None = None) -> Any:
         with self._as_me() as client:
-            return client.websocket_connect(f"/ws/{game_id}",
+            query = f"?watch={watch}" if watch is not None else ""
+            return client.websocket_connect(f"/ws/{game_id}{query}",
                                             headers={"Accept-Language": self.lang})
 
 
@@ -78,6 +80,7 @@ def seated(client: TestClient, seats: list[str], names: list[str], seed: int = 1
         browsers.append(friend)
     response = anna.post(f"/api/friends/{created['id']}/start", {})
     assert response.status_code == 200, response.text
+    anna.invite = code_of(created)  # type: ignore[attr-defined]
     return created["id"], browsers
 
 
@@ -258,6 +261,10 @@ def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed
     humans = [0] + [s for s, kind in enumerate(seats, start=1) if kind == "friend"]
     opened = [b.socket(game) for b in browsers]
     sockets = {seat: cm.__enter__() for seat, cm in zip(humans, opened, strict=True)}
+    # a spectator (the invite link of the started table) watches every frame too
+    opened.append(Browser(client).socket(game, watch=browsers[0].invite))
+    sockets[SPECTATOR] = opened[-1].__enter__()
+    readers = [*humans, SPECTATOR]
     try:
         def read(seat: int) -> dict[str, Any]:
             message = sockets[seat].portal.call(sockets[seat]._send_rx.receive)
@@ -265,7 +272,9 @@ def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed
             frames.append((seat, text))
             return json.loads(text)
 
-        states = {seat: read(seat) for seat in humans}
+        states = {seat: read(seat) for seat in readers}
+        assert states[SPECTATOR]["seat"] is None
+        assert states[SPECTATOR]["observation"]["hand"] == []
         for _ in range(400):
             state = states[humans[0]]
             if state["deal_over"]:
@@ -275,7 +284,7 @@ def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed
                 legal = states[actor]["observation"]["legal"]
                 token = (pick(states[actor]) if pick else None) or rng.choice(legal)
                 sockets[actor].send_json({"type": "action", "token": token})
-            states = {seat: read(seat) for seat in humans}
+            states = {seat: read(seat) for seat in readers}
             assert all(s["type"] == "state" for s in states.values()), states
         assert states[humans[0]]["deal_over"]
         table = client.app.state.tables.open[game]
@@ -292,6 +301,7 @@ def assert_no_leak(frames: list[tuple[int, str]], deal: Any) -> int:
     hands = [set(hand.to_list()) for hand in deal.initial_hands]
     talon = {str(card) for card in deal.talon}
     checked = 0
+    assert any(seat == SPECTATOR for seat, _ in frames), "no spectator frames"
     for seat, text in frames:
         frame = json.loads(text)
         if frame.get("type") != "state" or frame["deal_over"]:
@@ -311,7 +321,7 @@ def assert_no_leak(frames: list[tuple[int, str]], deal: Any) -> int:
 
 def test_two_humans_and_a_computer_play_a_whole_deal_without_a_leak(client: TestClient) -> None:
     frames, deal, _ = play_whole_deal(client, ["friend", "easy"], ["Boris"], seed=21)
-    assert {seat for seat, _ in frames} == {0, 1}
+    assert {seat for seat, _ in frames} == {0, 1, SPECTATOR}
     assert assert_no_leak(frames, deal) > 10
 
 
@@ -430,3 +440,26 @@ def test_an_absent_human_is_played_by_the_stand_in_until_he_comes_back(
             assert mine["seat"] == 1 and mine["stand_in"] == []
             back = _read_until(wa, lambda m: m.get("stand_in") == [])
             assert back["thinking"] != 1
+
+
+def test_a_spectator_sees_the_public_table_and_cannot_act(client: TestClient) -> None:
+    game, (anna, _boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    stranger = Browser(client, "ru")
+    with stranger.socket(game) as ws:  # no code: no table
+        assert receive_json(ws)["code"] == "not_yours"
+    with stranger.socket(game, watch="x" * 22) as ws:  # a wrong code: no table either
+        assert receive_json(ws)["code"] == "not_yours"
+    with stranger.socket(game, watch=anna.invite) as ws:
+        public = receive_json(ws)
+        assert public["seat"] is None and public["observation"]["hand"] == []
+        assert public["observation"]["legal"] == [] and public["why_not"] == {}
+        assert public["observation"]["hand_sizes"] == [10, 10, 10]
+        for message in ({"type": "action", "token": "PASS"}, {"type": "next_deal"},
+                        {"type": "pause"}, {"type": "hint"}):
+            ws.send_json(message)
+            refused = receive_json(ws)
+            assert refused["code"] == "spectator" and "зрители" in refused["message"]
+    assert stranger.get(f"/watch/{game}/{anna.invite}").status_code == 200
+    assert stranger.get(f"/watch/{game}/{'y' * 22}").status_code == 404
+    join = stranger.get(f"/join/{game}/{anna.invite}")
+    assert join.status_code == 200 and f"/watch/{game}/" in join.text

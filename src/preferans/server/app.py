@@ -76,7 +76,7 @@ from ..i18n import player_name
 from ..rules import RulesError
 from . import gcpause, guard
 from .config import database_url
-from .friends import held_seats
+from .friends import held_seats, may_watch
 from .gcpause import GcPauses
 from .guard import OriginGuard
 from .house_rules import editor_schema, preset_choices, rules_from_settings
@@ -101,6 +101,7 @@ from .limits import (
 )
 from .party import Party
 from .request_errors import rules_problem, validation_message
+from .spectators import SPECTATOR
 from .standin import GRACE_SECONDS
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
@@ -575,18 +576,25 @@ def create_app(
         if saved.friends is not None and not Party.from_json(saved.friends).started:
             return with_token(request, RedirectResponse(f"/lobby/{game_id}", status_code=303),
                               new_token)
+        return with_token(request, table_html(request, saved), new_token)
+
+    def table_html(request: Request, saved: SavedGame, watch: str | None = None) -> Response:
+        """The table page of a saved game (``watch``: a spectator's, with the invite code its
+        socket opens with)."""
+        lang = request_language(request)
         players = len(saved.names) if saved.names else 3
         context = {
-            "game_id": game_id,
+            "game_id": saved.id,
             "names": list(saved.names or seat_names(players)),
             "shown_names": [player_name(n, lang) for n in (saved.names or seat_names(players))]
             + ([player_name("Dummy", lang)] if players == 2 else []),
             "colours": list(seat_colours(players)),
             "difficulty": saved.difficulty,
             "rules": saved.rules,
+            "watch": watch,
         }
         try:
-            return with_token(request, page(request, "table.html", **context), new_token)
+            return page(request, "table.html", **context)
         except TemplateNotFound:
             return page(request, "notfound.html", status_code=503,
                         message=say("error.no_table_page", lang))
@@ -722,7 +730,12 @@ def create_app(
                     table.seats[str(HUMAN)] = token_hash(token)
                 elif saved is not None:
                     saved = await anyio.to_thread.run_sync(store.get, game_id)
-            if whose != "mine":
+            watching = False
+            if whose != "mine" and friends:
+                party = (table.party if table is not None
+                         else Party.from_json(saved.friends or {}) if saved else None)
+                watching = may_watch(party, socket.query_params.get("watch"))
+            if whose != "mine" and not watching:
                 message = say("error.not_yours" if whose == "theirs" else "error.open_table",
                               lang)
                 await refuse(socket, "not_yours", message, 4403)
@@ -756,8 +769,10 @@ def create_app(
         bucket = Bucket(rate, burst)
         dropped = 0
         mine = held_seats(table.seats, token_hash(token)) if token else []
+        seat = SPECTATOR if watching else (
+            mine[0] if table.party is not None and mine else HUMAN)
         try:
-            await table.connect(socket, mine[0] if table.party is not None and mine else HUMAN)
+            await table.connect(socket, seat)
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -792,7 +807,7 @@ def create_app(
     register_friends(app, tables=tables, store=store, own_token=own_token,
                      with_token=with_token, token_hash=token_hash, seat_token=seat_token,
                      page=page, allow_seeds=allow_seeds, store_unavailable=store_unavailable,
-                     game_id_ok=lambda g: bool(GAME_ID.match(g)))
+                     game_id_ok=lambda g: bool(GAME_ID.match(g)), table_html=table_html)
 
     register_review(app, store=store, game_id_ok=lambda g: bool(GAME_ID.match(g)),
                     claim_for=claim_for, with_token=with_token, page=page,

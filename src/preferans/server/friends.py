@@ -108,6 +108,17 @@ def held_seats(seats: dict[str, str] | None, token_hash: str | None) -> list[int
                   if seat.isdigit() and hmac.compare_digest(held, token_hash))
 
 
+def may_watch(party: Party | None, code: str | None) -> bool:
+    """Whether the invite ``code`` lets a browser watch a started table (a spectator)."""
+    return (party is not None and party.started and bool(party.invite)
+            and isinstance(code, str) and len(code) <= 64
+            and hmac.compare_digest(party.invite, code))
+
+
+def watch_url(game_id: str, party: Party) -> str:
+    return f"/watch/{game_id}/{party.invite}"
+
+
 def invite_url(game_id: str, party: Party) -> str:
     return f"/join/{game_id}/{party.invite}"
 
@@ -153,7 +164,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
              with_token: Callable[..., Response], token_hash: Callable[[str], str],
              seat_token: Callable[..., str | None], page: Callable[..., Response],
              allow_seeds: bool, store_unavailable: Callable[..., Response],
-             game_id_ok: Callable[[str], bool]) -> None:
+             game_id_ok: Callable[[str], bool], table_html: Callable[..., Response]) -> None:
     """Add the friends' routes to ``app`` (see the module docstring)."""
 
     def refused(request: Request, key: str, status: int, **fields: Any) -> JSONResponse:
@@ -392,4 +403,21 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
                         title=say("friends.invite_title", lang),
                         message=say("friends.stale_invite", lang), reason="stale_invite")
         return page(request, "join.html", game_id=game_id, code=code,
-                    view=lobby_view(saved, party, [], lang))
+                    view=lobby_view(saved, party, [], lang), watch=watch_url(game_id, party))
+
+    @app.get("/watch/{game_id}/{code}")
+    async def watch_page(game_id: str, code: str, request: Request) -> Response:
+        """A spectator's table: the public view of a started table, with its invite code."""
+        lang = request_language(request)
+        try:
+            saved = await load(game_id)
+        except StoreError as exc:
+            return page(request, "notfound.html", status_code=503,
+                        message=say("error.cannot_read_game", lang,
+                                    problem=store_message(exc, lang)))
+        party = Party.from_json(saved.friends or {}) if saved is not None else None
+        if saved is None or not may_watch(party, code):
+            return page(request, "notfound.html", status_code=404,
+                        title=say("friends.invite_title", lang),
+                        message=say("friends.stale_invite", lang), reason="stale_invite")
+        return table_html(request, saved, watch=code)

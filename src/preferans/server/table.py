@@ -103,6 +103,7 @@ from .lang import (
 )
 from .party import Party
 from .presets_text import preset_line, preset_line_in, preset_title_in
+from .spectators import SPECTATOR, public_view
 from .standin import StandIn
 from .stats import summarise
 from .store import FINISHED, LOBBY, PLAYING, GameStore, SavedGame, StoreError
@@ -583,7 +584,7 @@ class Table:
             "type": "state",
             "seq": self.seq,
             "game_id": self.id,
-            "seat": seat,
+            "seat": None if seat == SPECTATOR else seat,
             "names": self.names,
             "colours": self.colours,
             "dummy": self.dummy,
@@ -615,6 +616,8 @@ class Table:
         """A seat's observation plus the sheet, as ``game.observation(seat)`` gives it;
         between deals, of the deal that just ended (so the table still shows how it
         ended)."""
+        if seat == SPECTATOR:  # what every seat sees alike (:mod:`.spectators`)
+            return public_view([self.observation(s) for s in range(len(self.names))])
         finished = self.game.finished_deals
         deal = self.game.deal if self.game.deal is not None else (
             finished[-1] if finished else None)
@@ -793,6 +796,8 @@ class Table:
         try:
             message = parse_message(text)
             kind = message["type"]
+            if self.seat_of(socket) == SPECTATOR:
+                raise MessageError("spectator", Said("friends.spectator"))
             if kind == "action":
                 await self._human_action(message["token"].strip(), self.seat_of(socket))
             elif kind == "next_deal":

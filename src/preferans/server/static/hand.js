@@ -88,7 +88,7 @@ export function renderSeat(seat) {
 /** A hand's cards face down. */
 function backsOf(count, seat) {
   const backs = el("div", {
-    class: `backs${positionOf(seat) === "top" || isMe(seat) ? " row" : ""}`, style: `--n:${count}`,
+    class: `backs${["top", "bottom"].includes(positionOf(seat)) ? " row" : ""}`, style: `--n:${count}`,
     role: "img", "aria-label": t("seat.cards", { count }),
   });
   for (let i = 0; i < count; i += 1) {

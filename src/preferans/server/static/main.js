@@ -96,6 +96,7 @@ function init() {
   setLanguage(document.documentElement.lang);
   translatePage();
   app.gameId = gameIdFromPage();
+  app.watch = $("app").dataset.watch || ""; // a spectator's page: the invite code
   initMenu();
   initHelp();
   initHint();

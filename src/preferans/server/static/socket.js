@@ -11,7 +11,8 @@ let handlers = { state: () => {}, error: () => {}, hint: () => {}, notConnected:
 export function connect(given) {
   if (given) handlers = { ...handlers, ...given };
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}`);
+  const watch = app.watch ? `?watch=${encodeURIComponent(app.watch)}` : ""; // a spectator
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}${watch}`);
   ws = socket;
   socket.addEventListener("open", () => {
     retry = 0;

@@ -83,8 +83,11 @@ export function slotOf(seat) {
 /** The id of the box a seat is drawn in. */
 export const boxId = (seat) => `seat-${slotOf(seat)}`;
 
+/** Whether the page only watches (a spectator of a table for friends: no seat). */
+export const watching = () => Boolean(app.state && app.state.seat === null);
+
 /** Whether a seat is this page's own. */
-export const isMe = (seat) => seat !== null && seat !== undefined && Number(seat) === me();
+export const isMe = (seat) => seat !== null && seat !== undefined && !watching() && Number(seat) === me();
 
 /** "your" or "Misha's". */
 export function possessive(seat) {
@@ -117,5 +120,5 @@ export function seats() {
 export function myTurn(msg) {
   if (!msg || !msg.observation) return false;
   const obs = msg.observation;
-  return obs.to_act === me() && !msg.deal_over && !msg.game_over && legalTokens(obs).length > 0;
+  return !watching() && obs.to_act === me() && !msg.deal_over && !msg.game_over && legalTokens(obs).length > 0;
 }

@@ -9,7 +9,7 @@ import { cardImg } from "./cards.js";
 import { afterRender, gatherTrick } from "./motion.js";
 import { renderHint } from "./hint.js";
 import { renderSheet } from "./sheet.js";
-import { app, boxId, colour, dummySeat, isMe, me, myTurn, nameOf, names, positionOf, seats, sitsOut, slotOf } from "./state.js";
+import { app, boxId, colour, dummySeat, isMe, me, myTurn, nameOf, names, positionOf, seats, sitsOut, slotOf, watching } from "./state.js";
 import { callText } from "./words.js";
 import { $, SUIT_SYMBOL, el, formatNumber, phaseOf, reducedMotion, sheetOf } from "./util.js";
 
@@ -111,6 +111,7 @@ function statusText() {
   if (myTurn(msg)) return { text: withNote(turnText(obs, phase)), kind: "turn" };
   if (actor === null || actor === undefined) return { text: "", kind: "info" };
   const waiting = t(has(`status.wait.${phase}`) ? `status.wait.${phase}` : "status.wait.other", { name: nameOf(actor) });
+  if (watching()) return { text: t("status.watching", { waiting }), kind: "info" };
   if (sitsOut(me(), obs)) return { text: t("status.sitOut", { waiting }), kind: "info" };
   return { text: withNote(waiting), kind: "info" };
 }

@@ -174,6 +174,7 @@ export default {
   "plate.standIn": "{computer} (computer for {name})",
   "plate.clock": "{seconds} s left for this move",
   "status.standInDecided": "Your time ran out: the computer decided for you.",
+  "status.watching": "Watching. {waiting}",
   "plate.dealer": "dealer",
   "plate.dealerMark": "D",
   "plate.dummy": "The dummy's hand: nobody's, it never decides",
