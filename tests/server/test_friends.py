@@ -401,6 +401,7 @@ def test_a_move_clock_that_runs_out_lets_the_stand_in_decide(client: TestClient)
         assert decided["stand_in"] == []  # one decision: the seat is still the human's
         record = table.record()
         assert record["deals"][0]["stand_in"], record["deals"][0]
+        assert decided["stand_in_seats"] == [seat]  # the sheet's note names the seat
         saved = client.app.state.store.get(game)
         assert saved.record["deals"][0]["stand_in"] == record["deals"][0]["stand_in"]
         Game.from_record(saved.record)  # the optional field changes nothing in a replay
@@ -458,8 +459,32 @@ def test_a_spectator_sees_the_public_table_and_cannot_act(client: TestClient) ->
                         {"type": "pause"}, {"type": "hint"}):
             ws.send_json(message)
             refused = receive_json(ws)
+            while refused["type"] == "state":  # the computer may move meanwhile
+                assert refused["observation"]["hand"] == []
+                refused = receive_json(ws)
             assert refused["code"] == "spectator" and "зрители" in refused["message"]
     assert stranger.get(f"/watch/{game}/{anna.invite}").status_code == 200
     assert stranger.get(f"/watch/{game}/{'y' * 22}").status_code == 404
     join = stranger.get(f"/join/{game}/{anna.invite}")
     assert join.status_code == 200 and f"/watch/{game}/" in join.text
+
+
+def test_a_hint_is_given_only_to_the_seat_to_act_from_its_own_cards(client: TestClient) -> None:
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4, hints=True)
+    with anna.socket(game) as wa, boris.socket(game) as wb:
+        states = {0: receive_json(wa), 1: receive_json(wb)}
+        while states[0]["observation"]["to_act"] not in (0, 1):
+            states = {0: receive_json(wa), 1: receive_json(wb)}
+        actor = states[0]["observation"]["to_act"]
+        sockets = {0: wa, 1: wb}
+        other = 1 - actor
+        sockets[other].send_json({"type": "hint"})
+        assert receive_json(sockets[other])["code"] == "not_your_turn"
+        sockets[actor].send_json({"type": "hint"})
+        hint = receive_json(sockets[actor], timeout=60)
+        assert hint["type"] == "hint", hint
+        # any card-like token a hint names is one of the actor's options or cards (a bid
+        # "7S" in the auction is an option), never one only the other seat holds
+        others = set(states[other]["observation"]["hand"])
+        own = {*states[actor]["observation"]["legal"], *states[actor]["observation"]["hand"]}
+        assert not (_cards(hint["hint"]) & others) - own

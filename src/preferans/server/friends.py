@@ -44,6 +44,9 @@ from .request_errors import rules_problem
 from .store import PLAYING, SavedGame, StoreError
 from .table import NAMES, NAMES_FOUR, first_game, rules_info, seat_names
 
+TITLE_KEY = "difficulty.friends"
+"""How the pages name a table for friends where they name a game's difficulty (CONTINUE's
+title, the replays' list): the store's difficulty column holds ``friends``."""
 RESERVED_NAMES = frozenset(n.casefold() for n in (*NAMES, *NAMES_FOUR, "Dummy"))
 """Names a friend may not take: the computer players' and "You"."""
 

@@ -98,7 +98,7 @@ class StandIn:
     # --- away and back -------------------------------------------------------------------
     def left(self, seat: int) -> None:
         """The last socket of a human seat closed: after the grace time, the stand-in plays."""
-        if seat not in self.table.humans or seat in self._graces:
+        if seat not in self.table.humans or seat in self._graces or seat in self.away:
             return
         with contextlib.suppress(RuntimeError):  # no loop: the server is stopping
             self._graces[seat] = asyncio.get_running_loop().create_task(self._gone(seat))

@@ -560,6 +560,16 @@ class Table:
         deal = self.game.deal
         return len(self.game.finished_deals), len(deal.history) if deal is not None else -1
 
+    def stand_in_seats(self, number: int) -> list[int]:
+        """The seats a stand-in decided for in deal ``number`` (0 = the first)."""
+        marks = self.stand_ins.get(number)
+        if not marks:
+            return []
+        finished = self.game.finished_deals
+        deal = finished[number] if number < len(finished) else self.game.deal
+        history = deal.history if deal is not None else []
+        return sorted({history[k][0] for k in marks if k < len(history)})
+
     def has_socket(self, seat: int) -> bool:
         """Whether a socket of ``seat`` is open."""
         return any(s == seat for s in self._seat_of.values())
@@ -609,7 +619,8 @@ class Table:
             "hints": self.hints.on,
             **({} if self.standin is None else {
                 "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
-                "stand_in_name": self.standin.name}),
+                "stand_in_name": self.standin.name,
+                "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
 
     def observation(self, seat: int = HUMAN) -> dict[str, Any]:
@@ -761,6 +772,10 @@ class Table:
             self.sockets.add(socket)
             self._seat_of[socket] = seat
             back = self.standin is not None and self.standin.back(seat)
+            if self.standin is not None:  # after a restart: the others' grace time starts
+                for other in self.humans:
+                    if other != seat and not self.has_socket(other):
+                        self.standin.left(other)
             if back:
                 await self._publish(None)  # every plate: the human is back
             else:

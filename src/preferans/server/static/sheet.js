@@ -43,6 +43,11 @@ export function renderSheet() {
   body.append(el("h2", { id: "sheet-title", text: title }));
   if (msg.game_over) body.append(resultBlock(msg, sheet));
   if (entry && msg.deal_over) body.append(entryBlock(entry));
+  const helped = (msg.deal_over && msg.stand_in_seats) || [];
+  if (helped.length) {
+    body.append(el("p", { class: "stand-in-note", "data-stand-in": helped.join(","),
+      text: t("sheet.standInDeal", { names: helped.map((seat) => nameOf(seat)).join(", ") }) }));
+  }
 
   const tabs = el("div", { class: "tabs", role: "tablist" });
   const tabKeys = msg.deal_over && Number(msg.deal_number) ? ["pulya", "totals", "analysis"] : ["pulya", "totals"];

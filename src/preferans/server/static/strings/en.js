@@ -175,6 +175,7 @@ export default {
   "plate.clock": "{seconds} s left for this move",
   "status.standInDecided": "Your time ran out: the computer decided for you.",
   "status.watching": "Watching. {waiting}",
+  "sheet.standInDeal": "In this deal the computer decided for: {names}.",
   "plate.dealer": "dealer",
   "plate.dealerMark": "D",
   "plate.dummy": "The dummy's hand: nobody's, it never decides",
