@@ -284,3 +284,51 @@ def test_a_full_tables_link_opens_the_spectator_view(
         anna_context.close()
         boris_context.close()
     assert not errors, errors
+
+
+def test_three_friends_one_in_russian_play_a_deal_to_the_sheet(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    base = live_server.url
+    langs = ["en", "ru", "en"]
+    contexts = [browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="ru-RU" if lang == "ru" else "en-US",
+        extra_http_headers={"Accept-Language": "ru-RU,ru;q=0.9" if lang == "ru" else "en"})
+        for lang in langs]
+    try:
+        pages = [context.new_page() for context in contexts]
+        made = pages[0].request.post(f"{base}/api/friends", data={
+            "name": "Anna", "seats": ["friend", "friend"], "rules": "sochi", "pool": 10,
+            "seed": 9})
+        assert made.status == 201, made.text()
+        game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+        for seat, name in ((1, "Борис"), (2, "Vera")):
+            joined = pages[seat].request.post(f"{base}/api/friends/{game}/join",
+                                              data={"code": code, "seat": seat, "name": name})
+            assert joined.status == 200, joined.text()
+        assert pages[0].request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+        for who in pages:
+            who.goto(f"{base}/table/{game}")
+            who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        assert pages[1].locator("html").get_attribute("lang") == "ru"
+        assert pages[1].locator("#seat-0 .plate .name").inner_text() == "Борис"
+        for _ in range(300):
+            states = [state(who) for who in pages]
+            if all(st["deal_over"] for st in states):
+                break
+            for who, st in zip(pages, states, strict=True):
+                obs = st["observation"]
+                if not st["deal_over"] and obs["to_act"] == st["seat"] and obs["legal"]:
+                    take_turn(who, st)
+                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                          arg=st["seq"], timeout=15_000)
+        else:
+            raise AssertionError("the deal did not end")
+        for who in pages:
+            who.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
+        assert "Раздача 1" in pages[1].locator("#sheet-title").inner_text()
+        assert "Deal 1" in pages[0].locator("#sheet-title").inner_text()
+        shot(pages[1], artifacts, "three-humans-ru-sheet")
+        shot(pages[2], artifacts, "three-humans-en-sheet")
+    finally:
+        for context in contexts:
+            context.close()
