@@ -488,3 +488,38 @@ def test_a_hint_is_given_only_to_the_seat_to_act_from_its_own_cards(client: Test
         others = set(states[other]["observation"]["hand"])
         own = {*states[actor]["observation"]["legal"], *states[actor]["observation"]["hand"]}
         assert not (_cards(hint["hint"]) & others) - own
+
+
+def test_the_creator_gives_an_absent_friends_seat_to_the_computer(client: TestClient) -> None:
+    game, (anna, boris, vera) = seated(client, ["friend", "friend"], ["Boris", "Vera"], seed=4)
+    with anna.socket(game) as wa, vera.socket(game) as wv:
+        receive_json(wa)
+        receive_json(wv)
+        table = client.app.state.tables.open[game]
+        table.standin.grace = 0.2
+        wa.send_json({"type": "hand_over", "seat": 1})  # Boris is not away
+        assert _read_until_error(wa)["code"] == "not_away"
+        wv.send_json({"type": "hand_over", "seat": 1})  # Vera did not make the table
+        assert _read_until_error(wv)["code"] == "creator_only"
+        wa.send_json({"type": "hand_over", "seat": "1"})
+        assert _read_until_error(wa)["code"] == "bad_message"
+        with boris.socket(game) as wb:
+            receive_json(wb)
+        _read_until(wa, lambda m: m.get("stand_in") == [1])
+        wa.send_json({"type": "hand_over", "seat": 1})
+        handed = _read_until(wa, lambda m: m.get("handed") == [1])
+        assert handed["stand_in"] == [1]
+        # for the rest of the game: Boris's browser holds no seat here any more
+        with boris.socket(game) as wb:
+            assert receive_json(wb)["code"] == "not_yours"
+        assert boris.get(f"/api/friends/{game}").status_code == 403
+        saved = client.app.state.store.get(game)
+        assert "1" not in saved.seats and saved.friends["handed"] == [1]
+
+
+def _read_until_error(ws: Any) -> dict[str, Any]:
+    for _ in range(400):
+        message = receive_json(ws, timeout=10)
+        if message.get("type") == "error":
+            return message
+    raise AssertionError("no error came")

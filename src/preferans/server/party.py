@@ -86,6 +86,8 @@ class Party:
     away."""
     started: bool = False
     hints: bool = False
+    handed: tuple[int, ...] = ()
+    """Human seats the creator gave to the computer (the stand-in) for the rest of the game."""
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
@@ -124,16 +126,21 @@ class Party:
         places[seat] = Place(level=level)
         return replace(self, places=tuple(places))
 
+    def hand_over(self, seat: int) -> Party:
+        return replace(self, handed=tuple(sorted({*self.handed, seat})))
+
     def to_json(self) -> dict[str, Any]:
         return {"seats": [place.to_json() for place in self.places], "invite": self.invite,
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
-                "hints": self.hints}
+                "hints": self.hints, "handed": list(self.handed)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
         seats = data.get("seats") or []
         clock = data.get("clock") if data.get("clock") in CLOCKS else 0
         stand_in = data.get("stand_in") if data.get("stand_in") in LEVELS else "normal"
-        return cls(tuple(Place.from_json(s) for s in seats if isinstance(s, dict)),
-                   str(data.get("invite") or ""), int(clock or 0), str(stand_in),
-                   bool(data.get("started")), bool(data.get("hints")))
+        places = tuple(Place.from_json(s) for s in seats if isinstance(s, dict))
+        handed = tuple(sorted({s for s in data.get("handed") or []
+                               if isinstance(s, int) and 0 < s < len(places)}))
+        return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
+                   bool(data.get("started")), bool(data.get("hints")), handed)

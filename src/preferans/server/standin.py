@@ -45,13 +45,16 @@ def stand_in_name(names: Sequence[str]) -> str:
 class StandIn:
     """The stand-in of one table (see the module docstring)."""
 
-    def __init__(self, table: Table, clock: float, grace: float = GRACE_SECONDS) -> None:
+    def __init__(self, table: Table, clock: float, grace: float = GRACE_SECONDS,
+                 handed: Sequence[int] = ()) -> None:
         self.table = table
         self.clock = float(clock)
         """Seconds a human has for a decision (0: no clock)."""
         self.grace = grace
-        self.away: set[int] = set()
-        """Human seats the stand-in plays now (their browsers are gone)."""
+        self.handed: set[int] = set(handed)
+        """Seats the creator gave to the computer for the rest of the game."""
+        self.away: set[int] = set(handed)
+        """Human seats the stand-in plays now (their browsers are gone, or handed over)."""
         self.name = stand_in_name(table.names)
         self._timer: asyncio.Task[None] | None = None
         self._timed: tuple[int, Any] | None = None
@@ -119,7 +122,7 @@ class StandIn:
         task = self._graces.pop(seat, None)
         if task is not None and not task.done():
             task.cancel()
-        if seat in self.away:
+        if seat in self.away and seat not in self.handed:
             self.away.discard(seat)
             return True
         return False

@@ -149,7 +149,7 @@ MAX_MESSAGE_BYTES = 4096
 MAX_MESSAGE_DEPTH = 8
 """The deepest nesting of arrays and objects a browser message may have (the protocol's
 messages are flat objects)."""
-MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint")
+MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint", "hand_over")
 
 _VERBS = {
     "AUCTION": "bid",
@@ -294,7 +294,7 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     preferans.server.table.MessageError: Unknown message type 'dance' (expected action, \
-next_deal, pause, resume or hint).
+next_deal, pause, resume, hint or hand_over).
     """
     if text is None or isinstance(text, bytes | bytearray):
         raise MessageError("bad_message", Said("error.msg.binary"))
@@ -326,6 +326,10 @@ next_deal, pause, resume or hint).
         if len(token) > 40:
             raise MessageError("bad_message", Said("error.msg.long_token",
                                                    token=repr(token[:40])))
+    if kind == "hand_over":
+        seat = obj.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise MessageError("bad_message", Said("friends.bad_seat"))
     return obj
 
 
@@ -448,7 +452,8 @@ class Table:
         self.last_active = time.monotonic()
         """When a socket, a message or a move last touched the table (idle tables leave
         memory: :class:`preferans.server.app.Tables`)."""
-        self.standin: StandIn | None = StandIn(self, friends.clock) if friends else None
+        self.standin: StandIn | None = StandIn(self, friends.clock, handed=friends.handed) \
+            if friends else None
         """A table for friends' stand-in (the move clock, the seats of absent humans)."""
 
     # --- creation and restoring ----------------------------------------------------------------
@@ -619,7 +624,7 @@ class Table:
             "hints": self.hints.on,
             **({} if self.standin is None else {
                 "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
-                "stand_in_name": self.standin.name,
+                "stand_in_name": self.standin.name, "handed": sorted(self.standin.handed),
                 "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
 
@@ -823,6 +828,8 @@ class Table:
                 await self._set_paused(False)
             elif kind == "hint":
                 await self.hints.give(self, socket)
+            elif kind == "hand_over":
+                await self.hand_over(socket, message["seat"])
         except MessageError as exc:
             await self._send(socket, exc.payload())
         except SaveFailed:
@@ -1074,6 +1081,31 @@ class Table:
         async with self.lock:
             await self._publish(None)
         self._ensure_driver()
+
+    async def hand_over(self, socket: WebSocket, seat: int) -> None:
+        """The creator gives the seat of a friend who is away (the stand-in plays it) to the
+        computer for the rest of the game: the seat's holder is forgotten (saved first)."""
+        party = self.party
+        if party is None or self.seat_of(socket) != HUMAN:
+            raise MessageError("creator_only", Said("friends.creator_only"))
+        if (self.standin is None or seat not in self.humans or seat == HUMAN
+                or seat in party.handed or seat not in self.standin.away):
+            raise MessageError("not_away", Said("friends.not_away"))
+
+        def forget(seats: dict[str, str], friends: dict[str, Any]) -> Party:
+            handed = Party.from_json(friends).hand_over(seat)
+            seats.pop(str(seat), None)
+            friends.clear()
+            friends.update(handed.to_json())
+            return handed
+
+        try:
+            self.party = await self.store.write(self.store.change_friends, self.id, forget)
+        except (StoreError, KeyError) as exc:
+            raise MessageError("save_failed", Said("table.not_saved_short")) from exc
+        self.seats.pop(str(seat), None)
+        self.standin.handed.add(seat)
+        await self.refresh()
 
     async def stand_in_move(self, seat: int, decision: tuple[int, int]) -> None:
         """The move clock ran out: the stand-in makes this one decision for ``seat`` (unless

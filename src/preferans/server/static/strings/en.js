@@ -176,6 +176,7 @@ export default {
   "status.standInDecided": "Your time ran out: the computer decided for you.",
   "status.watching": "Watching. {waiting}",
   "sheet.standInDeal": "In this deal the computer decided for: {names}.",
+  "menu.handOver": "Give {name}'s seat to the computer",
   "plate.dealer": "dealer",
   "plate.dealerMark": "D",
   "plate.dummy": "The dummy's hand: nobody's, it never decides",
