@@ -523,3 +523,20 @@ def _read_until_error(ws: Any) -> dict[str, Any]:
         if message.get("type") == "error":
             return message
     raise AssertionError("no error came")
+
+
+def test_no_socket_before_the_start_and_a_new_link_keeps_the_table_playing(
+        client: TestClient) -> None:
+    anna = Browser(client)
+    created = create(anna, ["friend", "easy"], seed=4)
+    with anna.socket(created["id"]) as ws:
+        assert receive_json(ws)["code"] == "not_started"
+    game, (anna, _boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa:
+        receive_json(wa)
+        table = client.app.state.tables.open[game]
+        fresh = anna.post(f"/api/friends/{game}/invite", {}).json()["invite"]
+        assert client.app.state.tables.open[game] is table  # the same table plays on
+        assert table.party.invite == fresh.rsplit("/", 1)[1]
+        with Browser(client).socket(game, watch=anna.invite) as old:
+            assert receive_json(old)["code"] == "not_yours"  # the old link stopped

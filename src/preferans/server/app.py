@@ -760,6 +760,9 @@ def create_app(
         if table is None:
             await refuse(socket, "unknown_game", unknown, 4404)
             return
+        if not table.started():  # friends still gathering: the lobby page, not the table
+            await refuse(socket, "not_started", say("friends.not_started", lang), 4409)
+            return
         client = client_key(socket)
         if (len(table.sockets) >= SOCKETS_PER_TABLE
                 or socket_counts.get(client, 0) >= SOCKETS_PER_CLIENT):

@@ -186,8 +186,11 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         return saved if saved is not None and saved.friends else None
 
     async def change(game_id: str, fn: Callable[[dict[str, str], Party], Any]) -> Any:
-        """Apply a lobby change in one transaction on the store's writer thread; the table
-        leaves memory so that its next visit reads the change."""
+        """Apply a lobby change in one transaction on the store's writer thread.  A table
+        still gathering leaves memory (it has no socket: :mod:`.app` opens none before the
+        start), so its next visit reads the change; a started one takes the new party."""
+        changed: list[Party] = []
+
         def apply(seats: dict[str, str], friends: dict[str, Any]) -> Any:
             party = Party.from_json(friends)
             answer, new_party, row = fn(seats, party)
@@ -195,11 +198,15 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
             friends.update(new_party.to_json())
             if row:
                 friends["_row"] = row
+            changed.append(new_party)
             return answer
 
         answer = await store.write(store.change_friends, game_id, apply)
-        table = tables.open.pop(game_id, None)
-        if table is not None:
+        table = tables.open.get(game_id)
+        if table is not None and table.party is not None and table.party.started:
+            table.party = changed[-1]
+        elif table is not None:
+            tables.open.pop(game_id, None)
             await table.stop()
         return answer
 
