@@ -329,6 +329,18 @@ def test_three_friends_one_in_russian_play_a_deal_to_the_sheet(
         assert "Deal 1" in pages[0].locator("#sheet-title").inner_text()
         shot(pages[1], artifacts, "three-humans-ru-sheet")
         shot(pages[2], artifacts, "three-humans-en-sheet")
+        # Boris writes in the chat: the others read it as text, at once
+        pages[1].locator("#chat-button").click()
+        pages[1].locator("#chat-text").fill("Ещё <b>одну</b>?")
+        pages[1].locator(".chat-send").click()
+        pages[0].wait_for_function(
+            "() => /1/.test(document.getElementById('chat-button').textContent)")
+        pages[0].locator("#chat-button").click()
+        line = pages[0].locator("#chat-log li").last
+        assert line.inner_text() == "Борис: Ещё <b>одну</b>?"
+        assert pages[0].locator("#chat-log b b").count() == 0  # no markup made of it
+        assert pages[1].locator("#chat-log li").last.inner_text() == "Вы: Ещё <b>одну</b>?"
+        shot(pages[0], artifacts, "chat")
     finally:
         for context in contexts:
             context.close()

@@ -540,3 +540,39 @@ def test_no_socket_before_the_start_and_a_new_link_keeps_the_table_playing(
         assert table.party.invite == fresh.rsplit("/", 1)[1]
         with Browser(client).socket(game, watch=anna.invite) as old:
             assert receive_json(old)["code"] == "not_yours"  # the old link stopped
+
+
+def test_the_table_chat_reaches_everyone_as_text_bounded_and_paced(client: TestClient) -> None:
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa, boris.socket(game) as wb, \
+            Browser(client).socket(game, watch=anna.invite) as watcher:
+        for ws in (wa, wb, watcher):
+            receive_json(ws)
+        wa.send_json({"type": "chat", "text": "  Hello <b>Boris</b>  "})
+        for ws in (wa, wb, watcher):
+            said = _read_until_type(ws, "chat")
+            assert said == {"type": "chat", "seat": 0, "name": "Anna",
+                            "text": "Hello <b>Boris</b>"}
+        for bad in ("", "x" * 201, "a\u0000b", 7):
+            wb.send_json({"type": "chat", "text": bad})
+            assert _read_until_error(wb)["code"] == "bad_message"
+        watcher.send_json({"type": "chat", "text": "hi"})
+        assert _read_until_error(watcher)["code"] == "spectator"
+        for _ in range(4):  # the burst goes through, the fifth waits
+            wb.send_json({"type": "chat", "text": "again"})
+        wb.send_json({"type": "chat", "text": "too fast"})
+        assert _read_until_error(wb)["code"] == "too_many_messages"
+    single = client.post("/api/games", json={"difficulty": "easy", "rules": "sochi",
+                                             "pool": 10}).json()["id"]
+    with client.websocket_connect(f"/ws/{single}") as ws:
+        receive_json(ws)
+        ws.send_json({"type": "chat", "text": "hello"})
+        assert _read_until_error(ws)["code"] == "chat_off"
+
+
+def _read_until_type(ws: Any, kind: str) -> dict[str, Any]:
+    for _ in range(400):
+        message = receive_json(ws, timeout=10)
+        if message.get("type") == kind:
+            return message
+    raise AssertionError(f"no {kind} message came")

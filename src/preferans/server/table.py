@@ -86,6 +86,7 @@ from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
 from ..rules import Rules
+from .chat import CHAT_MOST, ChatRoom, clean_chat
 from .fastjson import EncodedJSON, dumps, fragment
 from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
@@ -149,7 +150,7 @@ MAX_MESSAGE_BYTES = 4096
 MAX_MESSAGE_DEPTH = 8
 """The deepest nesting of arrays and objects a browser message may have (the protocol's
 messages are flat objects)."""
-MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint", "hand_over")
+MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint", "hand_over", "chat")
 
 _VERBS = {
     "AUCTION": "bid",
@@ -294,7 +295,7 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     preferans.server.table.MessageError: Unknown message type 'dance' (expected action, \
-next_deal, pause, resume, hint or hand_over).
+next_deal, pause, resume, hint, hand_over or chat).
     """
     if text is None or isinstance(text, bytes | bytearray):
         raise MessageError("bad_message", Said("error.msg.binary"))
@@ -452,6 +453,8 @@ class Table:
         self.last_active = time.monotonic()
         """When a socket, a message or a move last touched the table (idle tables leave
         memory: :class:`preferans.server.app.Tables`)."""
+        self.chat = ChatRoom()
+        """Each socket's pace of chat messages (a friends' table: :mod:`.chat`)."""
         self.standin: StandIn | None = StandIn(self, friends.clock, handed=friends.handed) \
             if friends else None
         """A table for friends' stand-in (the move clock, the seats of absent humans)."""
@@ -792,6 +795,7 @@ class Table:
         starts)."""
         self.sockets.discard(socket)
         seat = self._seat_of.pop(socket, None)
+        self.chat.forget(socket)
         if self.standin is not None and seat is not None and not self.has_socket(seat):
             self.standin.left(seat)
         self._langs.pop(socket, None)
@@ -830,6 +834,8 @@ class Table:
                 await self.hints.give(self, socket)
             elif kind == "hand_over":
                 await self.hand_over(socket, message["seat"])
+            elif kind == "chat":
+                await self._chat(socket, message.get("text"))
         except MessageError as exc:
             await self._send(socket, exc.payload())
         except SaveFailed:
@@ -1082,6 +1088,21 @@ class Table:
             await self._publish(None)
         self._ensure_driver()
 
+    async def _chat(self, socket: WebSocket, text: Any) -> None:
+        """A chat message of a friends' table to every socket of it (:mod:`.chat`)."""
+        if self.party is None:
+            raise MessageError("chat_off", Said("chat.off"))
+        said = clean_chat(text)
+        if said is None:
+            raise MessageError("bad_message", Said("chat.bad", most=CHAT_MOST))
+        if not self.chat.allow(socket):
+            raise MessageError("too_many_messages", Said("chat.slow"))
+        seat = self.seat_of(socket)
+        payload = {"type": "chat", "seat": seat, "name": self.names[seat], "text": said}
+        text_out = dumps(payload)
+        for other in list(self.sockets):
+            await self._send_text(other, text_out)
+
     async def hand_over(self, socket: WebSocket, seat: int) -> None:
         """The creator gives the seat of a friend who is away (the stand-in plays it) to the
         computer for the rest of the game: the seat's holder is forgotten (saved first)."""
@@ -1280,6 +1301,7 @@ class Table:
     def _forget(self, socket: WebSocket) -> None:
         self.sockets.discard(socket)
         self._seat_of.pop(socket, None)
+        self.chat.forget(socket)
         self._langs.pop(socket, None)
         self._sheet_sent.pop(socket, None)
 

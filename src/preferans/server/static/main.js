@@ -8,6 +8,7 @@ import { setLanguage, t, translatePage } from "./i18n.js";
 import { closeHelp, initHelp } from "./help.js";
 import { initHint, onHint, onHintError } from "./hint.js";
 import { noteClock } from "./clock.js";
+import { onChat, renderChat } from "./chat.js";
 import { shake } from "./hand.js";
 import { initMenu, renderMenu } from "./menu.js";
 import { openSheet } from "./sheet.js";
@@ -22,6 +23,7 @@ function onState(frame) {
   const msg = withKept(frame, previous);
   app.state = msg;
   noteClock(msg);
+  renderChat();
   const obs = msg.observation || {};
   const event = msg.event || null;
   const ui = app.ui;
@@ -114,7 +116,7 @@ function init() {
     return;
   }
   render();
-  connect({ state: onState, error: onError, hint: onHint, notConnected: (text) => setMessage(text, "error") });
+  connect({ state: onState, error: onError, hint: onHint, chat: onChat, notConnected: (text) => setMessage(text, "error") });
 }
 
 // A read-only window onto the table for debugging and the browser tests.

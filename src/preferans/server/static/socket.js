@@ -6,7 +6,7 @@ import { $, el } from "./util.js";
 
 let ws = null;
 let retry = 0;
-let handlers = { state: () => {}, error: () => {}, hint: () => {}, notConnected: () => {} };
+let handlers = { state: () => {}, error: () => {}, hint: () => {}, chat: () => {}, notConnected: () => {} };
 
 export function connect(given) {
   if (given) handlers = { ...handlers, ...given };
@@ -24,6 +24,7 @@ export function connect(given) {
     if (msg.type === "state") handlers.state(msg);
     else if (msg.type === "error") handlers.error(msg);
     else if (msg.type === "hint") handlers.hint(msg);
+    else if (msg.type === "chat") handlers.chat(msg);
   });
   socket.addEventListener("close", (event) => {
     if (ws !== socket) return;
