@@ -576,3 +576,24 @@ def _read_until_type(ws: Any, kind: str) -> dict[str, Any]:
         if message.get("type") == kind:
             return message
     raise AssertionError(f"no {kind} message came")
+
+
+def test_a_pause_waits_until_every_friend_agrees(client: TestClient) -> None:
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa, boris.socket(game) as wb:
+        receive_json(wa)
+        receive_json(wb)
+        wa.send_json({"type": "pause"})
+        asked = _read_until(wb, lambda m: m.get("pause_asked") == [0])
+        assert asked["paused"] is False
+        wb.send_json({"type": "pause"})
+        paused = _read_until(wa, lambda m: m["paused"])
+        assert paused["pause_asked"] == [] and paused["clock"] is None
+        actor = paused["observation"]["to_act"]
+        if actor in (0, 1):  # nobody plays during the pause
+            ws = wa if actor == 0 else wb
+            state = paused if actor == 0 else _read_until(wb, lambda m: m["paused"])
+            ws.send_json({"type": "action", "token": state["observation"]["legal"][0]})
+            assert _read_until_error(ws)["code"] == "paused"
+        wb.send_json({"type": "resume"})  # either goes on
+        assert _read_until(wa, lambda m: not m["paused"])["pause_asked"] == []

@@ -453,6 +453,8 @@ class Table:
         self.last_active = time.monotonic()
         """When a socket, a message or a move last touched the table (idle tables leave
         memory: :class:`preferans.server.app.Tables`)."""
+        self.pause_asked: set[int] = set()
+        """The humans of a friends' table who asked for a pause (it waits for all of them)."""
         self.chat = ChatRoom()
         """Each socket's pace of chat messages (a friends' table: :mod:`.chat`)."""
         self.standin: StandIn | None = StandIn(self, friends.clock, handed=friends.handed) \
@@ -628,6 +630,7 @@ class Table:
             **({} if self.standin is None else {
                 "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
                 "stand_in_name": self.standin.name, "handed": sorted(self.standin.handed),
+                "pause_asked": sorted(self.pause_asked),
                 "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
 
@@ -827,7 +830,7 @@ class Table:
             elif kind == "next_deal":
                 await self._next_deal()
             elif kind == "pause":
-                await self._set_paused(True)
+                await self._set_paused(True, self.seat_of(socket))
             elif kind == "resume":
                 await self._set_paused(False)
             elif kind == "hint":
@@ -868,6 +871,8 @@ class Table:
             raise MessageError("not_your_turn", Said("table.deal_over"))
         if self.party is not None and not self.party.started:
             raise MessageError("not_your_turn", Said("friends.not_started"))
+        if self.party is not None and self.paused:
+            raise MessageError("paused", Said("friends.paused"))
         seat = self.seat_to_act()
         if seat != mine:
             phase = _phase_name(self.game.deal)
@@ -892,8 +897,17 @@ class Table:
                                  "token": None})
         self._ensure_driver()
 
-    async def _set_paused(self, paused: bool) -> None:
+    async def _set_paused(self, paused: bool, seat: int = HUMAN) -> None:
+        """Pause or go on.  At a table for friends a pause waits until every human who is at
+        the table has asked for it (``pause_asked`` in the state); any of them goes on."""
         async with self.lock:
+            if paused and self.standin is not None and not self.paused:
+                self.pause_asked.add(seat)
+                present = {h for h in self.humans if h not in self.standin.away}
+                if not present <= self.pause_asked:
+                    await self._publish(None)
+                    return
+            self.pause_asked.clear()
             self.paused = paused
             if not paused:
                 self.save_error = None  # resuming tries a failed save again

@@ -101,6 +101,12 @@ function statusText() {
   const phase = phaseOf(obs);
   if (msg.game_over) return { text: t("status.gameOver"), kind: "info" };
   if (msg.paused) return { text: t("status.paused"), kind: "info" };
+  const asked = (!msg.deal_over && msg.pause_asked) || [];
+  if (asked.length && !myTurn(msg)) {
+    return asked.includes(me()) && !watching()
+      ? { text: t("status.pauseAskedMine"), kind: "info" }
+      : { text: t("status.pauseAsked", { names: asked.map((seat) => nameOf(seat)).join(", ") }), kind: "info" };
+  }
   if (msg.deal_over) return { text: t("status.dealOver"), kind: "info" };
   if (msg.thinking !== null && msg.thinking !== undefined && !isMe(msg.thinking)) {
     return { text: t("status.thinking", { name: nameOf(msg.thinking) }), kind: "info" };
