@@ -597,3 +597,30 @@ def test_a_pause_waits_until_every_friend_agrees(client: TestClient) -> None:
             assert _read_until_error(ws)["code"] == "paused"
         wb.send_json({"type": "resume"})  # either goes on
         assert _read_until(wa, lambda m: not m["paused"])["pause_asked"] == []
+
+
+def test_rematch_seats_the_same_friends_at_a_new_game(client: TestClient) -> None:
+    from preferans.server.store import FINISHED
+
+    game, (anna, boris) = seated(client, ["friend", "hard"], ["Boris"], seed=4, clock=60)
+    assert anna.post(f"/api/friends/{game}/rematch", {}).status_code == 409  # not over
+    store = client.app.state.store
+    with anna.socket(game) as wa:
+        _read_until(wa, lambda m: m["thinking"] is None)  # the computer waits for a human
+        store.save(game, record=store.get(game).record, status=FINISHED)  # as if it ended
+        assert Browser(client).post(f"/api/friends/{game}/rematch", {}).status_code == 403
+        answer = boris.post(f"/api/friends/{game}/rematch", {})
+        assert answer.status_code == 200, answer.text
+        url = answer.json()["url"]
+        assert anna.post(f"/api/friends/{game}/rematch", {}).json()["url"] == url  # one game
+        told = _read_until(wa, lambda m: m.get("rematch") is not None)
+        assert told["rematch"] == url
+    new = url.rsplit("/", 1)[1]
+    assert new != game
+    with anna.socket(new) as wa, boris.socket(new) as wb:
+        a, b = receive_json(wa), receive_json(wb)
+        assert (a["seat"], b["seat"]) == (0, 1) and a["names"] == ["Anna", "Boris", "Lena"]
+        assert a["game_over"] is False
+    view = anna.get(f"/api/friends/{new}").json()
+    assert view["started"] and view["clock"] == 60 and view["seats"][2]["level"] == "hard"
+    assert view["invite"] != anna.get(f"/api/friends/{game}").json()["invite"]

@@ -230,11 +230,13 @@ class Tables:
         return table
 
     def create_friends(self, rules: Any, party: Party, seed: int | None,
-                       seats: dict[str, str]) -> Table:
-        """Save a new table for friends, waiting in its lobby (raises :class:`StoreError`)."""
+                       seats: dict[str, str], names: list[str] | None = None) -> Table:
+        """Save a new table for friends, waiting in its lobby (started at once for a rematch:
+        ``names`` the seats' names as the last game had them).  Raises
+        :class:`StoreError`."""
         game_id = secrets.token_urlsafe(9)
         seed = seed if seed is not None else secrets.randbits(SEED_BITS)
-        names = party.names(seat_names(rules.players))
+        names = names or party.names(seat_names(rules.players))
         return self._prepare(Table.new(
             game_id, difficulty=FRIENDS, rules=rules, seed=seed, store=self.store,
             bot_delay=self.bot_delay, bot_level=self.bot_level, seats=seats, hints=party.hints,

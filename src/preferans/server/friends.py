@@ -26,6 +26,7 @@ The invite code is 128 random bits (:func:`.party.new_invite`), kept in the stor
 from __future__ import annotations
 
 import hmac
+import logging
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -47,6 +48,7 @@ from .table import NAMES, NAMES_FOUR, first_game, rules_info, seat_names
 TITLE_KEY = "difficulty.friends"
 """How the pages name a table for friends where they name a game's difficulty (CONTINUE's
 title, the replays' list): the store's difficulty column holds ``friends``."""
+log = logging.getLogger("preferans.server")
 RESERVED_NAMES = frozenset(n.casefold() for n in (*NAMES, *NAMES_FOUR, "Dummy"))
 """Names a friend may not take: the computer players' and "You"."""
 
@@ -372,6 +374,51 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
             return {"url": f"/table/{game_id}"}, replace(party, started=True), row
 
         return await creator_change(game_id, request, begin)
+
+    @app.post("/api/friends/{game_id}/rematch")
+    async def rematch(game_id: str, body: Empty, request: Request) -> Response:
+        """After the result, the same seats (the same browsers, names, levels, clock) at a
+        new game; asked twice (by two friends at once), the first one's game."""
+        try:
+            saved = await load(game_id)
+        except StoreError as exc:
+            return store_unavailable(exc, "error.cannot_start", request)
+        if saved is None:
+            return refused(request, "error.no_game_short", 404, game=game_id)
+        if not held_seats(saved.seats, my_hash(request)):
+            return refused(request, "error.not_yours", 403)
+        if not saved.finished:
+            return refused(request, "friends.not_over", 409)
+        party = Party.from_json(saved.friends or {})
+        if party.rematch:
+            return JSONResponse({"url": f"/table/{party.rematch}"})
+        from dataclasses import replace
+
+        from .party import new_invite as make
+
+        fresh = replace(party, invite=make(), started=True, handed=(), rematch=None)
+        try:
+            table = await anyio.to_thread.run_sync(
+                lambda: tables.create_friends(rules_of(saved), fresh, None,
+                                              seats=dict(saved.seats or {}),
+                                              names=list(saved.names)))
+        except StoreError as exc:
+            return store_unavailable(exc, "error.cannot_start", request)
+
+        def point(seats: dict[str, str], old: Party) -> Any:
+            if old.rematch:  # another friend was quicker: his game
+                return old.rematch, old, None
+            return table.id, replace(old, rematch=table.id), None
+
+        try:
+            new_id = await change(game_id, point)
+        except (StoreError, KeyError) as exc:
+            log.warning("game %s: the rematch was not noted: %s", game_id, exc)
+            new_id = table.id
+        old_table = tables.open.get(game_id)
+        if old_table is not None:
+            await old_table.refresh()
+        return JSONResponse({"url": f"/table/{new_id}"})
 
     # --- pages ---------------------------------------------------------------------------
     @app.get("/lobby/{game_id}")

@@ -88,6 +88,8 @@ class Party:
     hints: bool = False
     handed: tuple[int, ...] = ()
     """Human seats the creator gave to the computer (the stand-in) for the rest of the game."""
+    rematch: str | None = None
+    """The game the same seats went on to after this one (REMATCH), or None."""
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
@@ -132,7 +134,7 @@ class Party:
     def to_json(self) -> dict[str, Any]:
         return {"seats": [place.to_json() for place in self.places], "invite": self.invite,
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
-                "hints": self.hints, "handed": list(self.handed)}
+                "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -142,5 +144,7 @@ class Party:
         places = tuple(Place.from_json(s) for s in seats if isinstance(s, dict))
         handed = tuple(sorted({s for s in data.get("handed") or []
                                if isinstance(s, int) and 0 < s < len(places)}))
+        rematch = data.get("rematch")
         return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
-                   bool(data.get("started")), bool(data.get("hints")), handed)
+                   bool(data.get("started")), bool(data.get("hints")), handed,
+                   rematch if isinstance(rematch, str) and len(rematch) <= 40 else None)

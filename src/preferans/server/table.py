@@ -631,6 +631,8 @@ class Table:
                 "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
                 "stand_in_name": self.standin.name, "handed": sorted(self.standin.handed),
                 "pause_asked": sorted(self.pause_asked),
+                "rematch": (f"/table/{self.party.rematch}"
+                            if self.party is not None and self.party.rematch else None),
                 "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
 

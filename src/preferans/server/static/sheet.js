@@ -4,7 +4,7 @@
 import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
-import { render } from "./table.js";
+import { render, setMessage } from "./table.js";
 import { app, colour, isMe, me, nameOf, names } from "./state.js";
 import { callText, houseRuleLines, rulesSummary, showOption } from "./words.js";
 import { $, el, formatNumber, sheetOf } from "./util.js";
@@ -70,8 +70,19 @@ export function renderSheet() {
   body.append(panel);
 
   const actions = el("div", { class: "sheet-actions" });
+  if (msg.game_over && msg.stand_in !== undefined && msg.seat !== null) {
+    // a table for friends: the same seats again
+    if (msg.rematch) {
+      actions.append(el("a", { class: "action primary", href: msg.rematch, "data-key": "rematch", "data-action": "REMATCH", text: t("button.rematchGo") }));
+    } else {
+      actions.append(el("button", {
+        type: "button", class: "action primary", "data-action": "REMATCH", "data-key": "rematch",
+        onclick: () => rematch(), text: t("button.rematch"),
+      }));
+    }
+  }
   if (msg.game_over) {
-    actions.append(el("a", { class: "action primary", href: "/", "data-key": "new-game", "data-action": "NEW GAME", text: t("button.newGame") }));
+    actions.append(el("a", { class: `action${msg.stand_in !== undefined ? "" : " primary"}`, href: "/", "data-key": "new-game", "data-action": "NEW GAME", text: t("button.newGame") }));
     if (app.gameId) actions.append(el("a", { class: "action", href: `/replay/${encodeURIComponent(app.gameId)}`, "data-key": "replay", "data-action": "REPLAY", text: t("replay.gameButton") }));
   } else if (msg.deal_over) {
     actions.append(el("button", {
@@ -93,6 +104,20 @@ export function renderSheet() {
   else if (!hadFocus) {
     const primary = body.querySelector(".action.primary") || body.querySelector(".action");
     if (primary) primary.focus({ preventScroll: true });
+  }
+}
+
+/** REMATCH: the same seats at a new game (the first friend to ask makes it). */
+async function rematch() {
+  try {
+    const response = await fetch(`/api/friends/${encodeURIComponent(app.gameId)}/rematch`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (response.ok && answer.url) location.assign(answer.url);
+    else setMessage(answer.message || answer.detail || t("error.refused"), "error");
+  } catch (problem) {
+    setMessage(t("error.refused"), "error");
   }
 }
 

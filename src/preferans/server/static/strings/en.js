@@ -184,6 +184,8 @@ export default {
   "chat.you": "You",
   "status.pauseAsked": "{names} asked for a pause: choose Pause in the menu to agree.",
   "status.pauseAskedMine": "You asked for a pause: it starts when everyone at the table agrees.",
+  "button.rematch": "REMATCH",
+  "button.rematchGo": "TO THE REMATCH",
   "plate.dealer": "dealer",
   "plate.dealerMark": "D",
   "plate.dummy": "The dummy's hand: nobody's, it never decides",
