@@ -624,3 +624,44 @@ def test_rematch_seats_the_same_friends_at_a_new_game(client: TestClient) -> Non
     view = anna.get(f"/api/friends/{new}").json()
     assert view["started"] and view["clock"] == 60 and view["seats"][2]["level"] == "hard"
     assert view["invite"] != anna.get(f"/api/friends/{game}").json()["invite"]
+
+
+def test_no_route_gives_a_seats_cards_or_acts_for_it_without_its_token(
+        client: TestClient) -> None:
+    """Every route of the app with a game in its path, asked by a browser that holds no seat
+    (and by one that holds another seat) for a started friends' table: no hand comes back,
+    nothing changes."""
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa:
+        receive_json(wa)
+    table = client.app.state.tables.open[game]
+    hands = [set(hand.to_list()) for hand in table.game.deal.initial_hands]
+    before = client.app.state.store.get(game).record
+    stranger = Browser(client)
+    paths = sorted({route.path for route in client.app.routes
+                    if "{game_id}" in getattr(route, "path", "")})
+    assert len(paths) >= 8, paths
+    for path in paths:
+        url = path.replace("{game_id}", game).replace("{code}", "x" * 22)
+        for who in (stranger, boris):
+            for method in ("get", "post"):
+                if url.startswith("/ws/"):
+                    continue
+                response = (who.get(url) if method == "get" else who.post(url, {}))
+                text = response.text
+                for seat, hand in enumerate(hands):
+                    if who is boris and seat == 1:
+                        continue  # his own cards he may see
+                    shown = {card for card in hand if f'"{card}"' in text}
+                    assert len(shown) < 3, (path, method, seat, shown, response.status_code)
+    # the sockets: a stranger gets no table, Boris only his own seat
+    with stranger.socket(game) as ws:
+        assert receive_json(ws)["code"] == "not_yours"
+    with boris.socket(game) as ws:
+        mine = receive_json(ws)
+        assert mine["seat"] == 1
+        assert set(mine["observation"]["hand"]) == hands[1]
+    # nothing was played for a human: every action since is the computer's (seat 2)
+    history = table.game.deal.history if table.game.deal is not None else []
+    since = history[len(before["deals"][-1]["actions"]):]
+    assert all(seat == 2 for seat, _ in since), since
