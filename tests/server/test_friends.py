@@ -665,3 +665,22 @@ def test_no_route_gives_a_seats_cards_or_acts_for_it_without_its_token(
     history = table.game.deal.history if table.game.deal is not None else []
     since = history[len(before["deals"][-1]["actions"]):]
     assert all(seat == 2 for seat, _ in since), since
+
+
+def test_a_table_everyone_left_waits_instead_of_playing_itself_out(client: TestClient) -> None:
+    import time
+
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa:
+        receive_json(wa)
+        table = client.app.state.tables.open[game]
+        table.standin.grace = 0.1
+        with boris.socket(game) as wb:
+            receive_json(wb)
+        _read_until(wa, lambda m: m.get("stand_in") == [1])
+    time.sleep(0.8)  # both gone longer than the grace time
+    assert sorted(table.standin.away) == [0, 1]
+    done = len(table.game.deal.history)
+    time.sleep(0.5)
+    assert len(table.game.deal.history) == done  # nobody plays for them
+    assert table.bot_to_move() is None or table.bot_to_move() == 2

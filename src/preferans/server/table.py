@@ -557,6 +557,8 @@ class Table:
             return None
         if seat in self.humans and (self.standin is None or seat not in self.standin.away):
             return None
+        if seat in self.humans and not any(self.has_socket(h) for h in self.humans):
+            return None  # everybody is away: the game waits instead of playing itself out
         if not self.started():
             return None  # the friends are still gathering in the lobby
         return seat
