@@ -150,7 +150,10 @@ MAX_MESSAGE_BYTES = 4096
 MAX_MESSAGE_DEPTH = 8
 """The deepest nesting of arrays and objects a browser message may have (the protocol's
 messages are flat objects)."""
-MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint", "hand_over", "chat")
+MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint")
+FRIENDS_MESSAGE_TYPES = (*MESSAGE_TYPES, "hand_over", "chat")
+"""A table for friends takes two more: the creator's hand-over of an absent friend's seat,
+the chat."""
 
 _VERBS = {
     "AUCTION": "bid",
@@ -284,7 +287,7 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def parse_message(text: str | bytes | None) -> dict[str, Any]:
+def parse_message(text: str | bytes | None, friends: bool = False) -> dict[str, Any]:
     """Check one browser message: a JSON text frame of at most 4 KiB nested at most 8 deep,
     an object with a known ``type``; an ``action`` carries a string ``token``.  Raises
     :class:`MessageError`.
@@ -295,7 +298,7 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     preferans.server.table.MessageError: Unknown message type 'dance' (expected action, \
-next_deal, pause, resume, hint, hand_over or chat).
+next_deal, pause, resume or hint).
     """
     if text is None or isinstance(text, bytes | bytearray):
         raise MessageError("bad_message", Said("error.msg.binary"))
@@ -317,9 +320,10 @@ next_deal, pause, resume, hint, hand_over or chat).
     if not isinstance(obj, dict):
         raise MessageError("bad_message", Said("error.msg.not_object"))
     kind = obj.get("type")
-    if kind not in MESSAGE_TYPES:
+    known = FRIENDS_MESSAGE_TYPES if friends else MESSAGE_TYPES
+    if kind not in known:
         raise MessageError("bad_message", Said("error.msg.unknown_type", kind=repr(kind),
-                                               known=_one_of(MESSAGE_TYPES)))
+                                               known=_one_of(known)))
     if kind == "action":
         token = obj.get("token")
         if not isinstance(token, str) or not token.strip():
@@ -825,7 +829,7 @@ class Table:
         """Handle one browser message; a bad one gets an error reply and changes nothing."""
         self.touch()
         try:
-            message = parse_message(text)
+            message = parse_message(text, friends=self.party is not None)
             kind = message["type"]
             if self.seat_of(socket) == SPECTATOR:
                 raise MessageError("spectator", Said("friends.spectator"))
@@ -1108,8 +1112,6 @@ class Table:
 
     async def _chat(self, socket: WebSocket, text: Any) -> None:
         """A chat message of a friends' table to every socket of it (:mod:`.chat`)."""
-        if self.party is None:
-            raise MessageError("chat_off", Said("chat.off"))
         said = clean_chat(text)
         if said is None:
             raise MessageError("bad_message", Said("chat.bad", most=CHAT_MOST))
