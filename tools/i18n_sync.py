@@ -44,7 +44,7 @@ from preferans.server.presets_text import PRESET_TEXT
 
 SERVER = Path(page_lang.__file__).parent
 PAGE_PREFIXES = ("common", "settings", "difficulty", "damaged", "stats", "notfound", "replay",
-                 "table", "title", "error", "verb", "js", "store")
+                 "table", "title", "error", "verb", "js", "store", "friends", "chat")
 _TEMPLATE_KEY = re.compile(r"""\b_\(\s*["']([\w.-]+)["']""")
 _CODE_KEY = re.compile(r"""["']((?:""" + "|".join(PAGE_PREFIXES) + r""")\.[\w.]+)["']""")
 

@@ -20,9 +20,12 @@ def free_port() -> int:
 class LiveServer:
     """The web game served by uvicorn in a thread, on its own port and database file."""
 
-    def __init__(self, db_path: Path, port: int | None = None, bot_delay: float = 0) -> None:
+    def __init__(self, db_path: Path, port: int | None = None, bot_delay: float = 0,
+                 **app_options: object) -> None:
         self.db_path = db_path
         self.bot_delay = bot_delay
+        self.app_options = app_options
+        """More arguments of ``create_app`` (``grace_seconds``...)."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
@@ -31,7 +34,8 @@ class LiveServer:
     def start(self) -> LiveServer:
         from preferans.server.app import create_app
 
-        app = create_app(f"sqlite:///{self.db_path}", bot_delay=self.bot_delay)
+        app = create_app(f"sqlite:///{self.db_path}", bot_delay=self.bot_delay,
+                         **self.app_options)  # type: ignore[arg-type]
         self.store = app.state.store
         """The server's own store: it owns its SQLite file, so tests that plant games use
         this one (a second store on the file would find it locked)."""

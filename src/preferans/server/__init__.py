@@ -7,7 +7,10 @@ with a temporary database and computer players that move at once).
 Modules: :mod:`.app` (routes and the WebSocket), :mod:`.table` (one open
 table: the game, its computer players, its sockets), :mod:`.store` (saved games,
 SQLAlchemy Core), :mod:`.stats` (statistics per difficulty), :mod:`.config`
-(the data folder and the database URL).
+(the data folder and the database URL).  A table for friends: :mod:`.friends` (creating
+it, the invite, the lobby, REMATCH), :mod:`.party` (who sits where), :mod:`.standin` (the
+move clock and the computer that sits in for an absent human), :mod:`.spectators` (the
+public view), :mod:`.chat` (the table chat).
 """
 
 from __future__ import annotations

@@ -57,7 +57,13 @@ from typing import Any, Literal
 import anyio.to_thread
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
@@ -70,6 +76,7 @@ from ..i18n import player_name
 from ..rules import RulesError
 from . import gcpause, guard
 from .config import database_url
+from .friends import held_seats, may_watch
 from .gcpause import GcPauses
 from .guard import OriginGuard
 from .house_rules import editor_schema, preset_choices, rules_from_settings
@@ -92,7 +99,10 @@ from .limits import (
     client_key,
     message_rate,
 )
+from .party import Party
 from .request_errors import rules_problem, validation_message
+from .spectators import SPECTATOR
+from .standin import GRACE_SECONDS
 from .stats import DIFFICULTIES, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
@@ -118,6 +128,8 @@ SEED_BITS = 128
 cards one sees)."""
 ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
 """Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
+FRIENDS = "friends"
+"""The difficulty column of a table for friends (its computer seats each have a level)."""
 IDLE_SECONDS = 300.0
 """How long an open table with no socket stays in memory (the app's ``idle_seconds``)."""
 
@@ -133,9 +145,14 @@ def seat_token(cookies: Mapping[str, str]) -> str | None:
     return token if token is not None and SEAT_TOKEN.match(token) else None
 
 
-def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN) -> str:
+def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN,
+           friends: bool = False) -> str:
     """Whose the seat is for a browser with ``token``: ``mine``, ``free`` (nobody claimed it:
-    a game saved before seat tokens) or ``theirs``."""
+    a game saved before seat tokens) or ``theirs``.  At a table for ``friends``: ``mine``
+    when the browser holds any seat, else ``theirs`` (its seats are taken in the lobby)."""
+    if friends:
+        return "mine" if token is not None and held_seats(
+            dict(seats or {}), token_hash(token)) else "theirs"
     held = (seats or {}).get(str(seat))
     if not held:
         return "free"
@@ -177,13 +194,15 @@ class Tables:
 
     def __init__(self, store: GameStore, bot_delay: float, bot_level: str | None = None,
                  idle_seconds: float = IDLE_SECONDS,
-                 thinking: Thinking | None = None) -> None:
+                 thinking: Thinking | None = None, grace: float = GRACE_SECONDS) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.bot_level = bot_level
         self.idle_seconds = idle_seconds
         """A table with no socket and no move in progress leaves memory after this long."""
         self.thinking = thinking
+        self.grace = grace
+        """How long a friend may be gone before the stand-in plays his seat (:mod:`.standin`)."""
         self.open: dict[str, Table] = {}
         self._lock = threading.Lock()
         self._restoring = asyncio.Lock()
@@ -197,10 +216,31 @@ class Tables:
         table = Table.new(game_id, difficulty=settings.difficulty, rules=rules, seed=seed,
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level,
                           seats=seats, hints=settings.hints)
-        table.thinking = self.thinking
+        self._prepare(table)
         with self._lock:
             self.open[game_id] = table
         return table
+
+    def _prepare(self, table: Table) -> Table:
+        """A table made or restored here thinks in the server's processes; a friends' table
+        gets the server's grace time."""
+        table.thinking = self.thinking
+        if table.standin is not None:
+            table.standin.grace = self.grace
+        return table
+
+    def create_friends(self, rules: Any, party: Party, seed: int | None,
+                       seats: dict[str, str], names: list[str] | None = None) -> Table:
+        """Save a new table for friends, waiting in its lobby (started at once for a rematch:
+        ``names`` the seats' names as the last game had them).  Raises
+        :class:`StoreError`."""
+        game_id = secrets.token_urlsafe(9)
+        seed = seed if seed is not None else secrets.randbits(SEED_BITS)
+        names = names or party.names(seat_names(rules.players))
+        return self._prepare(Table.new(
+            game_id, difficulty=FRIENDS, rules=rules, seed=seed, store=self.store,
+            bot_delay=self.bot_delay, bot_level=self.bot_level, seats=seats, hints=party.hints,
+            friends=party, names=names))
 
     def get(self, game_id: str) -> Table | None:
         """The open table of a game, restored from its record if needed; None if unknown."""
@@ -215,7 +255,7 @@ class Tables:
                 return None
             table = Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
                                   bot_level=self.bot_level)
-            table.thinking = self.thinking
+            self._prepare(table)
             self.open[game_id] = table
             return table
 
@@ -245,7 +285,7 @@ class Tables:
     def _restore(self, saved: SavedGame) -> Table:
         table = Table.restore(saved, store=self.store, bot_delay=self.bot_delay,
                               bot_level=self.bot_level)
-        table.thinking = self.thinking
+        self._prepare(table)
         return table
 
     def replay_problem(self, saved: SavedGame) -> str | None:
@@ -273,7 +313,8 @@ class Tables:
         playable: SavedGame | None = None
         damaged: list[dict[str, str]] = []
         for game_id, seats in self.store.unfinished():
-            if holder(seats, token) == "theirs":
+            if holder(seats, token) == "theirs" and not (
+                    token is not None and held_seats(seats or {}, token_hash(token))):
                 continue
             saved = self.store.get(game_id)
             if saved is None:
@@ -335,6 +376,7 @@ def create_app(
     browser_url: str = "http://127.0.0.1:8000/",
     bot_level: str | None = None,
     idle_seconds: float = IDLE_SECONDS,
+    grace_seconds: float = GRACE_SECONDS,
     bot_workers: int | None = None,
     freeze_startup: bool = False,
     allowed_hosts: Sequence[str] | None = None,
@@ -348,7 +390,8 @@ def create_app(
     tests); ``open_browser`` opens ``browser_url`` once the server is up; ``bot_level``
     (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty;
     ``idle_seconds`` how long a table with no socket stays in memory (then it is restored
-    from the store on the next visit);
+    from the store on the next visit); ``grace_seconds`` how long a friend's seat waits for
+    him (no socket open) before the stand-in plays it (:mod:`.standin`);
     ``bot_workers`` the number of processes the computer players think in (default
     ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead);
     ``freeze_startup`` (the served app) freezes what exists once started out of the garbage
@@ -363,7 +406,7 @@ def create_app(
     workers = default_workers() if bot_workers is None else bot_workers
     thinking = Thinking(workers) if workers > 0 else None
     store = GameStore(database_url(db_url))
-    tables = Tables(store, bot_delay, bot_level, idle_seconds, thinking)
+    tables = Tables(store, bot_delay, bot_level, idle_seconds, thinking, grace_seconds)
     templates = Jinja2Templates(directory=str(TEMPLATES))
 
     @asynccontextmanager
@@ -447,7 +490,7 @@ def create_app(
         seat tokens) is claimed for this browser, its token put in ``response_token`` when
         the browser has to be given one."""
         token = seat_token(request.cookies)
-        whose = holder(saved.seats, token)
+        whose = holder(saved.seats, token, friends=saved.friends is not None)
         if whose != "free":
             return whose
         token = own_token(request, response_token)
@@ -532,18 +575,28 @@ def create_app(
                 message=say("error.damaged", lang, game=game_id,
                             problem=damage_text(problem, lang)),
                 download=f"/api/games/{game_id}/record"), new_token)
+        if saved.friends is not None and not Party.from_json(saved.friends).started:
+            return with_token(request, RedirectResponse(f"/lobby/{game_id}", status_code=303),
+                              new_token)
+        return with_token(request, table_html(request, saved), new_token)
+
+    def table_html(request: Request, saved: SavedGame, watch: str | None = None) -> Response:
+        """The table page of a saved game (``watch``: a spectator's, with the invite code its
+        socket opens with)."""
+        lang = request_language(request)
         players = len(saved.names) if saved.names else 3
         context = {
-            "game_id": game_id,
+            "game_id": saved.id,
             "names": list(saved.names or seat_names(players)),
             "shown_names": [player_name(n, lang) for n in (saved.names or seat_names(players))]
             + ([player_name("Dummy", lang)] if players == 2 else []),
             "colours": list(seat_colours(players)),
             "difficulty": saved.difficulty,
             "rules": saved.rules,
+            "watch": watch,
         }
         try:
-            return with_token(request, page(request, "table.html", **context), new_token)
+            return page(request, "table.html", **context)
         except TemplateNotFound:
             return page(request, "notfound.html", status_code=503,
                         message=say("error.no_table_page", lang))
@@ -671,7 +724,9 @@ def create_app(
                     await refuse(socket, "unknown_game", unknown, 4404)
                     return
             seats = table.seats if table is not None else saved.seats if saved else None
-            whose = holder(seats, token)
+            friends = (table.party is not None if table is not None
+                       else saved is not None and saved.friends is not None)
+            whose = holder(seats, token, friends=friends)
             if whose == "free" and seat_tokens.minted(token):
                 mine = await store.write(store.claim, game_id, HUMAN, token_hash(token))
                 whose = "mine" if mine else "theirs"
@@ -679,7 +734,12 @@ def create_app(
                     table.seats[str(HUMAN)] = token_hash(token)
                 elif saved is not None:
                     saved = await anyio.to_thread.run_sync(store.get, game_id)
-            if whose != "mine":
+            watching = False
+            if whose != "mine" and friends:
+                party = (table.party if table is not None
+                         else Party.from_json(saved.friends or {}) if saved else None)
+                watching = may_watch(party, socket.query_params.get("watch"))
+            if whose != "mine" and not watching:
                 message = say("error.not_yours" if whose == "theirs" else "error.open_table",
                               lang)
                 await refuse(socket, "not_yours", message, 4403)
@@ -704,6 +764,9 @@ def create_app(
         if table is None:
             await refuse(socket, "unknown_game", unknown, 4404)
             return
+        if not table.started():  # friends still gathering: the lobby page, not the table
+            await refuse(socket, "not_started", say("friends.not_started", lang), 4409)
+            return
         client = client_key(socket)
         if (len(table.sockets) >= SOCKETS_PER_TABLE
                 or socket_counts.get(client, 0) >= SOCKETS_PER_CLIENT):
@@ -712,8 +775,11 @@ def create_app(
         socket_counts[client] = socket_counts.get(client, 0) + 1
         bucket = Bucket(rate, burst)
         dropped = 0
+        mine = held_seats(table.seats, token_hash(token)) if token else []
+        seat = SPECTATOR if watching else (
+            mine[0] if table.party is not None and mine else HUMAN)
         try:
-            await table.connect(socket)
+            await table.connect(socket, seat)
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -740,10 +806,15 @@ def create_app(
             else:
                 socket_counts.pop(client, None)
 
+    from .friends import register as register_friends
     from .review_routes import register as register_review
     from .ui_routes import register as register_ui_strings
 
     register_ui_strings(app)
+    register_friends(app, tables=tables, store=store, own_token=own_token,
+                     with_token=with_token, token_hash=token_hash, seat_token=seat_token,
+                     page=page, allow_seeds=allow_seeds, store_unavailable=store_unavailable,
+                     game_id_ok=lambda g: bool(GAME_ID.match(g)), table_html=table_html)
 
     register_review(app, store=store, game_id_ok=lambda g: bool(GAME_ID.match(g)),
                     claim_for=claim_for, with_token=with_token, page=page,

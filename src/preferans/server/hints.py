@@ -63,11 +63,12 @@ class Hints:
 
         if not self.on:
             raise MessageError("hints_off", Said("table.hints_off"))
+        mine = table.seat_of(socket)  # a table for friends: the asking browser's own seat
         async with table.lock:
-            if table.deal_over() or table.seat_to_act() != HUMAN or table.paused:
+            if table.deal_over() or table.seat_to_act() != mine or table.paused:
                 raise MessageError("not_your_turn", Said("table.hint_not_now"))
             seq = table.seq
-            observation = table.seat_observation(HUMAN)
+            observation = table.seat_observation(mine)
             first = self._last is None or self._last[0] != seq
             if first:
                 self.used += 1
@@ -81,8 +82,9 @@ class Hints:
                 hint = await anyio.to_thread.run_sync(self._explain_here, table, level,
                                                       observation)
             else:
-                seat = Seat(table.thinking_table, HUMAN, level, table.rules_json(),
-                            bot_seed(table.seed, HUMAN))
+                # a seed of its own: never the same player as the seat's stand-in
+                seed = bot_seed(table.seed, HUMAN if mine == HUMAN else 100 + mine)
+                seat = Seat(table.thinking_table, mine, level, table.rules_json(), seed)
                 hint = await table.thinking.explain(seat, observation)
         except Exception as exc:  # ThinkingError, or the player failed in this process
             raise MessageError("hint_failed", f"No hint this time ({exc}).") from None

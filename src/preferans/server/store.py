@@ -72,6 +72,8 @@ from .fastjson import EncodedJSON, serializer
 
 PLAYING = "playing"
 FINISHED = "finished"
+LOBBY = "lobby"
+"""A friends' table whose creator has not started the game yet."""
 
 metadata = MetaData()
 
@@ -91,6 +93,7 @@ games = Table(
     Column("summary", JSON, nullable=True),
     Column("seats", JSON, nullable=True),
     Column("seed_text", String(64), nullable=True),
+    Column("friends", JSON, nullable=True),
 )
 """The games table: one row per game, rewritten after every action.  ``seats`` (added
 later: an older database gets the column on opening) maps a human seat ("0") to the
@@ -202,6 +205,9 @@ class SavedGame:
     """Human seat ("0") -> sha256 of the seat token; None: not claimed yet."""
     damage: str | None = None
     """Why a column of the row cannot be read (not JSON...); None when it reads."""
+    friends: dict[str, Any] | None = None
+    """A table for friends: who sits where, the invite, the clock (:mod:`.friends`); None
+    for a game against the computer."""
 
     @property
     def finished(self) -> bool:
@@ -288,6 +294,8 @@ class GameStore:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seats JSON"))
             if "seed_text" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seed_text VARCHAR(64)"))
+            if "friends" not in columns:
+                conn.execute(text("ALTER TABLE games ADD COLUMN friends JSON"))
             conn.execute(update(games).where(false()).values(id=games.c.id))
 
     @contextmanager
@@ -430,9 +438,12 @@ class GameStore:
         record: Mapping[str, Any],
         summary: Mapping[str, Any] | None = None,
         seats: Mapping[str, str] | None = None,
+        friends: Mapping[str, Any] | None = None,
+        status: str | None = None,
     ) -> SavedGame:
-        """Save a new game (status ``playing``); ``seats`` maps a human seat to the hash of
-        its browser's token.  Raises :class:`StoreError`."""
+        """Save a new game (status ``playing``, or ``status``: a friends' table waits in its
+        ``lobby``); ``seats`` maps a human seat to the hash of its browser's token,
+        ``friends`` describes a table for friends.  Raises :class:`StoreError`."""
         now = _now()
         values = {
             "id": game_id,
@@ -444,10 +455,11 @@ class GameStore:
             "seed": seed % SEED_COLUMN,
             "seed_text": str(seed) if not 0 <= seed < SEED_COLUMN else None,
             "record": dict(record),
-            "status": PLAYING,
+            "status": status or PLAYING,
             "result": None,
             "summary": dict(summary) if summary is not None else None,
             "seats": dict(seats) if seats is not None else None,
+            "friends": dict(friends) if friends is not None else None,
         }
 
         def insert_row() -> None:
@@ -571,6 +583,29 @@ class GameStore:
             conn.execute(update(games).where(games.c.id == game_id).values(seats=seats))
         return True
 
+    def change_friends(self, game_id: str,
+                       change: Callable[[dict[str, str], dict[str, Any]], T]) -> T:
+        """Change a friends' table in one transaction: ``change(seats, friends)`` edits the
+        row's seats and friends in place (raising to change nothing) and says what to
+        answer; its ``_row`` key, when it sets one, is written too (``record``, ``names``,
+        ``status`` when the game starts).  Run it on the writer thread (:meth:`write`), so
+        two browsers taking the same seat cannot interleave.  KeyError: no such table."""
+        with self.guard(writing=True), self._begin() as conn:
+            row = conn.execute(
+                select(cast(games.c.seats, Text).label("seats"),
+                       cast(games.c.friends, Text).label("friends")).where(games.c.id == game_id)
+            ).first()
+            friends = _json_object(row.friends) if row is not None else None
+            if not isinstance(friends, dict):
+                raise KeyError(game_id)
+            seats = _json_object(row.seats) or {}
+            answer = change(seats, friends)
+            values: dict[str, Any] = {"seats": seats, "updated": _now()}
+            values.update(friends.pop("_row", None) or {})
+            values["friends"] = friends
+            conn.execute(update(games).where(games.c.id == game_id).values(**values))
+        return answer
+
     def secret(self, name: str) -> bytes:
         """The server's secret ``name`` (32 random bytes), made and kept on first use; the
         same for every process of this database.  Raises :class:`StoreError`."""
@@ -625,10 +660,11 @@ class GameStore:
             ).scalar_one_or_none()
 
     def unfinished(self) -> list[tuple[str, dict[str, str] | None]]:
-        """``(id, seats)`` of every game still playing, the most recently played first."""
+        """``(id, seats)`` of every game still playing (or a friends' table in its lobby),
+        the most recently played first."""
         query = (
             select(games.c.id, cast(games.c.seats, Text).label("seats"))
-            .where(games.c.status == PLAYING)
+            .where(games.c.status.in_((PLAYING, LOBBY)))
             .order_by(games.c.updated.desc(), games.c.created.desc())
         )
         with self.guard(), self._connect() as conn:
@@ -751,5 +787,6 @@ def _saved(row: Mapping[str, Any]) -> SavedGame:
         result=column("result", list, False),
         summary=column("summary", dict, False),
         seats=column("seats", dict, False),
+        friends=column("friends", dict, False) if "friends" in row else None,
         damage="; ".join(damage) or None,
     )

@@ -74,7 +74,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio.to_thread
@@ -86,6 +86,7 @@ from ..cards import Card, CardSet
 from ..game import Game
 from ..players import Player
 from ..rules import Rules
+from .chat import CHAT_MOST, ChatRoom, clean_chat
 from .fastjson import EncodedJSON, dumps, fragment
 from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
@@ -102,10 +103,13 @@ from .lang import (
     socket_language,
     store_message,
 )
+from .party import Party
 from .presets_text import preset_line, preset_line_in, preset_title_in
 from .rules_brief import rules_brief
+from .spectators import SPECTATOR, public_view
+from .standin import StandIn
 from .stats import summarise
-from .store import FINISHED, PLAYING, GameStore, SavedGame, StoreError
+from .store import FINISHED, LOBBY, PLAYING, GameStore, SavedGame, StoreError
 from .summaries import entry_in, sheet_in
 from .thinking import Pickled, Seat, Thinking, ThinkingError, make_bot
 
@@ -149,6 +153,9 @@ MAX_MESSAGE_DEPTH = 8
 """The deepest nesting of arrays and objects a browser message may have (the protocol's
 messages are flat objects)."""
 MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint")
+FRIENDS_MESSAGE_TYPES = (*MESSAGE_TYPES, "hand_over", "chat")
+"""A table for friends takes two more: the creator's hand-over of an absent friend's seat,
+the chat."""
 
 _VERBS = {
     "AUCTION": "bid",
@@ -206,6 +213,16 @@ def deal_hands(
 def first_dealer(seed: int, players: int = 3) -> int:
     """The dealer of a game's first deal."""
     return seed % players
+
+
+def first_game(rules: Rules, seed: int, names: Sequence[str]) -> Game:
+    """A game of ``rules`` seeded with ``seed``, its first deal dealt, the seats named
+    ``names`` (a table for friends names them again when it starts)."""
+    dealer = first_dealer(seed, rules.players)
+    game = Game(rules, list(names), seed=seed, first_dealer=dealer)
+    hands, talon = deal_hands(seed, 0, rules.players, dealer)
+    game.start_deal(hands=hands, talon=talon)
+    return game
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -272,7 +289,7 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def parse_message(text: str | bytes | None) -> dict[str, Any]:
+def parse_message(text: str | bytes | None, friends: bool = False) -> dict[str, Any]:
     """Check one browser message: a JSON text frame of at most 4 KiB nested at most 8 deep,
     an object with a known ``type``; an ``action`` carries a string ``token``.  Raises
     :class:`MessageError`.
@@ -305,9 +322,10 @@ next_deal, pause, resume or hint).
     if not isinstance(obj, dict):
         raise MessageError("bad_message", Said("error.msg.not_object"))
     kind = obj.get("type")
-    if kind not in MESSAGE_TYPES:
+    known = FRIENDS_MESSAGE_TYPES if friends else MESSAGE_TYPES
+    if kind not in known:
         raise MessageError("bad_message", Said("error.msg.unknown_type", kind=repr(kind),
-                                               known=_one_of(MESSAGE_TYPES)))
+                                               known=_one_of(known)))
     if kind == "action":
         token = obj.get("token")
         if not isinstance(token, str) or not token.strip():
@@ -315,6 +333,10 @@ next_deal, pause, resume or hint).
         if len(token) > 40:
             raise MessageError("bad_message", Said("error.msg.long_token",
                                                    token=repr(token[:40])))
+    if kind == "hand_over":
+        seat = obj.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise MessageError("bad_message", Said("friends.bad_seat"))
     return obj
 
 
@@ -354,8 +376,16 @@ class Table:
         seats: dict[str, str] | None = None,
         thinking: Thinking | None = None,
         hints: Hints | None = None,
+        friends: Party | None = None,
     ) -> None:
         self.id = game_id
+        self.party = friends
+        """A table for friends (who sits where, the clock: :mod:`.friends`), or None: one
+        human at seat 0 against the computer."""
+        self.humans: frozenset[int] = friends.humans() if friends else frozenset((HUMAN,))
+        """The seats humans play (the others are computer players)."""
+        self.stand_ins: dict[int, list[int]] = {}
+        """Deal (0 = the first) -> the indices of its actions a stand-in decided."""
         self.hints = hints or Hints()
         """The HINT button's state: on for this game or not, hints given (:mod:`.hints`)."""
         self.game = game
@@ -374,13 +404,23 @@ class Table:
         self._sheet_sent: dict[WebSocket, Any] = {}
         """The sheet (the object :meth:`sheet_json` gave) each socket last received: a
         state frame leaves the sheet out while it is unchanged for that socket."""
+        self._seat_of: dict[WebSocket, int] = {}
+        """Each socket's seat: the hand it is shown and plays (:meth:`connect`)."""
         self.paused = False
         self.seq = 0
         self.lock = asyncio.Lock()
         self.bot_level = bot_level or difficulty
+        self.levels: dict[int, str] = {
+            seat: bot_level or (friends.level(seat) if friends else difficulty)
+            for seat in range(len(self.names)) if seat not in self.humans}
+        """Each computer seat's level (a table for friends chooses one per seat)."""
+        self.stand_in_level = bot_level or (friends.stand_in if friends else difficulty)
+        """The level of the stand-in that decides for a human out of time or away."""
+        if friends is not None:
+            self.levels.update({seat: self.stand_in_level for seat in self.humans})
         self.bots: dict[int, Player] = {
-            seat: make_bot(self.bot_level, game.rules, bot_seed(seed, seat))
-            for seat in range(1, len(self.names))
+            seat: make_bot(level, game.rules, bot_seed(seed, seat))
+            for seat, level in self.levels.items()
         }
         self.thinking = thinking
         """The worker processes the computer players think in; None: a thread of this process.
@@ -419,6 +459,13 @@ class Table:
         self.last_active = time.monotonic()
         """When a socket, a message or a move last touched the table (idle tables leave
         memory: :class:`preferans.server.app.Tables`)."""
+        self.pause_asked: set[int] = set()
+        """The humans of a friends' table who asked for a pause (it waits for all of them)."""
+        self.chat = ChatRoom()
+        """Each socket's pace of chat messages (a friends' table: :mod:`.chat`)."""
+        self.standin: StandIn | None = StandIn(self, friends.clock, handed=friends.handed) \
+            if friends else None
+        """A table for friends' stand-in (the move clock, the seats of absent humans)."""
 
     # --- creation and restoring ----------------------------------------------------------------
     @classmethod
@@ -434,18 +481,19 @@ class Table:
         bot_level: str | None = None,
         seats: dict[str, str] | None = None,
         hints: bool = False,
+        friends: Party | None = None,
+        names: list[str] | None = None,
     ) -> Table:
         """A new game with its first deal dealt, saved at once (raises
         :class:`preferans.server.store.StoreError` when it cannot be).
 
         ``bot_level`` plays the computer seats at that level instead of the difficulty's
-        (tests use ``random``)."""
-        dealer = first_dealer(seed, rules.players)
-        game = Game(rules, seat_names(rules.players), seed=seed, first_dealer=dealer)
-        hands, talon = deal_hands(seed, 0, rules.players, dealer)
-        game.start_deal(hands=hands, talon=talon)
+        (tests use ``random``).  A table for friends (``friends``, the seats' ``names``) is
+        saved waiting in its lobby until its creator starts it."""
+        game = first_game(rules, seed, names or seat_names(rules.players))
         table = cls(game_id, game, difficulty=difficulty, seed=seed, store=store,
-                    bot_delay=bot_delay, bot_level=bot_level, seats=seats, hints=Hints(hints))
+                    bot_delay=bot_delay, bot_level=bot_level, seats=seats, hints=Hints(hints),
+                    friends=friends)
         store.create(
             game_id,
             difficulty=difficulty,
@@ -455,6 +503,8 @@ class Table:
             record=table.record(),
             summary=table.summary(),
             seats=table.seats or None,
+            friends=friends.to_json() if friends else None,
+            status=LOBBY if friends and not friends.started else None,
         )
         return table
 
@@ -471,8 +521,18 @@ class Table:
         game = Game.from_record(saved.record)
         summary = saved.summary or {}
         hints = Hints(bool(summary.get("hints")), int(summary.get("hints_used") or 0))
-        return cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
-                   bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats, hints=hints)
+        party = Party.from_json(saved.friends) if saved.friends else None
+        table = cls(saved.id, game, difficulty=saved.difficulty, seed=saved.seed, store=store,
+                    bot_delay=bot_delay, bot_level=bot_level, seats=saved.seats, hints=hints,
+                    friends=party)
+        for number, deal in enumerate(saved.record.get("deals") or []):
+            marks = deal.get("stand_in") if isinstance(deal, dict) else None
+            if isinstance(marks, list) and all(isinstance(k, int) for k in marks):
+                table.stand_ins[number] = list(marks)
+        if table.stand_ins:
+            table._record_cache = None
+            table._saved_record = table.record_encoded()
+        return table
 
     # --- where the game stands -----------------------------------------------------------------
     @property
@@ -499,14 +559,51 @@ class Table:
         """The computer player that moves next, or None (human's turn, deal over, paused,
         or the last save failed: nothing is played until it can be saved)."""
         seat = self.seat_to_act()
-        if seat is None or seat == HUMAN or self.paused or self.save_error is not None:
+        if seat is None or self.paused or self.save_error is not None:
             return None
+        if seat in self.humans and (self.standin is None or seat not in self.standin.away):
+            return None
+        if seat in self.humans and not any(self.has_socket(h) for h in self.humans):
+            return None  # everybody is away: the game waits instead of playing itself out
+        if not self.started():
+            return None  # the friends are still gathering in the lobby
         return seat
 
+    def started(self) -> bool:
+        """Whether the game is on (a table for friends waits in its lobby until started)."""
+        return self.party is None or self.party.started
+
+    def decision(self) -> tuple[int, int]:
+        """Which decision the table waits for: changes with every action."""
+        deal = self.game.deal
+        return len(self.game.finished_deals), len(deal.history) if deal is not None else -1
+
+    def stand_in_seats(self, number: int) -> list[int]:
+        """The seats a stand-in decided for in deal ``number`` (0 = the first)."""
+        marks = self.stand_ins.get(number)
+        if not marks:
+            return []
+        finished = self.game.finished_deals
+        deal = finished[number] if number < len(finished) else self.game.deal
+        history = deal.history if deal is not None else []
+        return sorted({history[k][0] for k in marks if k < len(history)})
+
+    def has_socket(self, seat: int) -> bool:
+        """Whether a socket of ``seat`` is open."""
+        return any(s == seat for s in self._seat_of.values())
+
+    def seat_of(self, socket: WebSocket) -> int:
+        """The seat a socket plays and is shown (seat 0 at a table against the computer)."""
+        return self._seat_of.get(socket, HUMAN)
+
     # --- the payloads ----------------------------------------------------------------------------
-    def state(self, event: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The ``state`` message for the human's browser (seat 0's view only)."""
-        observation = self.observation()
+    def state(self, event: dict[str, Any] | None = None, seat: int = HUMAN) -> dict[str, Any]:
+        """The ``state`` message for the browser of ``seat`` (that seat's view only): a
+        discard by another seat is shown face down."""
+        observation = self.observation(seat)
+        if (event is not None and event.get("seat") != seat and event.get("kind") == "discard"
+                and event.get("token") != "DISCARD"):
+            event = {**event, "token": "DISCARD"}
         sheet = observation["sheet"]
         deal_over = self.deal_over()
         game_over = self.game_over()
@@ -515,7 +612,7 @@ class Table:
             "type": "state",
             "seq": self.seq,
             "game_id": self.id,
-            "seat": HUMAN,
+            "seat": None if seat == SPECTATOR else seat,
             "names": self.names,
             "colours": self.colours,
             "dummy": self.dummy,
@@ -530,7 +627,7 @@ class Table:
             "difficulty": self.difficulty,
             "rules": self._rules_info,
             "observation": observation,
-            "why_not": self.why_not(observation),
+            "why_not": self.why_not(observation, seat),
             "thinking": self.bot_to_move(),
             "paused": self.paused,
             "deal_number": self.deal_number(),
@@ -540,17 +637,27 @@ class Table:
             "result": list(sheet.get("balance", [])) if game_over else None,
             "event": event,
             "hints": self.hints.on,
+            **({} if self.standin is None else {
+                "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
+                "stand_in_name": self.standin.name, "handed": sorted(self.standin.handed),
+                "pause_asked": sorted(self.pause_asked),
+                "rematch": (f"/table/{self.party.rematch}"
+                            if self.party is not None and self.party.rematch else None),
+                "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
 
-    def observation(self) -> dict[str, Any]:
-        """Seat 0's observation plus the sheet, as ``game.observation(0)`` gives it; between
-        deals, of the deal that just ended (so the table still shows how it ended)."""
+    def observation(self, seat: int = HUMAN) -> dict[str, Any]:
+        """A seat's observation plus the sheet, as ``game.observation(seat)`` gives it;
+        between deals, of the deal that just ended (so the table still shows how it
+        ended)."""
+        if seat == SPECTATOR:  # what every seat sees alike (:mod:`.spectators`)
+            return public_view([self.observation(s) for s in range(len(self.names))])
         finished = self.game.finished_deals
         deal = self.game.deal if self.game.deal is not None else (
             finished[-1] if finished else None)
         if deal is None:
-            return self.game.observation(HUMAN)
-        observation = deal.observation(HUMAN)
+            return self.game.observation(seat)
+        observation = deal.observation(seat)
         observation["sheet"] = self.sheet_json()
         observation["game_finished"] = self.game.finished
         return observation
@@ -586,7 +693,8 @@ class Table:
         deal = self.game.deal
         if deal is None:
             return prefix
-        return {**prefix, "deals": [*prefix["deals"], self._deal_entry(deal)]}
+        return {**prefix, "deals": [*prefix["deals"],
+                                    self._deal_entry(deal, len(self.game.finished_deals))]}
 
     def _record_prefix(self) -> tuple[int, dict[str, Any], str]:
         """The record without the open deal, and its text up to where that deal's entry goes
@@ -597,27 +705,35 @@ class Table:
                 and not self.game.sheet.irregularities):
             # one more deal ended: its entry is appended (the finished deals never change;
             # an irregularity, which goes between deals, rewrites the whole record instead)
-            entry = self._deal_entry(self.game.finished_deals[-1])
+            entry = self._deal_entry(self.game.finished_deals[-1], finished - 1)
             _, before, head = cached
             prefix = {**before, "deals": [*before["deals"], entry]}
             separator = "," if before["deals"] else ""
             self._record_cache = (finished, prefix, f"{head}{separator}{dumps(entry)}")
         if self._record_cache is None or self._record_cache[0] != finished:
             full = self.game.to_record()
-            prefix = {**full, "deals": full["deals"][:finished]}
+            deals = full["deals"][:finished]
+            if self.stand_ins and len(deals) == finished:
+                deals = [{**entry, "stand_in": self.stand_ins[k]} if k in self.stand_ins
+                         else entry for k, entry in enumerate(deals)]
+            prefix = {**full, "deals": deals}
             text = dumps(prefix)
             assert text.endswith("]}"), "the record's deals come last"
             self._record_cache = (finished, prefix, text[:-2])
         return self._record_cache
 
-    @staticmethod
-    def _deal_entry(deal: Any) -> dict[str, Any]:
-        return {
+    def _deal_entry(self, deal: Any, number: int) -> dict[str, Any]:
+        """Deal ``number`` (0 = the first) as the record writes it; ``stand_in`` (an optional
+        field) lists the indices of the actions a stand-in decided (:mod:`.standin`)."""
+        entry = {
             "dealer": deal.dealer,
             "hands": [hand.to_list() for hand in deal.initial_hands],
             "talon": [str(card) for card in deal.talon],
             "actions": deal.tokens(),
         }
+        if number in self.stand_ins:
+            entry["stand_in"] = list(self.stand_ins[number])
+        return entry
 
     def record_encoded(self) -> EncodedJSON:
         """:meth:`record` as JSON text, built from parts: the finished deals are written once
@@ -630,32 +746,35 @@ class Table:
         history = deal.history
         if (self._deal_cache is None or self._deal_cache[0] is not deal
                 or len(self._deal_cache[2]) > len(history)):
-            entry = {key: value for key, value in self._deal_entry(deal).items()
-                     if key != "actions"}
+            entry = {key: value for key, value in
+                     self._deal_entry(deal, len(self.game.finished_deals)).items()
+                     if key not in ("actions", "stand_in")}
             text = dumps(entry)
             self._deal_cache = (deal, text[:-1] + ',"actions":', [])
         _, entry_text, tokens = self._deal_cache
         tokens.extend(str(action) for _, action in history[len(tokens):])
         separator = "," if not head.endswith("[") else ""
-        return EncodedJSON(f"{head}{separator}{entry_text}{dumps(tokens)}}}]}}")
+        marks = self.stand_ins.get(len(self.game.finished_deals))
+        tail = f',"stand_in":{dumps(marks)}' if marks else ""
+        return EncodedJSON(f"{head}{separator}{entry_text}{dumps(tokens)}{tail}}}]}}")
 
     def deal_number(self) -> int:
         """The number of the deal on the table (1 = the first), the one that just ended too."""
         return len(self.game.finished_deals) + (1 if self.game.deal is not None else 0)
 
-    def why_not(self, observation: dict[str, Any]) -> dict[str, str]:
-        """Why each card the human can see in a hand it plays from is not playable now.
+    def why_not(self, observation: dict[str, Any], seat: int = HUMAN) -> dict[str, str]:
+        """Why each card ``seat`` can see in a hand it plays from is not playable now.
 
-        Only while the human is to play a card; the cards come from the human's own
-        observation (its hand and the exposed hand it controls), never from hidden hands.
+        Only while that seat is to play a card; the cards come from its own observation
+        (its hand and the exposed hand it controls), never from hidden hands.
         """
-        if self.deal_over() or self.seat_to_act() != HUMAN or _phase_name(self.game.deal) != "PLAY":
+        if self.deal_over() or self.seat_to_act() != seat or _phase_name(self.game.deal) != "PLAY":
             return {}
         legal = set(observation.get("legal") or [])
         tokens = list(observation.get("hand") or [])
         playing = observation.get("hand_to_play")
         exposed = observation.get("exposed") or {}
-        if playing is not None and playing != HUMAN:
+        if playing is not None and playing != seat:
             tokens += list(exposed.get(playing, exposed.get(str(playing), [])))
         reasons = Reasons()  # English, said again in each socket's language (lang.localize)
         for token in tokens:
@@ -667,19 +786,33 @@ class Table:
         return reasons
 
     # --- sockets -------------------------------------------------------------------------------
-    async def connect(self, socket: WebSocket) -> None:
-        """Add an accepted socket: it gets the current state, and the computer players go on
-        (after a failed save, they try again)."""
+    async def connect(self, socket: WebSocket, seat: int = HUMAN) -> None:
+        """Add an accepted socket of ``seat``: it gets that seat's current state, and the
+        computer players go on (after a failed save, they try again)."""
         async with self.lock:
             self.touch()
             self.save_error = None
             self.sockets.add(socket)
-            await self._send(socket, self._publishable(self.state()))
+            self._seat_of[socket] = seat
+            back = self.standin is not None and self.standin.back(seat)
+            if self.standin is not None:  # after a restart: the others' grace time starts
+                for other in self.humans:
+                    if other != seat and not self.has_socket(other):
+                        self.standin.left(other)
+            if back:
+                await self._publish(None)  # every plate: the human is back
+            else:
+                await self._send(socket, self._publishable(self.state(None, seat)))
         self._ensure_driver()
 
     def disconnect(self, socket: WebSocket) -> None:
-        """Forget a closed socket."""
+        """Forget a closed socket (the last of a human's seat: the stand-in's grace time
+        starts)."""
         self.sockets.discard(socket)
+        seat = self._seat_of.pop(socket, None)
+        self.chat.forget(socket)
+        if self.standin is not None and seat is not None and not self.has_socket(seat):
+            self.standin.left(seat)
         self._langs.pop(socket, None)
         self._sheet_sent.pop(socket, None)
         self.touch()
@@ -700,18 +833,24 @@ class Table:
         """Handle one browser message; a bad one gets an error reply and changes nothing."""
         self.touch()
         try:
-            message = parse_message(text)
+            message = parse_message(text, friends=self.party is not None)
             kind = message["type"]
+            if self.seat_of(socket) == SPECTATOR:
+                raise MessageError("spectator", Said("friends.spectator"))
             if kind == "action":
-                await self._human_action(message["token"].strip())
+                await self._human_action(message["token"].strip(), self.seat_of(socket))
             elif kind == "next_deal":
                 await self._next_deal()
             elif kind == "pause":
-                await self._set_paused(True)
+                await self._set_paused(True, self.seat_of(socket))
             elif kind == "resume":
                 await self._set_paused(False)
             elif kind == "hint":
                 await self.hints.give(self, socket)
+            elif kind == "hand_over":
+                await self.hand_over(socket, message["seat"])
+            elif kind == "chat":
+                await self._chat(socket, message.get("text"))
         except MessageError as exc:
             await self._send(socket, exc.payload())
         except SaveFailed:
@@ -722,11 +861,11 @@ class Table:
                 "server_error", Said("error.server_error")).payload())
 
     # --- what messages do ----------------------------------------------------------------------
-    async def _human_action(self, token: str) -> None:
+    async def _human_action(self, token: str, seat: int = HUMAN) -> None:
         async with self.lock:
-            self._check_human_turn(token)
+            self._check_human_turn(token, seat)
             try:
-                event = self._apply(HUMAN, token)
+                event = self._apply(seat, token, stand_in=False)
             except IllegalAction as exc:
                 raise _illegal(exc, token) from None
             except ValueError as exc:
@@ -737,13 +876,17 @@ class Table:
             await self._publish(event)
         self._ensure_driver()
 
-    def _check_human_turn(self, token: str) -> None:
+    def _check_human_turn(self, token: str, mine: int = HUMAN) -> None:
         if self.game_over():
             raise MessageError("not_your_turn", Said("table.game_over"))
         if self.deal_over():
             raise MessageError("not_your_turn", Said("table.deal_over"))
+        if self.party is not None and not self.party.started:
+            raise MessageError("not_your_turn", Said("friends.not_started"))
+        if self.party is not None and self.paused:
+            raise MessageError("paused", Said("friends.paused"))
         seat = self.seat_to_act()
-        if seat != HUMAN:
+        if seat != mine:
             phase = _phase_name(self.game.deal)
             verb = Said(f"verb.{phase}" if phase in _VERBS else "verb.act")
             raise MessageError("not_your_turn", Said(
@@ -755,6 +898,8 @@ class Table:
             if self.game_over():
                 raise MessageError("illegal", Said("table.no_next_deal"))
             if not self.deal_over():
+                if self.party is not None:
+                    return  # another friend has just started it
                 raise MessageError("illegal", Said("table.deal_on"))
             hands, talon = deal_hands(self.seed, self.deal_number(), self.rules.players,
                                       self.game.dealer)
@@ -764,8 +909,17 @@ class Table:
                                  "token": None})
         self._ensure_driver()
 
-    async def _set_paused(self, paused: bool) -> None:
+    async def _set_paused(self, paused: bool, seat: int = HUMAN) -> None:
+        """Pause or go on.  At a table for friends a pause waits until every human who is at
+        the table has asked for it (``pause_asked`` in the state); any of them goes on."""
         async with self.lock:
+            if paused and self.standin is not None and not self.paused:
+                self.pause_asked.add(seat)
+                present = {h for h in self.humans if h not in self.standin.away}
+                if not present <= self.pause_asked:
+                    await self._publish(None)
+                    return
+            self.pause_asked.clear()
             self.paused = paused
             if not paused:
                 self.save_error = None  # resuming tries a failed save again
@@ -773,19 +927,28 @@ class Table:
         if not paused:
             self._ensure_driver()
 
-    def _apply(self, seat: int, token: str) -> dict[str, Any]:
+    def _apply(self, seat: int, token: str, stand_in: bool | None = None) -> dict[str, Any]:
         """Apply one action of ``seat`` through the engine and describe it as an event (the
-        caller saves it: :meth:`_save`)."""
+        caller saves it: :meth:`_save`).  A human seat's action taken by the computer is a
+        stand-in's (marked in the event and the record) unless ``stand_in`` says otherwise."""
+        if stand_in is None:
+            stand_in = seat in self.humans and self.party is not None
         deal = self.game.deal
         phase = _phase_name(deal)
         tricks_before = len(deal.tricks)
+        number, index = len(self.game.finished_deals), len(deal.history)
         self.game.apply(token)
         done = deal.history[-1][1] if deal.history else Action.parse(token)
         token_shown = str(done)
-        if done.kind is ActionKind.DISCARD and seat != HUMAN:
-            token_shown = "DISCARD"  # the discard lies face down: only its owner sees it
+        if done.kind is ActionKind.DISCARD and seat not in self.humans:
+            # the discard lies face down: only its owner sees it (a human's is hidden from
+            # the others by :meth:`state`)
+            token_shown = "DISCARD"
         event: dict[str, Any] = {"kind": _event_kind(phase, done), "seat": seat,
                                  "token": token_shown}
+        if stand_in:
+            event["stand_in"] = True
+            self.stand_ins.setdefault(number, []).append(index)
         if phase == "AUCTION" and _phase_name(deal) == "DISCARD":
             event["kind"] = "talon"
         if phase == "PLAY" and len(deal.tricks) > tricks_before:
@@ -918,7 +1081,7 @@ class Table:
         who = self._seats.get(seat)
         if who is None:
             who = self._seats[seat] = Seat(
-                self._thinking_id, seat, self.bot_level,
+                self._thinking_id, seat, self.levels.get(seat, self.bot_level),
                 json.dumps(self.rules.to_json(), sort_keys=True), bot_seed(self.seed, seat))
         sheet = observation.get("sheet")
         if sheet is not None and sheet is self.sheet_json():
@@ -945,8 +1108,76 @@ class Table:
             return self._fallback(seat, observation,
                                   f"failed to choose ({type(exc).__name__}: {exc})")
 
+    async def refresh(self) -> None:
+        """Send every socket the state again (a seat changed hands)."""
+        async with self.lock:
+            await self._publish(None)
+        self._ensure_driver()
+
+    async def _chat(self, socket: WebSocket, text: Any) -> None:
+        """A chat message of a friends' table to every socket of it (:mod:`.chat`)."""
+        said = clean_chat(text)
+        if said is None:
+            raise MessageError("bad_message", Said("chat.bad", most=CHAT_MOST))
+        if not self.chat.allow(socket):
+            raise MessageError("too_many_messages", Said("chat.slow"))
+        seat = self.seat_of(socket)
+        payload = {"type": "chat", "seat": seat, "name": self.names[seat], "text": said}
+        text_out = dumps(payload)
+        for other in list(self.sockets):
+            await self._send_text(other, text_out)
+
+    async def hand_over(self, socket: WebSocket, seat: int) -> None:
+        """The creator gives the seat of a friend who is away (the stand-in plays it) to the
+        computer for the rest of the game: the seat's holder is forgotten (saved first)."""
+        party = self.party
+        if party is None or self.seat_of(socket) != HUMAN:
+            raise MessageError("creator_only", Said("friends.creator_only"))
+        if (self.standin is None or seat not in self.humans or seat == HUMAN
+                or seat in party.handed or seat not in self.standin.away):
+            raise MessageError("not_away", Said("friends.not_away"))
+
+        def forget(seats: dict[str, str], friends: dict[str, Any]) -> Party:
+            handed = Party.from_json(friends).hand_over(seat)
+            seats.pop(str(seat), None)
+            friends.clear()
+            friends.update(handed.to_json())
+            return handed
+
+        try:
+            self.party = await self.store.write(self.store.change_friends, self.id, forget)
+        except (StoreError, KeyError) as exc:
+            raise MessageError("save_failed", Said("table.not_saved_short")) from exc
+        self.seats.pop(str(seat), None)
+        self.standin.handed.add(seat)
+        await self.refresh()
+
+    async def stand_in_move(self, seat: int, decision: tuple[int, int]) -> None:
+        """The move clock ran out: the stand-in makes this one decision for ``seat`` (unless
+        the human has decided meanwhile)."""
+        async with self.lock:
+            if self.decision() != decision or self.seat_to_act() != seat or self.paused:
+                return
+            observation = self.seat_observation(seat)
+            legal = set(observation["legal"])
+        token = await self._think(seat, observation)
+        async with self.lock:
+            if self.decision() != decision or self.seat_to_act() != seat:
+                return  # the human was quicker
+            if token not in legal:
+                token = self._random_legal(seat, legal)
+            event = self._apply(seat, token)
+            try:
+                await self._save(f"the move for {self.names[seat]} was taken back")
+            except SaveFailed:
+                return
+            await self._publish(event)
+        self._ensure_driver()
+
     async def stop(self) -> None:
         """Stop the computer players (server shutdown, or the table leaves memory)."""
+        if self.standin is not None:
+            self.standin.stop()
         if self.thinking is not None:
             self.thinking.forget(self._thinking_id)
         task, self._driver = self._driver, None
@@ -996,21 +1227,28 @@ class Table:
     async def _publish(self, event: dict[str, Any] | None) -> None:
         """Send the new state to every socket of the table, encoded once per language."""
         self.seq += 1
-        payload = self._publishable(self.state(event))
+        if self.standin is not None:
+            self.standin.arm()
+        payloads = {HUMAN: self._publishable(self.state(event))}
         if not self.sockets:
             return
-        texts: dict[tuple[str, bool], str] = {}
+        texts: dict[tuple[int, str, bool], str] = {}
         langs = self._langs
         sent = self._sheet_sent
-        sheet = payload["observation"].get("sheet")
+        sheet = payloads[HUMAN]["observation"].get("sheet")
         for socket in list(self.sockets):
             lang = langs.get(socket)
             if lang is None:  # a socket's language is set when it opens
                 lang = langs[socket] = i18n.normalize(socket_language(socket))
+            seat = self._seat_of.get(socket, HUMAN)
             with_sheet = sent.get(socket) is not sheet
-            text = texts.get((lang, with_sheet))
+            text = texts.get((seat, lang, with_sheet))
             if text is None:
-                text = texts[lang, with_sheet] = self.encode_state(payload, lang, with_sheet)
+                payload = payloads.get(seat)
+                if payload is None:
+                    payload = payloads[seat] = self._publishable(self.state(event, seat))
+                text = texts[seat, lang, with_sheet] = self.encode_state(payload, lang,
+                                                                         with_sheet)
             if await self._send_text(socket, text):
                 sent[socket] = sheet
 
@@ -1087,6 +1325,8 @@ class Table:
 
     def _forget(self, socket: WebSocket) -> None:
         self.sockets.discard(socket)
+        self._seat_of.pop(socket, None)
+        self.chat.forget(socket)
         self._langs.pop(socket, None)
         self._sheet_sent.pop(socket, None)
 

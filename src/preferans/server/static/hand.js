@@ -5,7 +5,8 @@ import { cardSrc } from "./cards.js";
 import { render, setMessage } from "./table.js";
 import { sendAction } from "./socket.js";
 import * as sound from "./sound.js";
-import { app, colour, dummySeat, myTurn, nameOf, positionOf, possessive, sitsOut } from "./state.js";
+import { app, boxId, colour, dummySeat, isMe, me, myTurn, nameOf, plateName, positionOf, possessive, sitsOut } from "./state.js";
+import { clockFor } from "./clock.js";
 import { callText, cardName } from "./words.js";
 import { $, RANKS, el, exposedHands, isDiscarding, legalTokens, parseCard, phaseOf } from "./util.js";
 
@@ -33,7 +34,8 @@ function plate(seat, obs, msg) {
     style: `--seat-colour:${colour(seat)}`,
     "data-seat": seat,
   }, [
-    el("span", { class: "name", text: nameOf(seat) }),
+    el("span", { class: `name${(msg.stand_in || []).includes(seat) ? " stand-in" : ""}`, text: plateName(seat) }),
+    clockFor(seat),
     obs.dealer === seat ? el("span", { class: "dealer", title: t("plate.dealer"), "aria-label": t("plate.dealer"), text: t("plate.dealerMark") }) : null,
     dummy ? el("span", { class: "dummy-note", title: t("plate.dummy"), text: obs.alone ? t("plate.dummyOut") : "" }) : null,
     el("span", { class: "tricks", title: t("plate.tricksTitle"), "aria-label": t("plate.tricks", { count: tricksWon }), text: String(tricksWon) }),
@@ -43,7 +45,7 @@ function plate(seat, obs, msg) {
 }
 
 export function renderSeat(seat) {
-  const box = $(`seat-${seat}`);
+  const box = $(boxId(seat));
   const msg = app.state;
   if (!box) return;
   box.replaceChildren();
@@ -54,19 +56,19 @@ export function renderSeat(seat) {
   if (sitsOut(seat, obs)) {
     box.append(el("span", { class: "sits-out", title: t("seat.sitsOutTitle"), text: t("seat.sitsOut") }));
   }
-  if (seat === 0) {
-    if (sitsOut(0, obs) && !(obs.hand || []).length) {
+  if (isMe(seat)) {
+    if (sitsOut(seat, obs) && !(obs.hand || []).length) {
       box.append(el("p", { class: "sit-out-note", text: t("seat.youSitOut") }));
       return;
     }
     if (obs.hand_hidden) {
       box.append(el("span", { class: "looked-label", text: t("seat.faceDown") }));
-      box.append(backsOf((obs.hand_sizes || [])[0] ?? 10, 0));
+      box.append(backsOf((obs.hand_sizes || [])[seat] ?? 10, seat));
       return;
     }
     // The lone whister who opened: his own cards lie face up for the declarer too.
-    if (exposedHands(obs)[0]) box.append(el("span", { class: "looked-label open-note", "data-open": "true", text: t("seat.youOpen") }));
-    box.append(renderHand(obs.hand || [], 0, obs));
+    if (exposedHands(obs)[seat]) box.append(el("span", { class: "looked-label open-note", "data-open": "true", text: t("seat.youOpen") }));
+    box.append(renderHand(obs.hand || [], seat, obs));
     return;
   }
   box.dataset.dummy = String(seat === dummySeat());
@@ -86,7 +88,7 @@ export function renderSeat(seat) {
 /** A hand's cards face down. */
 function backsOf(count, seat) {
   const backs = el("div", {
-    class: `backs${positionOf(seat) === "top" || seat === 0 ? " row" : ""}`, style: `--n:${count}`,
+    class: `backs${["top", "bottom"].includes(positionOf(seat)) ? " row" : ""}`, style: `--n:${count}`,
     role: "img", "aria-label": t("seat.cards", { count }),
   });
   for (let i = 0; i < count; i += 1) {
@@ -100,14 +102,14 @@ function renderHand(cards, seat, obs) {
   const msg = app.state;
   const phase = phaseOf(obs);
   const legal = new Set(legalTokens(obs).map((tok) => tok.toUpperCase()));
-  const controlled = myTurn(msg) && phase === "play" && (obs.hand_to_play ?? 0) === seat;
-  const discarding = myTurn(msg) && isDiscarding(phase) && seat === 0;
+  const controlled = myTurn(msg) && phase === "play" && (obs.hand_to_play ?? me()) === seat;
+  const discarding = myTurn(msg) && isDiscarding(phase) && isMe(seat);
   const sorted = [...cards].sort((a, b) => sortKey(a) - sortKey(b));
   const n = sorted.length;
   const hand = el("div", {
-    class: `hand${seat === 0 ? " fan" : positionOf(seat) === "top" ? " row" : " column"}${controlled ? " active" : ""}`,
+    class: `hand${isMe(seat) ? " fan" : positionOf(seat) === "top" ? " row" : " column"}${controlled ? " active" : ""}`,
     role: "group",
-    "aria-label": seat === 0 ? t("hand.yours") : t("hand.open", { name: nameOf(seat) }),
+    "aria-label": isMe(seat) ? t("hand.yours") : t("hand.open", { name: nameOf(seat) }),
     "data-seat": seat,
     style: `--n:${n}`,
     onkeydown: onHandKey,
@@ -171,7 +173,7 @@ function onCardClick(token, seat) {
     shake(token);
     return;
   }
-  if (isDiscarding(phase) && seat === 0) {
+  if (isDiscarding(phase) && isMe(seat)) {
     const selected = app.ui.selected;
     if (selected.has(token)) selected.delete(token);
     else if (selected.size < 2) selected.add(token);
@@ -197,7 +199,7 @@ function onCardClick(token, seat) {
 function playCard(token, seat) {
   const msg = app.state;
   const obs = msg.observation || {};
-  const toPlay = obs.hand_to_play ?? 0;
+  const toPlay = obs.hand_to_play ?? me();
   if (seat !== toPlay) {
     setMessage(t("why.playFrom", { whose: possessive(toPlay) }), "why");
     shake(token);
@@ -212,7 +214,7 @@ function playCard(token, seat) {
     return;
   }
   app.ui.pendingShake = token;
-  const hand = $(`seat-${seat}`);
+  const hand = $(boxId(seat));
   const node = hand && hand.querySelector(`[data-card="${token}"]`);
   if (node) {
     node.classList.add("leaving");

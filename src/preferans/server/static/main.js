@@ -7,26 +7,33 @@
 import { setLanguage, t, translatePage } from "./i18n.js";
 import { closeHelp, initHelp } from "./help.js";
 import { initHint, onHint, onHintError } from "./hint.js";
+import { noteClock } from "./clock.js";
+import { onChat, renderChat } from "./chat.js";
 import { shake } from "./hand.js";
 import { initMenu, renderMenu } from "./menu.js";
 import { openSheet } from "./sheet.js";
 import { connect, sendAction, showConnection } from "./socket.js";
 import * as sound from "./sound.js";
 import { render, setMessage, startGather } from "./table.js";
-import { app, myTurn } from "./state.js";
+import { app, isMe, myTurn } from "./state.js";
 import { $, isCardToken, isDiscarding, phaseOf, withKept } from "./util.js";
 
 function onState(frame) {
   const previous = app.state;
   const msg = withKept(frame, previous);
   app.state = msg;
+  noteClock(msg);
+  renderChat();
   const obs = msg.observation || {};
   const event = msg.event || null;
   const ui = app.ui;
   ui.pendingShake = null;
-  if (!isDiscarding(phaseOf(obs)) || obs.to_act !== 0) ui.selected.clear();
-  if (event && event.seat !== 0 && ui.message && ui.message.kind !== "info") ui.message = null;
-  if (event && event.seat === 0) ui.message = null;
+  if (!isDiscarding(phaseOf(obs)) || !isMe(obs.to_act)) ui.selected.clear();
+  if (event && !isMe(event.seat) && ui.message && ui.message.kind !== "info") ui.message = null;
+  if (event && isMe(event.seat)) ui.message = null;
+  if (event && event.stand_in && isMe(event.seat)) {
+    ui.message = { text: t("status.standInDecided"), kind: "info", standIn: true };
+  } else if (ui.message && ui.message.standIn && myTurn(msg)) ui.message = null;
 
   if (event) {
     if (event.kind === "card") sound.play("card");
@@ -91,6 +98,7 @@ function init() {
   setLanguage(document.documentElement.lang);
   translatePage();
   app.gameId = gameIdFromPage();
+  app.watch = $("app").dataset.watch || ""; // a spectator's page: the invite code
   initMenu();
   initHelp();
   initHint();
@@ -109,7 +117,8 @@ function init() {
   }
   render();
   connect({
-    state: onState, error: onError, hint: onHint, notConnected: (text) => setMessage(text, "error"),
+    state: onState, error: onError, hint: onHint, chat: onChat,
+    notConnected: (text) => setMessage(text, "error"),
     connection: (open) => { if (open) app.ui.message = null; render(); },
   });
 }

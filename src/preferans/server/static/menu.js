@@ -5,8 +5,8 @@ import { openSheet } from "./sheet.js";
 import { send } from "./socket.js";
 import * as sound from "./sound.js";
 import { render } from "./table.js";
-import { app, setSound } from "./state.js";
-import { $ } from "./util.js";
+import { app, nameOf, setSound } from "./state.js";
+import { $, el } from "./util.js";
 
 export function renderMenu() {
   const menu = $("menu");
@@ -21,10 +21,28 @@ export function renderMenu() {
   menu.querySelector('[data-menu="sound"]').textContent = t(app.ui.sound ? "menu.soundOn" : "menu.soundOff");
   const guide = menu.querySelector('a[href^="/guide"]');
   if (guide && app.state) guide.setAttribute("href", guideHref());
+  renderHandOver(menu);
 }
 
-function onMenu(action) {
+/** At a table for friends, its creator (seat 0) may give the seat of a friend who is away
+ *  (the stand-in plays it) to the computer for the rest of the game. */
+function renderHandOver(menu) {
+  menu.querySelectorAll('[data-menu="hand_over"]').forEach((node) => node.remove());
+  const msg = app.state;
+  if (!msg || msg.seat !== 0 || !msg.stand_in) return;
+  const handed = msg.handed || [];
+  const anchor = menu.querySelector('[data-menu="new"]');
+  for (const seat of msg.stand_in.filter((s) => !handed.includes(s))) {
+    anchor.before(el("button", {
+      type: "button", role: "menuitem", "data-menu": "hand_over", "data-seat": seat,
+      text: t("menu.handOver", { name: nameOf(seat) }),
+    }));
+  }
+}
+
+function onMenu(action, item) {
   const ui = app.ui;
+  if (action === "hand_over") send({ type: "hand_over", seat: Number(item.dataset.seat) });
   if (action === "pause") send({ type: app.state && app.state.paused ? "resume" : "pause" });
   if (action === "sheet") openSheet();
   if (action === "help") openHelp();
@@ -47,7 +65,7 @@ export function initMenu() {
   $("menu-button").addEventListener("click", () => toggleMenu());
   $("menu").addEventListener("click", (event) => {
     const item = event.target.closest("[data-menu]");
-    if (item) onMenu(item.dataset.menu);
+    if (item) onMenu(item.dataset.menu, item);
   });
   document.addEventListener("click", (event) => {
     if (app.ui.menuOpen && !event.target.closest(".menu-wrap")) {

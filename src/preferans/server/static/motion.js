@@ -7,6 +7,7 @@
  * The table redraws the hand and the talon from scratch on every state message, so a motion
  * is remembered by kind with its start time: a redraw in the middle of it puts the new
  * elements at the same point of the same animation instead of starting it again. */
+import { boxId } from "./state.js";
 import { reducedMotion } from "./util.js";
 
 export const MOTION_MS = { gather: 300, turn: 280, deal: 320 };
@@ -53,7 +54,7 @@ function play(kind, key, nodes, frames, { duration, easing = "ease-out", delay =
 
 /** The seat's place on the screen a gathered trick flies to: its plate, else the seat. */
 function seatBox(seat) {
-  const node = document.querySelector(`#seat-${seat} .plate`) || document.getElementById(`seat-${seat}`);
+  const node = document.querySelector(`#${boxId(seat)} .plate`) || document.getElementById(boxId(seat));
   return node ? node.getBoundingClientRect() : null;
 }
 

@@ -4,8 +4,8 @@
 import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
-import { render } from "./table.js";
-import { app, colour, nameOf, names, whom } from "./state.js";
+import { render, setMessage } from "./table.js";
+import { app, colour, isMe, me, nameOf, names, whom } from "./state.js";
 import { callText, houseRuleLines, rulesSummary, showOption } from "./words.js";
 import { $, el, formatNumber, sheetOf } from "./util.js";
 
@@ -43,6 +43,11 @@ export function renderSheet() {
   body.append(el("h2", { id: "sheet-title", text: title }));
   if (msg.game_over) body.append(resultBlock(msg, sheet));
   if (entry && msg.deal_over) body.append(entryBlock(entry, sheet));
+  const helped = (msg.deal_over && msg.stand_in_seats) || [];
+  if (helped.length) {
+    body.append(el("p", { class: "stand-in-note", "data-stand-in": helped.join(","),
+      text: t("sheet.standInDeal", { names: helped.map((seat) => nameOf(seat)).join(", ") }) }));
+  }
 
   const tabs = el("div", { class: "tabs", role: "tablist" });
   const tabKeys = msg.deal_over && Number(msg.deal_number) ? ["pulya", "totals", "analysis"] : ["pulya", "totals"];
@@ -65,8 +70,19 @@ export function renderSheet() {
   body.append(panel);
 
   const actions = el("div", { class: "sheet-actions" });
+  if (msg.game_over && msg.stand_in !== undefined && msg.seat !== null) {
+    // a table for friends: the same seats again
+    if (msg.rematch) {
+      actions.append(el("a", { class: "action primary", href: msg.rematch, "data-key": "rematch", "data-action": "REMATCH", text: t("button.rematchGo") }));
+    } else {
+      actions.append(el("button", {
+        type: "button", class: "action primary", "data-action": "REMATCH", "data-key": "rematch",
+        onclick: () => rematch(), text: t("button.rematch"),
+      }));
+    }
+  }
   if (msg.game_over) {
-    actions.append(el("a", { class: "action primary", href: "/", "data-key": "new-game", "data-action": "NEW GAME", text: t("button.newGame") }));
+    actions.append(el("a", { class: `action${msg.stand_in !== undefined ? "" : " primary"}`, href: "/", "data-key": "new-game", "data-action": "NEW GAME", text: t("button.newGame") }));
     if (app.gameId) actions.append(el("a", { class: "action", href: `/replay/${encodeURIComponent(app.gameId)}`, "data-key": "replay", "data-action": "REPLAY", text: t("replay.gameButton") }));
   } else if (msg.deal_over) {
     actions.append(el("button", {
@@ -88,6 +104,20 @@ export function renderSheet() {
   else if (!hadFocus) {
     const primary = body.querySelector(".action.primary") || body.querySelector(".action");
     if (primary) primary.focus({ preventScroll: true });
+  }
+}
+
+/** REMATCH: the same seats at a new game (the first friend to ask makes it). */
+async function rematch() {
+  try {
+    const response = await fetch(`/api/friends/${encodeURIComponent(app.gameId)}/rematch`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (response.ok && answer.url) location.assign(answer.url);
+    else setMessage(answer.message || answer.detail || t("error.refused"), "error");
+  } catch (problem) {
+    setMessage(t("error.refused"), "error");
   }
 }
 
@@ -178,7 +208,7 @@ function resultBlock(msg, sheet) {
   const winners = balance.map((v, i) => (Number(v) === best ? i : null)).filter((i) => i !== null);
   const headline = winners.length > 1
     ? t("result.tie", { names: winners.map(nameOf).join(t("and")) })
-    : winners[0] === 0 ? t("result.youWin") : t("result.wins", { name: nameOf(winners[0]) });
+    : isMe(winners[0]) ? t("result.youWin") : t("result.wins", { name: nameOf(winners[0]) });
   const list = el("ol", { class: "final" });
   balance.map((v, seat) => [Number(v), seat]).sort((a, b) => b[0] - a[0]).forEach(([value, seat]) => {
     list.append(el("li", { style: `color:${colour(seat)}`, "data-seat": seat }, [
@@ -350,7 +380,8 @@ export function pulyaDrawing(sheet, msg) {
       { rot: 180, whist: (s) => [Wd * (1 - s), band / 2], pool: [cx, band * 1.5], mountain: [cx, band * 2.6], who: [cx, band * 3.5] },
       { rot: 90, whist: (s) => [Wd - band / 2, Ht * s], pool: [Wd - band * 1.5, cy], mountain: [Wd - band * 2.6, cy], who: [Wd - band * 3.6, cy] },
     ];
-    areas.forEach((area, i) => {
+    areas.forEach((area, place) => {
+      const i = (place + me()) % 4; // the seat drawn at this place: yours at the foot
       const s = series[i];
       if (!s) return;
       others(i).forEach((j, k) => {
@@ -370,25 +401,29 @@ export function pulyaDrawing(sheet, msg) {
     add("line", { x1: cx, y1: Ht - band, x2: cx, y2: Ht, class: "rule thin" });
     add("line", { x1: 0, y1: cy - 20, x2: band, y2: cy - 20, class: "rule thin" });
     add("line", { x1: Wd - band, y1: cy - 20, x2: Wd, y2: cy - 20, class: "rule thin" });
-    const [you, left, right] = series;
+    // The seats drawn at the foot (yours), on the left and on the right.
+    const Y = me() % 3;
+    const L = (Y + 1) % 3;
+    const R = (Y + 2) % 3;
+    const [you, left, right] = [series[Y], series[L], series[R]];
     // You (bottom): whists on the left player | on the right, pool above, mountain above that.
-    write(cx / 2 + 20, Ht - band / 2, you.whists[1], "whists", 0, colour(0), 1);
-    write(cx + cx / 2 - 20, Ht - band / 2, you.whists[2], "whists", 0, colour(0), 2);
-    write(cx, Ht - band * 1.5, you.pool, "pool", 0, colour(0));
-    write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, colour(0));
+    write(cx / 2 + 20, Ht - band / 2, you.whists[L], "whists", 0, colour(Y), L);
+    write(cx + cx / 2 - 20, Ht - band / 2, you.whists[R], "whists", 0, colour(Y), R);
+    write(cx, Ht - band * 1.5, you.pool, "pool", 0, colour(Y));
+    write(cx, Ht - band * 2.6, you.mountain, "mountain", 0, colour(Y));
     // The left player: bands along the left edge, written upwards.
-    write(band / 2, cy - 110, left.whists[2], "whists", -90, colour(1), 2);
-    write(band / 2, cy + 90, left.whists[0], "whists", -90, colour(1), 0);
-    write(band * 1.5, cy, left.pool, "pool", -90, colour(1));
-    write(band * 2.6, cy - 30, left.mountain, "mountain", -90, colour(1));
+    write(band / 2, cy - 110, left.whists[R], "whists", -90, colour(L), R);
+    write(band / 2, cy + 90, left.whists[Y], "whists", -90, colour(L), Y);
+    write(band * 1.5, cy, left.pool, "pool", -90, colour(L));
+    write(band * 2.6, cy - 30, left.mountain, "mountain", -90, colour(L));
     // The right player: along the right edge, written downwards.
-    write(Wd - band / 2, cy + 90, right.whists[0], "whists", 90, colour(2), 0);
-    write(Wd - band / 2, cy - 110, right.whists[1], "whists", 90, colour(2), 1);
-    write(Wd - band * 1.5, cy, right.pool, "pool", 90, colour(2));
-    write(Wd - band * 2.6, cy - 30, right.mountain, "mountain", 90, colour(2));
-    write(cx, Ht - band * 3.5, nameOf(0), "who", 0, colour(0));
-    write(band * 3.7, cy + 60, nameOf(1), "who", -90, colour(1));
-    write(Wd - band * 3.7, cy + 60, nameOf(2), "who", 90, colour(2));
+    write(Wd - band / 2, cy + 90, right.whists[Y], "whists", 90, colour(R), Y);
+    write(Wd - band / 2, cy - 110, right.whists[L], "whists", 90, colour(R), L);
+    write(Wd - band * 1.5, cy, right.pool, "pool", 90, colour(R));
+    write(Wd - band * 2.6, cy - 30, right.mountain, "mountain", 90, colour(R));
+    write(cx, Ht - band * 3.5, nameOf(Y), "who", 0, colour(Y));
+    write(band * 3.7, cy + 60, nameOf(L), "who", -90, colour(L));
+    write(Wd - band * 3.7, cy + 60, nameOf(R), "who", 90, colour(R));
   }
   // The zones named where the player reads them: his own area, at the foot of the sheet.
   label(band * 1.4, Ht - band / 2, "whists");
@@ -413,7 +448,7 @@ export function pulyaDrawing(sheet, msg) {
 /** What an entry of the drawing holds, in words: "Misha's pool: 2, 4, 6". */
 function historyText(cls, seat, on, text) {
   const values = String(text).split(".").join(", ");
-  const whose = seat === 0 ? t("possessive.You") : t("possessive.other", { name: nameOf(seat) });
+  const whose = isMe(seat) ? t("possessive.You") : t("possessive.other", { name: nameOf(seat) });
   if (cls === "whists") return t("sheet.history.whists", { whose, on: nameOf(on), values });
   return t(`sheet.history.${cls}`, { whose, values });
 }

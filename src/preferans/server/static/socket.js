@@ -6,15 +6,17 @@ import { $, el } from "./util.js";
 
 let ws = null;
 let retry = 0;
-let handlers = { state: () => {}, error: () => {}, hint: () => {}, notConnected: () => {}, connection: () => {} };
+let handlers = { state: () => {}, error: () => {}, hint: () => {}, chat: () => {}, notConnected: () => {}, connection: () => {} };
 
 export function connect(given) {
   if (given) handlers = { ...handlers, ...given };
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // The socket speaks the page's language (the player's choice: ?lang=, the cookie, the
-  // RU / EN switch), whatever Accept-Language the browser sends with the socket's handshake.
+  // RU / EN switch), whatever Accept-Language the browser sends with the socket's handshake;
+  // a spectator's socket names the table's watch code.
   const lang = encodeURIComponent(document.documentElement.lang || "en");
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}?lang=${lang}`);
+  const watch = app.watch ? `&watch=${encodeURIComponent(app.watch)}` : "";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(app.gameId)}?lang=${lang}${watch}`);
   ws = socket;
   socket.addEventListener("open", () => {
     retry = 0;
@@ -28,6 +30,7 @@ export function connect(given) {
     if (msg.type === "state") handlers.state(msg);
     else if (msg.type === "error") handlers.error(msg);
     else if (msg.type === "hint") handlers.hint(msg);
+    else if (msg.type === "chat") handlers.chat(msg);
   });
   socket.addEventListener("close", (event) => {
     if (ws !== socket) return;

@@ -43,6 +43,16 @@ export function names() {
   return sent ? sent.map(localName) : [t("name.you"), t("name.left"), t("name.right")];
 }
 
+/** The name a seat's plate shows: at a table for friends, a human's seat the stand-in
+ *  plays while he is away says so ("Misha (computer for Anna)"). */
+export function plateName(seat) {
+  const msg = app.state;
+  if (msg && (msg.stand_in || []).includes(seat)) {
+    return t("plate.standIn", { computer: localName(msg.stand_in_name || "Misha"), name: nameOf(seat) });
+  }
+  return nameOf(seat);
+}
+
 /** The two-player game's dummy seat (2), or null. */
 export function dummySeat() {
   const dummy = app.state && app.state.dummy;
@@ -63,15 +73,42 @@ export function whom(seat) {
   return name && has(`whom.${name}`) ? t(`whom.${name}`) : nameOf(seat);
 }
 
-/** "your" or "Misha's". */
-export function possessive(seat) {
-  return seat === 0 ? t("possessive.you") : t("possessive.other", { name: nameOf(seat) });
+/** The seat this page plays and sees: the state's ``seat`` (0 against the computer; at a
+ *  table for friends each browser its own). */
+export function me() {
+  const seat = app.state && app.state.seat;
+  return seat === null || seat === undefined ? 0 : Number(seat);
 }
 
-/** Where a seat sits on the screen: you at the bottom, then clockwise. */
+/** A seat's place around the table counted clockwise from this page's own (0: the bottom);
+ *  the page's seat boxes are numbered by place: #seat-0 is always the bottom. */
+export function slotOf(seat) {
+  const count = names().length;
+  if (seat === null || seat === undefined || Number(seat) >= count) return seat;
+  return (Number(seat) - me() + count) % count;
+}
+
+/** The id of the box a seat is drawn in. */
+export const boxId = (seat) => `seat-${slotOf(seat)}`;
+
+/** Whether the page only watches (a spectator of a table for friends: no seat). */
+export const watching = () => Boolean(app.state && app.state.seat === null);
+
+/** Whether a seat is this page's own. */
+export const isMe = (seat) => seat !== null && seat !== undefined && !watching() && Number(seat) === me();
+
+/** "your" or "Misha's". */
+export function possessive(seat) {
+  return isMe(seat) ? t("possessive.you") : t("possessive.other", { name: nameOf(seat) });
+}
+
+/** Where a seat sits on the screen: you at the bottom, then clockwise (the two-player
+ *  game's dummy, seat 2, at the top). */
 export function positionOf(seat) {
   const around = names().length === 4 ? ["bottom", "left", "top", "right"] : ["bottom", "left", "right"];
-  return around[seat] || "top";
+  const count = names().length;
+  if (seat >= count) return "top";
+  return around[(Number(seat) - me() + count) % count] || "top";
 }
 
 /** With four players the dealer sits the deal out. */
@@ -92,5 +129,5 @@ export function seats() {
 export function myTurn(msg) {
   if (!msg || !msg.observation || app.ui.connected === false) return false;
   const obs = msg.observation;
-  return obs.to_act === 0 && !msg.deal_over && !msg.game_over && legalTokens(obs).length > 0;
+  return !watching() && obs.to_act === me() && !msg.deal_over && !msg.game_over && legalTokens(obs).length > 0;
 }

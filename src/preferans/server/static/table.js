@@ -9,7 +9,7 @@ import { cardImg } from "./cards.js";
 import { afterRender, gatherTrick } from "./motion.js";
 import { renderHint } from "./hint.js";
 import { renderSheet } from "./sheet.js";
-import { app, colour, dummySeat, myTurn, nameOf, names, positionOf, seats, sitsOut } from "./state.js";
+import { app, boxId, colour, dummySeat, isMe, me, myTurn, nameOf, names, positionOf, seats, sitsOut, slotOf, watching } from "./state.js";
 import { callText } from "./words.js";
 import { $, SUIT_SYMBOL, el, formatNumber, phaseOf, reducedMotion, sheetOf } from "./util.js";
 
@@ -45,8 +45,8 @@ function focusHandOnTurn() {
   if (!myTurn(msg) || phaseOf(msg.observation) !== "play" || app.ui.sheetOpen || app.ui.helpOpen) return;
   const active = document.activeElement;
   if (active && active !== document.body && !active.closest(".hand")) return;
-  const seat = msg.observation.hand_to_play ?? 0;
-  const card = document.querySelector(`#seat-${seat} .hand [tabindex="0"]`);
+  const seat = msg.observation.hand_to_play ?? me();
+  const card = document.querySelector(`#${boxId(seat)} .hand [tabindex="0"]`);
   if (card && card !== active) card.focus({ preventScroll: true });
 }
 
@@ -65,7 +65,7 @@ const TURN_KEYS = {
 /** House option half_whist_played: the human's half-whist stood and is to be played. */
 function playedHalfWhist(obs) {
   return Boolean(((app.state || {}).rules || {}).half_whist_played)
-    && (obs.defence || []).some(([seat, call]) => seat === 0 && call === "HALF");
+    && (obs.defence || []).some(([seat, call]) => isMe(seat) && call === "HALF");
 }
 
 function turnText(obs, phase) {
@@ -77,7 +77,7 @@ function turnText(obs, phase) {
   if (phase === "dealer_whist") return t(obs.looked ? "status.turn.dealerWhistLooked" : "status.turn.dealerWhist");
   if (phase === "play") {
     const hand = obs.hand_to_play;
-    return hand !== undefined && hand !== null && hand !== 0
+    return hand !== undefined && hand !== null && !isMe(hand)
       ? t("status.turn.playFor", { name: nameOf(hand) }) : t("status.turn.play");
   }
   return t(TURN_KEYS[phase] || "status.turn.other");
@@ -104,8 +104,14 @@ function statusText() {
   const phase = phaseOf(obs);
   if (msg.game_over) return { text: t("status.gameOver"), kind: "info" };
   if (msg.paused) return { text: t("status.paused"), kind: "info" };
+  const asked = (!msg.deal_over && msg.pause_asked) || [];
+  if (asked.length && !myTurn(msg)) {
+    return asked.includes(me()) && !watching()
+      ? { text: t("status.pauseAskedMine"), kind: "info" }
+      : { text: t("status.pauseAsked", { names: asked.map((seat) => nameOf(seat)).join(", ") }), kind: "info" };
+  }
   if (msg.deal_over) return { text: t("status.dealOver"), kind: "info" };
-  if (msg.thinking !== null && msg.thinking !== undefined && msg.thinking !== 0) {
+  if (msg.thinking !== null && msg.thinking !== undefined && !isMe(msg.thinking)) {
     return { text: t("status.thinking", { name: nameOf(msg.thinking) }), kind: "info" };
   }
   const note = overruledNote(obs);
@@ -114,7 +120,8 @@ function statusText() {
   if (myTurn(msg)) return { text: withNote(turnText(obs, phase)), kind: "turn" };
   if (actor === null || actor === undefined) return { text: "", kind: "info" };
   const waiting = t(has(`status.wait.${phase}`) ? `status.wait.${phase}` : "status.wait.other", { name: nameOf(actor) });
-  if (sitsOut(0, obs)) return { text: t("status.sitOut", { waiting }), kind: "info" };
+  if (watching()) return { text: t("status.watching", { waiting }), kind: "info" };
+  if (sitsOut(me(), obs)) return { text: t("status.sitOut", { waiting }), kind: "info" };
   return { text: withNote(waiting), kind: "info" };
 }
 
@@ -216,7 +223,7 @@ function travel(img, seat, token) {
   else {
     // In this order: one selector list would give the first in the page, the name plate.
     const source = [`[data-card="${String(token).toUpperCase()}"]`, ".backs", ".hand", ".plate"]
-      .map((part) => document.querySelector(`#seat-${seat} ${part}`)).find(Boolean);
+      .map((part) => document.querySelector(`#${boxId(seat)} ${part}`)).find(Boolean);
     if (source) from = source.getBoundingClientRect();
   }
   app.ui.leaving = null;
@@ -275,7 +282,7 @@ function renderTrick() {
   const event = msg.event || {};
   for (const [key, { seat, token, order }] of wanted) {
     if (present.has(key)) continue;
-    const img = cardImg(token, `played seat-${seat} pos-${positionOf(seat)}`);
+    const img = cardImg(token, `played seat-${slotOf(seat)} pos-${positionOf(seat)}`);
     img.dataset.key = key;
     img.style.zIndex = String(order + 1);
     box.append(img);

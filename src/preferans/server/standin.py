@@ -1,0 +1,134 @@
+"""The stand-in of a table for friends: a computer player of the table's chosen level that
+decides for a human who is out of time or away.
+
+- **The move clock** (``clock`` seconds a decision, 0: none): when a human's decision has
+  waited that long, the stand-in makes that one decision (:meth:`Table.stand_in_move`); the
+  state frames carry the clock (``"clock": {"seat", "left"}``: seconds left, as the server
+  counted them when it sent the frame).
+- **Away**: a human seat whose last socket closed more than ``grace`` seconds ago (30 by
+  default) is played by the stand-in, like a computer seat, until a socket of that seat
+  opens again; the human takes the seat back at his next decision.  The state frames list
+  those seats (``"stand_in": [seats]``) and the stand-in's name (``"stand_in_name"``).
+
+Decisions made by the stand-in are marked: the event has ``"stand_in": true`` and the
+record's deal lists their indices in ``"stand_in"`` (an optional field: :mod:`.table`).
+Pure asyncio on the table's event loop: nothing here blocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .table import Table
+
+GRACE_SECONDS = 30.0
+"""How long a human may be gone (no socket of his seat open) before the stand-in plays."""
+STAND_IN_NAMES = ("Misha", "Lena", "Sasha")
+"""The stand-in takes the first of these names nobody at the table has."""
+
+
+def stand_in_name(names: Sequence[str]) -> str:
+    """The stand-in's name at a table of ``names``.
+
+    >>> stand_in_name(["Anna", "Boris", "Misha"])
+    'Lena'
+    """
+    taken = {name.casefold() for name in names}
+    return next((name for name in STAND_IN_NAMES if name.casefold() not in taken), "Computer")
+
+
+class StandIn:
+    """The stand-in of one table (see the module docstring)."""
+
+    def __init__(self, table: Table, clock: float, grace: float = GRACE_SECONDS,
+                 handed: Sequence[int] = ()) -> None:
+        self.table = table
+        self.clock = float(clock)
+        """Seconds a human has for a decision (0: no clock)."""
+        self.grace = grace
+        self.handed: set[int] = set(handed)
+        """Seats the creator gave to the computer for the rest of the game."""
+        self.away: set[int] = set(handed)
+        """Human seats the stand-in plays now (their browsers are gone, or handed over)."""
+        self.name = stand_in_name(table.names)
+        self._timer: asyncio.Task[None] | None = None
+        self._timed: tuple[int, Any] | None = None
+        self._deadline = 0.0
+        self._graces: dict[int, asyncio.Task[None]] = {}
+
+    # --- the move clock ------------------------------------------------------------------
+    def arm(self) -> None:
+        """Start the clock for the decision now due, if it is a human's (called whenever a
+        state is published; a decision already timed keeps its deadline)."""
+        table = self.table
+        seat = table.seat_to_act()
+        if (not self.clock or seat is None or seat not in table.humans or seat in self.away
+                or table.paused or table.save_error is not None or not table.started()):
+            self.disarm()
+            return
+        key = (seat, table.decision())
+        if self._timed == key and self._timer is not None and not self._timer.done():
+            return
+        self.disarm()
+        self._timed = key
+        self._deadline = time.monotonic() + self.clock
+        self._timer = asyncio.get_running_loop().create_task(self._expire(seat, key[1]))
+
+    def disarm(self) -> None:
+        if self._timer is not None and not self._timer.done():
+            self._timer.cancel()
+        self._timer = None
+        self._timed = None
+
+    def shown(self) -> dict[str, Any] | None:
+        """The clock as a state frame shows it: the seat it runs for, seconds left."""
+        if self._timed is None or self._timer is None or self._timer.done():
+            return None
+        return {"seat": self._timed[0], "seconds": self.clock,
+                "left": round(max(0.0, self._deadline - time.monotonic()), 2)}
+
+    async def _expire(self, seat: int, decision: Any) -> None:
+        await asyncio.sleep(max(0.0, self._deadline - time.monotonic()))
+        self._timer = None
+        self._timed = None
+        await self.table.stand_in_move(seat, decision)
+
+    # --- away and back -------------------------------------------------------------------
+    def left(self, seat: int) -> None:
+        """The last socket of a human seat closed: after the grace time, the stand-in plays."""
+        if seat not in self.table.humans or seat in self._graces or seat in self.away:
+            return
+        with contextlib.suppress(RuntimeError):  # no loop: the server is stopping
+            self._graces[seat] = asyncio.get_running_loop().create_task(self._gone(seat))
+
+    async def _gone(self, seat: int) -> None:
+        try:
+            await asyncio.sleep(self.grace)
+            if self.table.has_socket(seat):
+                return
+            self.away.add(seat)
+            await self.table.refresh()
+        finally:
+            self._graces.pop(seat, None)
+
+    def back(self, seat: int) -> bool:
+        """A socket of ``seat`` opened: the human takes his seat back (at his next decision);
+        True when the stand-in was playing it."""
+        task = self._graces.pop(seat, None)
+        if task is not None and not task.done():
+            task.cancel()
+        if seat in self.away and seat not in self.handed:
+            self.away.discard(seat)
+            return True
+        return False
+
+    def stop(self) -> None:
+        self.disarm()
+        for task in self._graces.values():
+            task.cancel()
+        self._graces.clear()

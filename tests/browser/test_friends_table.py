@@ -1,0 +1,346 @@
+"""A table for friends in real browsers: Anna makes it on the settings page (a friend on her
+left, an Easy computer on her right), Boris opens the invite link in another browser (a
+phone), types his name and takes the seat, Anna starts, and the two humans and the computer
+play a whole deal, each seeing the table from his own seat.  Screenshots in
+``test-artifacts/friends-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import LiveServer
+from table_driver import click_action, click_token, phase, state
+
+pytestmark = pytest.mark.browser
+
+CARD_POINT = """([token, box]) => {
+  const card = document.querySelector(`#${box} .hand [data-card="${token}"]`);
+  if (!card) return null;
+  const r = card.getBoundingClientRect();
+  for (let y = r.top + 12; y < r.bottom - 4; y += 8) {
+    for (let x = r.left + 4; x < r.right - 2; x += 3) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest("[data-card]") === card) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+STILL = """() => !document.getAnimations().some((a) => a.playState === "running"
+  && a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest(".hand"))"""
+
+
+def box_of(st: dict[str, Any], seat: int) -> str:
+    """The id of the box a seat is drawn in on this page (its own at the bottom: seat-0)."""
+    count = len(st["names"])
+    return f"seat-{(seat - st['seat'] + count) % count}"
+
+
+def tap(page: Any, st: dict[str, Any], token: str, seat: int) -> None:
+    page.wait_for_function(STILL, timeout=5_000)
+    point = page.evaluate(CARD_POINT, [token, box_of(st, seat)])
+    assert point is not None, f"card {token} of seat {seat} is not on the screen"
+    page.mouse.click(point[0], point[1])
+
+
+def take_turn(page: Any, st: dict[str, Any]) -> None:
+    """One decision through the page: pass in the auction, whist, play the first card."""
+    obs = st["observation"]
+    legal = obs["legal"]
+    now = phase(st)
+    if now == "auction":
+        click_token(page, "PASS")
+    elif now in ("discard", "exchange"):
+        for token in obs["hand"][:2]:
+            tap(page, st, token, st["seat"])
+        click_action(page, "DISCARD")
+    elif now == "contract":
+        click_token(page, legal[0])
+    elif now == "defence":
+        click_action(page, "WHIST" if "WHIST" in legal else "PASS")
+    elif now == "defence_mode":
+        click_action(page, "CLOSED")
+    elif now == "play":
+        seat = obs.get("hand_to_play")
+        tap(page, st, sorted(legal)[0], st["seat"] if seat is None else seat)
+    else:  # pragma: no cover
+        raise AssertionError(f"unexpected phase {now!r}: {legal}")
+
+
+def shot(page: Any, artifacts: Path, name: str) -> None:
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(artifacts / f"friends-{name}.png"))
+
+
+def test_two_friends_and_a_computer_play_a_deal_from_the_invite_link(
+        page: Any, browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    base = live_server.url
+    # Anna makes the table on the settings page
+    page.goto(base + "/?lang=en")
+    page.locator("#play-friends").click()
+    page.locator("#friends-name").fill("Anna")
+    page.select_option("#friends-seat-1", "friend")
+    page.select_option("#friends-seat-2", "easy")
+    shot(page, artifacts, "settings")
+    page.locator("#create-friends").click()
+    page.wait_for_url("**/lobby/*")
+    invite = page.locator("#invite-link").input_value()
+    assert "/join/" in invite and len(invite.rsplit("/", 1)[1]) >= 22
+    assert page.locator("#start").is_disabled()
+    shot(page, artifacts, "lobby-host")
+
+    # Boris opens the link on his phone, types his name and sits down
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    phone.set_default_timeout(15_000)
+    errors: list[str] = []
+    try:
+        boris = phone.new_page()
+        boris.on("pageerror", lambda error: errors.append(str(error)))
+        boris.goto(invite)
+        assert "Anna" in boris.locator("main").inner_text()
+        boris.locator("#name").fill("Boris")
+        shot(boris, artifacts, "join-phone")
+        boris.locator("#take-seat").click()
+        boris.wait_for_url("**/lobby/*")
+        assert "Anna" in boris.locator("#waiting").inner_text()
+        shot(boris, artifacts, "lobby-guest-phone")
+
+        # Anna sees him join and starts; both pages go to the table
+        page.wait_for_function("() => !document.getElementById('start').disabled")
+        assert "Boris" in page.locator("#seats").inner_text()
+        shot(page, artifacts, "lobby-full")
+        page.locator("#start").click()
+        page.wait_for_url("**/table/*")
+        boris.wait_for_url("**/table/*", timeout=10_000)
+        page.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        boris.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        mine, his = state(page), state(boris)
+        assert (mine["seat"], his["seat"]) == (0, 1)
+        assert page.locator("#seat-0 .plate .name").inner_text() == "Anna"
+        assert boris.locator("#seat-0 .plate .name").inner_text() == "Boris"
+        # each sees the other on the side he sits: Boris on Anna's left, Anna on Boris's right
+        assert page.locator("#seat-1 .plate .name").inner_text() == "Boris"
+        assert boris.locator("#seat-2 .plate .name").inner_text() == "Anna"
+        assert not set(mine["observation"]["hand"]) & set(his["observation"]["hand"])
+
+        players = {"host": page, "phone": boris}
+        shots = set()
+        for _ in range(200):
+            done = True
+            for name, who in players.items():
+                st = state(who)
+                if st["deal_over"]:
+                    continue
+                done = False
+                obs = st["observation"]
+                if obs["to_act"] == st["seat"] and obs["legal"] and st["thinking"] is None:
+                    if phase(st) == "play" and name not in shots:
+                        shots.add(name)
+                        shot(who, artifacts, f"play-{name}")
+                    take_turn(who, st)
+                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                          arg=st["seq"], timeout=30_000)
+            if done:
+                break
+            page.wait_for_timeout(150)
+        else:
+            raise AssertionError("the deal did not end")
+        assert state(page)["deal_over"] and state(boris)["deal_over"]
+        page.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
+        shot(page, artifacts, "deal-over-host")
+        shot(boris, artifacts, "deal-over-phone")
+        # the same sheet, each from his own seat
+        assert state(page)["last_entry"]["kind"] == state(boris)["last_entry"]["kind"]
+    finally:
+        phone.close()
+    assert not errors, errors
+
+
+# --- the stand-in ------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def quick_grace_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server whose friends' seats wait 1.5 s (not 30) for a human who left."""
+    server = LiveServer(tmp_path_factory.mktemp("friends") / "preferans.db",
+                        grace_seconds=1.5).start()
+    yield server
+    server.stop()
+
+
+def seated_pages(browser: Any, base: str, clock: int = 0) -> tuple[Any, Any, Any, Any, str]:
+    """Anna's and Boris's contexts and pages at a started table (Anna 0, Boris 1, Easy 2)."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    for context in contexts:
+        context.set_default_timeout(15_000)
+    anna, boris = (context.new_page() for context in contexts)
+    made = anna.request.post(f"{base}/api/friends", data={
+        "name": "Anna", "seats": ["friend", "easy"], "rules": "sochi", "pool": 10,
+        "clock": clock, "seed": 4})
+    assert made.status == 201, made.text()
+    game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+    joined = boris.request.post(f"{base}/api/friends/{game}/join",
+                                data={"code": code, "seat": 1, "name": "Boris"})
+    assert joined.status == 200, joined.text()
+    assert anna.request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+    anna.invite = made.json()["invite"]
+    for who in (anna, boris):
+        who.goto(f"{base}/table/{game}?lang=en")
+        who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+    return contexts[0], contexts[1], anna, boris, game
+
+
+def test_a_friend_who_closes_his_page_is_played_by_the_stand_in_and_comes_back(
+        browser: Any, quick_grace_server: LiveServer, artifacts: Path) -> None:
+    base = quick_grace_server.url
+    anna_context, boris_context, anna, boris, game = seated_pages(browser, base)
+    try:
+        boris.close()  # mid-deal: his page is gone
+        anna.wait_for_function("""() => (window.preferansTable.state.stand_in || []).includes(1)""",
+                               timeout=10_000)
+        assert anna.locator("#seat-1 .plate .name").inner_text() == "Misha (computer for Boris)"
+        # Anna plays her turns; the stand-in plays Boris's
+        for _ in range(60):
+            st = state(anna)
+            event = st.get("event") or {}
+            if event.get("seat") == 1 and event.get("stand_in"):
+                break
+            obs = st["observation"]
+            if obs["to_act"] == 0 and not st["deal_over"] and st["thinking"] is None:
+                take_turn(anna, st)
+            anna.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                   arg=st["seq"], timeout=15_000)
+        else:
+            raise AssertionError("the stand-in never played Boris's seat")
+        shot(anna, artifacts, "stand-in-host")
+        # Boris opens the table again: his seat is his, the plates say his name
+        boris = boris_context.new_page()
+        boris.goto(f"{base}/table/{game}?lang=en")
+        boris.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        assert state(boris)["seat"] == 1 and state(boris)["stand_in"] == []
+        anna.wait_for_function("""() => !(window.preferansTable.state.stand_in || []).length""")
+        assert anna.locator("#seat-1 .plate .name").inner_text() == "Boris"
+        assert boris.locator("#seat-0 .plate .name").inner_text() == "Boris"
+        shot(boris, artifacts, "stand-in-back")
+    finally:
+        anna_context.close()
+        boris_context.close()
+
+
+def test_a_move_clock_of_30_s_runs_out_and_the_stand_in_decides(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    anna_context, boris_context, anna, boris, _ = seated_pages(browser, live_server.url,
+                                                               clock=30)
+    try:
+        anna.wait_for_function("() => window.preferansTable.state.clock", timeout=10_000)
+        timed = state(anna)["clock"]["seat"]
+        assert timed in (0, 1)
+        page = anna if timed == 0 else boris
+        clock = page.locator("#seat-0 .plate .move-clock")
+        assert 25 <= int(clock.get_attribute("data-left")) <= 30
+        assert clock.inner_text().startswith("0:")
+        shot(page, artifacts, "clock-running")
+        page.wait_for_function(
+            f"""() => {{ const e = window.preferansTable.state.event;
+                     return e && e.stand_in && e.seat === {timed}; }}""", timeout=40_000)
+        shot(page, artifacts, "clock-ran-out")
+        assert "computer decided" in page.locator("#status").inner_text()
+    finally:
+        anna_context.close()
+        boris_context.close()
+
+
+def test_a_full_tables_link_opens_the_spectator_view(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    base = live_server.url
+    anna_context, boris_context, anna, _boris, _game = seated_pages(browser, base)
+    watcher = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    errors: list[str] = []
+    try:
+        vera = watcher.new_page()
+        vera.on("pageerror", lambda error: errors.append(str(error)))
+        vera.goto(base + anna.invite + "?lang=en")
+        assert "you can watch it" in vera.locator("#full").inner_text()
+        vera.locator("#watch").click()
+        vera.wait_for_url("**/watch/**")
+        vera.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        seen = state(vera)
+        assert seen["seat"] is None and seen["observation"]["hand"] == []
+        assert vera.locator(".hand [data-card]").count() == 0  # not one card face up
+        assert vera.locator("#seat-0 .plate .name").inner_text() == "Anna"
+        assert vera.locator("#status").inner_text().startswith("Watching.")
+        # Anna passes: the spectator sees the call at once
+        st = state(anna)
+        if st["observation"]["to_act"] == 0 and st["thinking"] is None:
+            take_turn(anna, st)
+            vera.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                   arg=seen["seq"])
+        shot(vera, artifacts, "spectator-phone")
+        assert vera.locator(".hand [data-card]").count() == 0
+    finally:
+        watcher.close()
+        anna_context.close()
+        boris_context.close()
+    assert not errors, errors
+
+
+def test_three_friends_one_in_russian_play_a_deal_to_the_sheet(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    base = live_server.url
+    langs = ["en", "ru", "en"]
+    contexts = [browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="ru-RU" if lang == "ru" else "en-US",
+        extra_http_headers={"Accept-Language": "ru-RU,ru;q=0.9" if lang == "ru" else "en"})
+        for lang in langs]
+    try:
+        pages = [context.new_page() for context in contexts]
+        made = pages[0].request.post(f"{base}/api/friends", data={
+            "name": "Anna", "seats": ["friend", "friend"], "rules": "sochi", "pool": 10,
+            "seed": 9})
+        assert made.status == 201, made.text()
+        game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+        for seat, name in ((1, "Борис"), (2, "Vera")):
+            joined = pages[seat].request.post(f"{base}/api/friends/{game}/join",
+                                              data={"code": code, "seat": seat, "name": name})
+            assert joined.status == 200, joined.text()
+        assert pages[0].request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+        for who in pages:
+            who.goto(f"{base}/table/{game}")
+            who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        assert pages[1].locator("html").get_attribute("lang") == "ru"
+        assert pages[1].locator("#seat-0 .plate .name").inner_text() == "Борис"
+        for _ in range(300):
+            states = [state(who) for who in pages]
+            if all(st["deal_over"] for st in states):
+                break
+            for who, st in zip(pages, states, strict=True):
+                obs = st["observation"]
+                if not st["deal_over"] and obs["to_act"] == st["seat"] and obs["legal"]:
+                    take_turn(who, st)
+                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                          arg=st["seq"], timeout=15_000)
+        else:
+            raise AssertionError("the deal did not end")
+        for who in pages:
+            who.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
+        assert "Раздача 1" in pages[1].locator("#sheet-title").inner_text()
+        assert "Deal 1" in pages[0].locator("#sheet-title").inner_text()
+        shot(pages[1], artifacts, "three-humans-ru-sheet")
+        shot(pages[2], artifacts, "three-humans-en-sheet")
+        # Boris writes in the chat: the others read it as text, at once
+        pages[1].locator("#chat-button").click()
+        pages[1].locator("#chat-text").fill("Ещё <b>одну</b>?")
+        pages[1].locator(".chat-send").click()
+        pages[0].wait_for_function(
+            "() => /1/.test(document.getElementById('chat-button').textContent)")
+        pages[0].locator("#chat-button").click()
+        line = pages[0].locator("#chat-log li").last
+        assert line.inner_text() == "Борис: Ещё <b>одну</b>?"
+        assert pages[0].locator("#chat-log b b").count() == 0  # no markup made of it
+        assert pages[1].locator("#chat-log li").last.inner_text() == "Вы: Ещё <b>одну</b>?"
+        shot(pages[0], artifacts, "chat")
+    finally:
+        for context in contexts:
+            context.close()
