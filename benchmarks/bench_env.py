@@ -2,7 +2,7 @@
 
     python benchmarks/bench_env.py [--deals 300] [--rules sochi] [--json]
 
-The same random one-deal games (uniformly random legal decisions, the same seeds) are
+Random one-deal games (uniformly random cards and legal decisions) are
 played four ways, and each way's decisions per second are printed with its ratio to the
 engine's:
 
@@ -40,8 +40,8 @@ def engine(rules: Rules, deals: int, seed: int) -> tuple[int, int, float]:
     rng = random.Random(seed)
     actions = 0
     start = time.perf_counter()
-    for k in range(deals):
-        game = Game(rules, seed=seed * 100_003 + k, first_dealer=k % 3)
+    for k in range(seed, seed + deals):
+        game = Game(rules, seed=k, first_dealer=k % 3)
         game.start_deal()
         while game.deal is not None:
             game.apply(rng.choice(game.legal_actions()))
@@ -74,8 +74,8 @@ def pettingzoo(rules: str, deals: int, seed: int) -> tuple[int, int, float]:
     rng = np.random.default_rng(seed)
     actions = steps = 0
     start = time.perf_counter()
-    for k in range(deals):
-        env.reset(seed=seed * 100_003 + k)
+    for k in range(seed, seed + deals):
+        env.reset(seed=k)
         for _agent in env.agent_iter():
             obs, _reward, terminated, truncated, _info = env.last()
             if terminated or truncated:
@@ -92,17 +92,27 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--rules", default="sochi")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="the ways take turns in this many rounds (a changing load of the "
+                        "machine then weighs on each alike)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = Rules.preset(args.rules)
-    runs: dict[str, tuple[int, int, float]] = {
-        "engine": engine(rules, args.deals, args.seed),
-        "openspiel": openspiel(args.rules, args.deals, args.seed, tensor=False),
-        "openspiel + tensor": openspiel(args.rules, args.deals, args.seed, tensor=True),
-        "pettingzoo": pettingzoo(args.rules, args.deals, args.seed),
+    ways = {
+        "engine": lambda n, seed: engine(rules, n, seed),
+        "openspiel": lambda n, seed: openspiel(args.rules, n, seed, tensor=False),
+        "openspiel + tensor": lambda n, seed: openspiel(args.rules, n, seed, tensor=True),
+        "pettingzoo": lambda n, seed: pettingzoo(args.rules, n, seed),
     }
+    runs: dict[str, tuple[int, int, float]] = dict.fromkeys(ways, (0, 0, 0.0))
+    per_round = max(1, args.deals // args.rounds)
+    for r in range(args.rounds):
+        for name, way in ways.items():
+            a, s, t = way(per_round, args.seed * 1_000_003 + r * per_round)
+            runs[name] = (runs[name][0] + a, runs[name][1] + s, runs[name][2] + t)
     base = runs["engine"][0] / runs["engine"][2]
-    out: dict[str, Any] = {"deals": args.deals, "rules": args.rules, "runs": {}}
+    deals = per_round * args.rounds
+    out: dict[str, Any] = {"deals": deals, "rules": args.rules, "runs": {}}
     for name, (actions, steps, seconds) in runs.items():
         rate = actions / seconds
         out["runs"][name] = {"actions": actions, "steps": steps, "seconds": round(seconds, 3),
@@ -111,7 +121,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(out, indent=2))
         return
-    print(f"{args.deals} random one-deal games of {args.rules}:")
+    print(f"{deals} random one-deal games of {args.rules}, each way:")
     for name, row in out["runs"].items():
         print(f"  {name:20s} {row['actions_per_s']:>8,} actions/s  {row['steps_per_s']:>8,} "
               f"decision steps/s  {row['ratio_to_engine']:.2f} of the engine")

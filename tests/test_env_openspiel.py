@@ -227,7 +227,7 @@ def test_evaluate_bots_runs_our_bots():
 def test_module_doctests():
     import doctest
 
-    from preferans.env import aec, core, spec
+    from preferans.env import aec, core, evaluate, spec
 
-    for module in (core, spec, aec):
+    for module in (core, spec, aec, evaluate):
         assert doctest.testmod(module).failed == 0, module.__name__

@@ -92,3 +92,17 @@ def test_render_and_record():
     assert "hand" in env.render()
     assert env.to_record()["format"] == "preferans-record/1"
     env.close()
+
+
+def test_duplicate_evaluation_against_a_level():
+    from preferans.env.evaluate import duplicate
+    from preferans.env.openspiel import make_bot
+
+    report = duplicate(lambda game, p: make_bot(game, p, "random", seed=p), "easy",
+                       boards=3, seed=2)
+    assert report["boards"] == 3 and report["deals"] == 3
+    low, high = report["ci95"]
+    assert low <= report["gain_per_deal"] <= high
+    # the gain is the agent's result minus the level's on the same cards and seats
+    assert report["gain_per_deal"] == pytest.approx(
+        report["agent_per_deal"] - report["level_per_deal"])

@@ -38,7 +38,7 @@ FLAGS: Final = ("open_defence", "closed_defence", "talon_refused", "hand_game",
                 "forced_allpass", "hand_hidden", "alone", "pulya")
 SHEET: Final = 19
 """pool / pool size (3), mountain / 100 (3), whists written [writer][on] / 100 (3×3),
-balance / 100 (3), deals played / max deals (1)."""
+balance / 100 (3), all by relative seat; deals played / max deals (1)."""
 
 _N_CALLS = len(spec.AUCTION_CALLS)
 _N_DEF = len(spec.DEFENCE_CALLS)
@@ -307,7 +307,7 @@ def _common(facts: SeatFacts, at: dict[str, int], core: PreferansCore
     if core.config.pulya:
         ones.append(flags + FLAGS.index("pulya"))
     if facts.sheet is not None:
-        values += [(at["sheet"] + k, v) for k, v in enumerate(facts.sheet)]
+        values += [(at["sheet"] + k, v) for k, v in enumerate(_relative_sheet(facts.sheet, seat))]
     if obs is None:
         return ones, values
     for c in obs["talon"] or ():
@@ -334,6 +334,15 @@ def _common(facts: SeatFacts, at: dict[str, int], core: PreferansCore
         if obs.get(key):
             ones.append(flags + k)
     return ones, values
+
+
+def _relative_sheet(sheet: list[float], seat: int) -> list[float]:
+    """The sheet's features (absolute seats, :meth:`PreferansCore._write_sheet_features`) with
+    the seats relative to ``seat``."""
+    order = [(seat + r) % 3 for r in range(3)]
+    out = [sheet[s] for s in order] + [sheet[3 + s] for s in order]
+    out += [sheet[6 + 3 * i + j] for i in order for j in order]
+    return out + [sheet[15 + s] for s in order] + [sheet[18]]
 
 
 def _fill(out: np.ndarray | None, size: int, ones: list[int],
