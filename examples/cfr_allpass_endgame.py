@@ -157,18 +157,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--rules", default="sochi")
+    parser.add_argument("--sims", type=int, default=20,
+                        help="OpenSpiel's random simulation checks of the sub-game first")
     args = parser.parse_args()
 
     start = time.perf_counter()
     game = pyspiel.load_game("python_preferans_allpass_endgame", {"rules": args.rules})
-    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    if args.sims:
+        pyspiel.random_sim_test(game, num_sims=args.sims, serialize=False, verbose=False)
     uniform = policy_lib.UniformRandomPolicy(game)
     print(f"NashConv of the uniform policy: {exploitability.nash_conv(game, uniform):.2f} "
           "whists")
     solver = cfr.CFRSolver(game)
     for it in range(1, args.iterations + 1):
         solver.evaluate_and_update_policy()
-        if it in (1, 5, 10) or it % 20 == 0 or it == args.iterations:
+        if it in (5, 10) or it % 20 == 0 or it == args.iterations:
             conv = exploitability.nash_conv(game, solver.average_policy())
             print(f"CFR iteration {it:3d}: NashConv {conv:.3f} whists "
                   f"({time.perf_counter() - start:.0f} s)", flush=True)

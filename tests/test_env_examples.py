@@ -28,7 +28,8 @@ def test_random_against_hard(monkeypatch, capsys):
 
 @pytest.mark.slow
 def test_cfr_on_the_allpass_endgame(monkeypatch, capsys):
-    _run("cfr_allpass_endgame.py", "--iterations", "3", monkeypatch=monkeypatch)
+    _run("cfr_allpass_endgame.py", "--iterations", "2", "--sims", "2",
+         monkeypatch=monkeypatch)
     out = capsys.readouterr().out
     lines = [line for line in out.splitlines() if "NashConv" in line]
     uniform = float(lines[0].split(": ")[1].split()[0])
