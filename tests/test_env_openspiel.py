@@ -231,3 +231,52 @@ def test_module_doctests():
 
     for module in (core, spec, aec, evaluate):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+@pytest.mark.parametrize("preset,pulya", [("sochi", 0), ("rostov", 10), ("vmk", 0),
+                                          ("classical-1971", 10)])
+def test_resample_from_infostate_keeps_the_information_state(preset, pulya):
+    """A world drawn for a seat (``resample_from_infostate``, for information-set search)
+    has that seat's information state, tensors and legal actions exactly."""
+    game = _load(rules=preset, pulya=pulya)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(preset)
+    checked = 0
+    for _ in range(25):
+        state = game.new_initial_state()
+        steps = rng.randint(0, 120 if pulya else 45)
+        while not state.is_terminal() and (steps > 0 or state.is_chance_node()):
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps -= 1
+        if state.is_terminal():
+            continue
+        p = rng.randrange(3)
+        world = state.resample_from_infostate(p, sampler)
+        assert world.information_state_string(p) == state.information_state_string(p)
+        assert world.information_state_tensor(p) == state.information_state_tensor(p)
+        assert world.current_player() == state.current_player()
+        if p == state.current_player():
+            assert world.legal_actions() == state.legal_actions()
+        checked += 1
+    assert checked >= 8
+
+
+def test_ismcts_plays_a_deal():
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = _load(seed=1, board=3)
+    search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                              2.0, 20, random_state=np.random.RandomState(0))
+    others = [make_bot(game, p, "easy") for p in range(3)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        elif state.current_player() == 0:
+            state.apply_action(search.step(state))
+        else:
+            state.apply_action(others[state.current_player()].step(state))
+    assert abs(sum(state.returns())) < 1e-9

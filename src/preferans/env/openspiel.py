@@ -225,3 +225,21 @@ def make_bot(game: PreferansGame, player_id: int, level: str = "hard", seed: int
              budget: float | str | None = None) -> PreferansBot:
     """Our ``level`` (easy, normal, hard, crazy, random) as a ``pyspiel.Bot``."""
     return PreferansBot(game, player_id, level, seed, budget)
+
+
+def _resample_from_infostate(self: PreferansState, player_id: int,
+                             probability_sampler: Any) -> PreferansState:
+    """A state drawn from ``player_id``'s information state (:mod:`.resample`): what
+    ``ismcts.ISMCTSBot`` searches over."""
+    from .resample import resample
+
+    try:
+        seed = int(probability_sampler() * 2**31)
+    except TypeError:
+        seed = len(self.core.history)
+    import random
+
+    return PreferansState(self.get_game(), resample(self.core, player_id, random.Random(seed)))
+
+
+PreferansState.resample_from_infostate = _resample_from_infostate  # type: ignore[method-assign]
