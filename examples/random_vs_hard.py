@@ -6,7 +6,11 @@ with a 95% interval.
 Each deal is board ``k`` of ``preferans match --seed SEED`` (the environment's seed policy),
 the random agent in seat ``k % 3``, Hard in the other two, through the OpenSpiel game and
 our players as ``pyspiel.Bot``s. To evaluate your own agent, replace the random bot with it:
-any ``pyspiel.Bot`` (or anything with ``step(state) -> action``) will do.
+any ``pyspiel.Bot`` (or anything with ``step(state) -> action``) will do; for duplicate
+deals (each board with the agent in every seat) see ``preferans.env.evaluate.duplicate``.
+
+On this project's 2-core machine (7 Dec) the 200 deals took 121 s of CPU; the result:
+random −567.9 whists a deal [−603.9, −531.9], Hard +283.9 [+265.9, +302.0].
 """
 
 from __future__ import annotations
