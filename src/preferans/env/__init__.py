@@ -25,7 +25,7 @@ from .spec import NUM_ACTIONS
 try:
     from . import openspiel as _openspiel
 except ImportError as exc:  # pragma: no cover - only without the extra
-    if exc.name != "pyspiel":
+    if exc.name not in ("pyspiel", "numpy"):
         raise
     _openspiel = None  # type: ignore[assignment]
 
