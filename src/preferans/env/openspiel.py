@@ -1,0 +1,245 @@
+"""Preferans as an OpenSpiel game written in Python: ``python_preferans``.
+
+Importing this module (``import preferans.env`` does) registers the game with
+``pyspiel.register_game``; then::
+
+    import pyspiel, preferans.env
+    game = pyspiel.load_game("python_preferans", {"rules": "leningrad", "pulya": 10})
+
+Parameters are those of :class:`~preferans.env.core.EnvConfig`. The state is a thin layer
+over :class:`~preferans.env.core.PreferansCore`, which keeps the engine's game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from . import spec, tensors
+from .core import (
+    CHANCE,
+    MAX_STEPS_PER_DEAL,
+    EnvConfig,
+    PreferansCore,
+    utility_bound,
+)
+
+SHORT_NAME = "python_preferans"
+
+_DEFAULTS = EnvConfig().params()
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python Preferans",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    max_num_players=3,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class PreferansGame(pyspiel.Game):
+    """The game: a deal or a whole pulya under one preset (see :class:`EnvConfig`)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        merged = {**_DEFAULTS, **(params or {})}
+        self.config = EnvConfig.from_params(merged)
+        bound = utility_bound(self.config)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.NUM_ACTIONS,
+            max_chance_outcomes=32,
+            num_players=3,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=self.config.deals * MAX_STEPS_PER_DEAL,
+        )
+        super().__init__(GAME_TYPE, info, merged)
+        self._initial = PreferansCore(self.config)
+
+    def new_initial_state(self) -> PreferansState:
+        return PreferansState(self, self._initial.clone())
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(perfect)
+
+
+class PreferansState(pyspiel.State):
+    """One state of the game; ``state.core`` is the environment's state, ``state.core.game``
+    the engine's :class:`~preferans.game.Game`."""
+
+    def __init__(self, game: PreferansGame, core: PreferansCore | None = None) -> None:
+        super().__init__(game)
+        self.core = core if core is not None else PreferansCore(game.config)
+
+    # --- the OpenSpiel API --------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.core.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.core.current_player():
+            return []
+        return self.core.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.core.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.core.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return f"deal {spec.ACTION_NAMES[action]}"
+        return spec_name(self.core, action)
+
+    def is_terminal(self) -> bool:
+        return self.core.over
+
+    def returns(self) -> list[float]:
+        return self.core.returns()
+
+    def rewards(self) -> list[float]:
+        return list(self.core.last_rewards)
+
+    def __str__(self) -> str:
+        text = self.core.facts.get("str")
+        if text is None:
+            text = self.core.facts["str"] = self._text()
+        return text
+
+    def _text(self) -> str:
+        core = self.core
+        deal = core.game.deal
+        head = f"deals {len(core.game.finished_deals)} balance {core.balance}"
+        if deal is None:
+            return f"{head} dealt {len(core.dealt)}"
+        hands = " / ".join(str(h) for h in deal.hands)
+        pending = "" if core.pending is None else f" discarding {spec.ACTION_NAMES[core.pending]}"
+        return (f"{head} | {deal.phase.value} to act {deal.to_act} | {hands} | talon "
+                f"{' '.join(map(str, deal.talon))} | {' '.join(deal.tokens())}{pending}")
+
+    # --- beyond the API --------------------------------------------------------------------
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see, as the engine's players read it (:meth:`PreferansCore.view`)."""
+        return self.core.view(player)
+
+    def to_record(self) -> dict[str, Any]:
+        """The game so far as a ``preferans-record/1`` (``preferans replay`` scores it)."""
+        return self.core.to_record()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PreferansState:
+        # clone() of a Python state deep-copies it: a copy of the core, not of the game.
+        other = PreferansState(self.get_game(), self.core.clone())
+        return other
+
+
+def spec_name(core: PreferansCore, action: int) -> str:
+    """An action's name in the state's phase (``discard QH`` for a discard step)."""
+    deal = core.game.deal
+    if deal is not None and action < 32 and deal.phase.value in ("discard", "exchange"):
+        return f"discard {spec.ACTION_NAMES[action]}"
+    if deal is not None and action >= spec.FIRST_SECOND:
+        legal = deal.legal_actions()
+        k = action - spec.FIRST_SECOND
+        if deal.phase.value == "halftime" and k < len(legal):
+            return str(legal[k])
+    return spec.ACTION_NAMES[action]
+
+
+class Observer:
+    """The PyObserver of the game: ``tensor`` and ``dict`` (the pieces, reshaped views of
+    the tensor) from ``set_from(state, player)``; ``string_from(state, player)``."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        pieces = (tensors.INFORMATION_STATE_PIECES if perfect_recall
+                  else tensors.OBSERVATION_PIECES)
+        size = tensors.INFORMATION_STATE_SIZE if perfect_recall else tensors.OBSERVATION_SIZE
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for name, shape in pieces:
+            n = int(np.prod(shape))
+            self.dict[name] = self.tensor[at: at + n].reshape(shape)
+            at += n
+
+    def set_from(self, state: PreferansState, player: int) -> None:
+        if self.perfect_recall:
+            tensors.information_state_tensor(state.core, player, self.tensor)
+        else:
+            tensors.observation_tensor(state.core, player, self.tensor)
+
+    def string_from(self, state: PreferansState, player: int) -> str:
+        if self.perfect_recall:
+            return tensors.information_state_string(state.core, player)
+        return tensors.observation_string(state.core, player)
+
+
+pyspiel.register_game(GAME_TYPE, PreferansGame)
+
+
+class PreferansBot(pyspiel.Bot):
+    """One of our levels as an OpenSpiel bot for ``player_id`` (see
+    :class:`~preferans.env.bots.LevelAgent`): ``step(state)`` reads only
+    ``state.view(player_id)``, the seat's own observation."""
+
+    def __init__(self, game: PreferansGame, player_id: int, level: str = "hard",
+                 seed: int = 0, budget: float | str | None = None) -> None:
+        from .bots import LevelAgent
+
+        pyspiel.Bot.__init__(self)
+        self._player_id = player_id
+        self.agent = LevelAgent(level, game.config, seed + 7919 * player_id, budget)
+
+    def player_id(self) -> int:
+        return self._player_id
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def restart_at(self, state: PreferansState) -> None:
+        self.agent.reset()
+
+    def inform_action(self, state: PreferansState, player_id: int, action: int) -> None:
+        pass
+
+    def step(self, state: PreferansState) -> int:
+        legal = state.legal_actions(self._player_id)
+        return self.agent.act(state.view(self._player_id), legal)
+
+
+def make_bot(game: PreferansGame, player_id: int, level: str = "hard", seed: int = 0,
+             budget: float | str | None = None) -> PreferansBot:
+    """Our ``level`` (easy, normal, hard, crazy, random) as a ``pyspiel.Bot``."""
+    return PreferansBot(game, player_id, level, seed, budget)
+
+
+def _resample_from_infostate(self: PreferansState, player_id: int,
+                             probability_sampler: Any) -> PreferansState:
+    """A state drawn from ``player_id``'s information state (:mod:`.resample`): what
+    ``ismcts.ISMCTSBot`` searches over."""
+    from .resample import resample
+
+    try:
+        seed = int(probability_sampler() * 2**31)
+    except TypeError:
+        seed = len(self.core.history)
+    import random
+
+    return PreferansState(self.get_game(), resample(self.core, player_id, random.Random(seed)))
+
+
+PreferansState.resample_from_infostate = _resample_from_infostate  # type: ignore[method-assign]
