@@ -36,7 +36,7 @@ play: install
 	$(VENV)/bin/preferans play $(ARGS)
 
 lint: dev
-	$(VENV)/bin/ruff check src tests benchmarks tools
+	$(VENV)/bin/ruff check src tests benchmarks tools examples
 
 test: dev lint
 	$(VENV)/bin/python -m pytest -n 2 --dist loadfile -q $(ARGS)
