@@ -2,9 +2,10 @@
 
 The server runs as a separate process (uvicorn, as ``preferans serve`` runs it, computer
 players Easy thinking in their worker processes, no bot delay) on a fresh SQLite file.
-Each client creates a game (keeping its cookies, as a browser does), opens the table's
-WebSocket and plays the human seat: a legal action as soon as it is its turn, NEXT DEAL
-after a deal, a new game after a game.  It prints:
+Each client, from its own loopback address (127.x.y.z, as each player has his own computer:
+the server's per-address bounds apply to each), creates a game (keeping its cookies, as a
+browser does), opens the table's WebSocket and plays the human seat: a legal action as
+soon as it is its turn, NEXT DEAL after a deal, a new game after a game.  It prints:
 
 - the human-move answer latency (from sending an action to the state frame that
   acknowledges it) p50/p95/max;
@@ -258,7 +259,13 @@ async def client(number: int, base: str, until: float, figures: Figures,
         import ssl
 
         _TLS = ssl.create_default_context()
-    async with httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS) as http:
+    # each client its own loopback address, as each player has his own computer: the
+    # server's per-address bounds (server/limits.py: 32 sockets, 5 openings a second) would
+    # otherwise refuse a hundred players who all come from 127.0.0.1
+    address = _address(number, 0)
+    async with httpx.AsyncClient(
+            base_url=base, timeout=60, verify=_TLS,
+            transport=httpx.AsyncHTTPTransport(local_address=address, verify=_TLS)) as http:
         while time.perf_counter() < until:
             started = time.perf_counter()
             try:
@@ -279,8 +286,8 @@ async def client(number: int, base: str, until: float, figures: Figures,
             headers = {"Cookie": cookies} if cookies else {}
             ws_url = base.replace("http", "ws", 1) + f"/ws/{game_id}"
             try:
-                async with connect(ws_url, additional_headers=headers,
-                                   max_size=2**22, open_timeout=60) as ws:
+                async with connect(ws_url, additional_headers=headers, max_size=2**22,
+                                   open_timeout=60, local_addr=(address, 0)) as ws:
                     await _play(ws, rng, until, figures)
             except Exception as exc:
                 figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
