@@ -2,9 +2,10 @@
 
 The server runs as a separate process (uvicorn, as ``preferans serve`` runs it, computer
 players Easy thinking in their worker processes, no bot delay) on a fresh SQLite file.
-Each client creates a game (keeping its cookies, as a browser does), opens the table's
-WebSocket and plays the human seat: a legal action as soon as it is its turn, NEXT DEAL
-after a deal, a new game after a game.  It prints:
+Each client, from its own loopback address (127.x.y.z, as each player has his own computer:
+the server's per-address bounds apply to each), creates a game (keeping its cookies, as a
+browser does), opens the table's WebSocket and plays the human seat: a legal action as
+soon as it is its turn, NEXT DEAL after a deal, a new game after a game.  It prints:
 
 - the human-move answer latency (from sending an action to the state frame that
   acknowledges it) p50/p95/max;
@@ -22,6 +23,15 @@ after a deal, a new game after a game.  It prints:
 - the mean size of a frame the clients received, and the machine's load average at the
   start and the end (other work on the machine shows in every figure).
 
+``--humans 3`` plays tables for friends instead: each table is three scripted humans, one
+creating it through the friends' API (``POST /api/friends``, then ``start``), two taking
+their seats through the invite's code (``POST /api/friends/{id}/join``), each with its own
+cookies and its own loopback address (127.x.y.z: the per-address bounds of a real server
+apply to each as to a friend's own computer), all three on their own socket, each playing
+its own seat.  It prints the figure the issue asks for: from a human's action sent to the
+moment each OTHER human of that table receives the state frame carrying it, p50/p95/max
+(and the acting human's own answer, as above).
+
 The server is served as ``preferans serve`` serves it: no WebSocket compression and the
 startup objects frozen out of the garbage collector (``--deflate`` and ``--no-freeze``
 measure without them).
@@ -29,6 +39,7 @@ measure without them).
     .venv/bin/python benchmarks/bench_load.py --clients 100 --seconds 60
     .venv/bin/python benchmarks/bench_load.py --clients 300 --seconds 15 --workers 2
     .venv/bin/python benchmarks/bench_load.py --clients 4 --difficulty hard --workers 0
+    .venv/bin/python benchmarks/bench_load.py --humans 3 --clients 100 --seconds 60
 """
 
 from __future__ import annotations
@@ -203,6 +214,9 @@ class Figures:
     """From the frame that names a computer player as thinking to the frame with its move."""
     memory: list[tuple[float, int | None, int]] = field(default_factory=list)
     """(seconds since the start, the server's RSS in KiB, tables open) while they play."""
+    reached: list[float] = field(default_factory=list)
+    """Friends' tables (``--humans 3``): from a human's action sent to each other human's
+    frame carrying it."""
 
 
 LEAVE_AFTER = 0
@@ -245,7 +259,13 @@ async def client(number: int, base: str, until: float, figures: Figures,
         import ssl
 
         _TLS = ssl.create_default_context()
-    async with httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS) as http:
+    # each client its own loopback address, as each player has his own computer: the
+    # server's per-address bounds (server/limits.py: 32 sockets, 5 openings a second) would
+    # otherwise refuse a hundred players who all come from 127.0.0.1
+    address = _address(number, 0)
+    async with httpx.AsyncClient(
+            base_url=base, timeout=60, verify=_TLS,
+            transport=httpx.AsyncHTTPTransport(local_address=address, verify=_TLS)) as http:
         while time.perf_counter() < until:
             started = time.perf_counter()
             try:
@@ -266,8 +286,8 @@ async def client(number: int, base: str, until: float, figures: Figures,
             headers = {"Cookie": cookies} if cookies else {}
             ws_url = base.replace("http", "ws", 1) + f"/ws/{game_id}"
             try:
-                async with connect(ws_url, additional_headers=headers,
-                                   max_size=2**22, open_timeout=60) as ws:
+                async with connect(ws_url, additional_headers=headers, max_size=2**22,
+                                   open_timeout=60, local_addr=(address, 0)) as ws:
                     await _play(ws, rng, until, figures)
             except Exception as exc:
                 figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
@@ -322,6 +342,153 @@ async def _play(ws: Any, rng: random.Random, until: float, figures: Figures) -> 
             if THINK > 0:  # a player's thinking time before the move (--think)
                 await asyncio.sleep(rng.uniform(0.5 * THINK, 1.5 * THINK))
             sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "token": _pick(message, rng)}))
+
+
+# --- tables of three humans (--humans 3) --------------------------------------------------------
+def _address(table: int, seat: int) -> str:
+    """Each scripted human's own loopback address (127.1.0.0/16 and up): the server's
+    per-address bounds (sockets, openings) see three friends, not one machine."""
+    n = table * 3 + seat + 1
+    return f"127.{1 + n // 65536}.{(n // 256) % 256}.{n % 256}"
+
+
+@dataclass
+class _Moves:
+    """A table's actions in flight: seat -> (when it was sent, the others yet to see it)."""
+
+    sent: dict[int, tuple[float, set[int]]] = field(default_factory=dict)
+
+
+async def friends_table(number: int, base: str, until: float, figures: Figures) -> None:
+    """One table of three humans, game after game until ``until``."""
+    import httpx
+
+    rng = random.Random(number)
+    if time.perf_counter() >= until:
+        figures.idle_clients += 1
+        return
+    global _TLS
+    if _TLS is None:
+        import ssl
+
+        _TLS = ssl.create_default_context()
+    https = [httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS,
+                               transport=httpx.AsyncHTTPTransport(
+                                   local_address=_address(number, seat), verify=_TLS))
+             for seat in range(3)]
+    try:
+        while time.perf_counter() < until:
+            game_id = await _gather_friends(https, figures)
+            if game_id is None:
+                await asyncio.sleep(0.5)
+                continue
+            figures.games += 1
+            moves = _Moves()
+            seats = [asyncio.create_task(_friend_plays(
+                seat, https[seat], number, game_id, base, rng, until, figures, moves))
+                for seat in range(3)]
+            await asyncio.gather(*seats)
+    finally:
+        for http in https:
+            await http.aclose()
+
+
+async def _gather_friends(https: list[Any], figures: Figures) -> str | None:
+    """Create a table for three friends, seat the two others by the invite, start it."""
+    import httpx
+
+    started = time.perf_counter()
+    try:
+        response = await https[0].post("/api/friends", json={
+            "name": "Anna", "seats": ["friend", "friend"], "rules": "sochi", "pool": 10})
+        if response.status_code != 201:
+            figures.errors.append(f"create: HTTP {response.status_code} {response.text[:80]}")
+            return None
+        created = response.json()
+        game_id, code = created["id"], created["invite"].rsplit("/", 1)[1]
+        for seat, name in ((1, "Boris"), (2, "Vera")):
+            joined = await https[seat].post(f"/api/friends/{game_id}/join", json={
+                "code": code, "seat": seat, "name": name})
+            if joined.status_code != 200:
+                figures.errors.append(f"join: HTTP {joined.status_code} {joined.text[:80]}")
+                return None
+        begun = await https[0].post(f"/api/friends/{game_id}/start", json={})
+        if begun.status_code != 200:
+            figures.errors.append(f"start: HTTP {begun.status_code} {begun.text[:80]}")
+            return None
+    except httpx.HTTPError as exc:
+        figures.errors.append(f"create: {type(exc).__name__}: {exc}")
+        return None
+    figures.creations.append(time.perf_counter() - started)
+    return game_id
+
+
+async def _friend_plays(seat: int, http: Any, number: int, game_id: str, base: str,
+                        rng: random.Random, until: float, figures: Figures,
+                        moves: _Moves) -> None:
+    from websockets.asyncio.client import connect
+
+    cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+    ws_url = base.replace("http", "ws", 1) + f"/ws/{game_id}"
+    try:
+        async with connect(ws_url, additional_headers={"Cookie": cookies}, max_size=2**22,
+                           open_timeout=60, local_addr=(_address(number, seat), 0)) as ws:
+            await _play_seat(ws, seat, rng, until, figures, moves)
+    except Exception as exc:
+        figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
+
+
+async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figures: Figures,
+                     moves: _Moves) -> None:
+    """Play ``seat`` of a friends' table: its action when it is to act, NEXT DEAL (the
+    creator) after a deal; note when another human's action reaches this seat."""
+    mine: float | None = None
+    while True:
+        remaining = until - time.perf_counter()
+        if remaining <= 0 and mine is None:
+            return
+        try:
+            text = await asyncio.wait_for(ws.recv(), timeout=max(remaining, 0) + 30)
+        except TimeoutError:
+            figures.errors.append("socket: no frame for 30 s")
+            return
+        now = time.perf_counter()
+        message = json.loads(text)
+        figures.frames += 1
+        figures.frame_bytes += len(text.encode()) if isinstance(text, str) else len(text)
+        if message.get("type") == "error":
+            figures.errors.append(f"frame: {message.get('code')}: {message.get('message')}")
+            if mine is not None:
+                mine = None
+            continue
+        if message.get("type") != "state":
+            continue
+        event = message.get("event") or {}
+        actor = event.get("seat")
+        if event and event.get("kind") != "deal_started" and isinstance(actor, int):
+            if actor == seat and mine is not None:
+                figures.answers.append(now - mine)
+                mine = None
+            in_flight = moves.sent.get(actor)
+            if actor != seat and in_flight is not None and seat in in_flight[1]:
+                figures.reached.append(now - in_flight[0])
+                in_flight[1].discard(seat)
+                if not in_flight[1]:
+                    del moves.sent[actor]
+        if now >= until:
+            return
+        if message["game_over"]:
+            return
+        if message["deal_over"]:
+            if seat == 0:
+                figures.deals += 1
+                await ws.send(json.dumps({"type": "next_deal"}))
+        elif message["observation"].get("to_act") == seat and mine is None:
+            if THINK > 0:
+                await asyncio.sleep(rng.uniform(0.5 * THINK, 1.5 * THINK))
+            mine = time.perf_counter()
+            moves.sent[seat] = (mine, {s for s in range(3) if s != seat})
             await ws.send(json.dumps({"type": "action", "token": _pick(message, rng)}))
 
 
@@ -413,6 +580,10 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=0,
                         help="other processes kept busy solving positions for the whole run "
                         "(the machine's other work, as in bench_players.py)")
+    parser.add_argument("--humans", type=int, default=1, choices=(1, 3),
+                        help="humans at each table: 1 (against two computer players) or 3 "
+                        "(a table for friends, each human a client of its own; --clients "
+                        "counts tables)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -471,7 +642,8 @@ def main() -> None:
                 tasks = []
                 for n in range(args.clients):
                     tasks.append(asyncio.create_task(
-                        client(n, base, until, figures, args.difficulty)))
+                        friends_table(n, base, until, figures) if args.humans == 3
+                        else client(n, base, until, figures, args.difficulty)))
                     await asyncio.sleep(args.ramp / max(args.clients, 1))
                 figures.ramp = time.perf_counter() - started
                 tasks.append(asyncio.create_task(creation_probe(base, until, figures)))
@@ -491,18 +663,32 @@ def main() -> None:
                 process.terminate()
             server.terminate()
             server.wait(timeout=30)
-    print(f"clients {args.clients} ({args.difficulty}), {args.seconds:g} s "
-          f"(+{args.ramp:.1f} s ramp), "
-          f"wall {wall:.1f} s; games {figures.games}, deals {figures.deals}, "
-          f"human moves {len(figures.answers)} ({len(figures.answers) / wall:.0f}/s)")
-    print(f"clients started in {figures.ramp:.1f} s; clients that never created a game: "
-          f"{figures.idle_clients}")
-    print(f"human move answered: {_quantiles(figures.answers)}")
-    print(f"computer move (the frame naming it thinking to the frame with its move): "
-          f"{_quantiles(figures.computer_moves)} ({len(figures.computer_moves)} moves, "
-          f"{args.difficulty})")
-    print(f"game created: {_quantiles(figures.creations)} ({len(figures.creations)}, most "
-          f"while the clients start); while all play: {_quantiles(figures.probe_creations)}")
+    if args.humans == 3:
+        print(f"tables {args.clients} of three humans (friends' tables), {args.seconds:g} s "
+              f"(+{args.ramp:.1f} s ramp), wall {wall:.1f} s; games {figures.games}, deals "
+              f"{figures.deals}, human moves {len(figures.answers)} "
+              f"({len(figures.answers) / wall:.0f}/s)")
+        print(f"tables started in {figures.ramp:.1f} s; tables that never started a game: "
+              f"{figures.idle_clients}")
+        print(f"a human's move reaching the other humans (action sent to their frame): "
+              f"{_quantiles(figures.reached)} ({len(figures.reached)} frames)")
+        print(f"human move answered (to the one who moved): {_quantiles(figures.answers)}")
+        print(f"table created, two friends seated by the invite and started: "
+              f"{_quantiles(figures.creations)} ({len(figures.creations)}); a one-player "
+              f"game created while all play: {_quantiles(figures.probe_creations)}")
+    else:
+        print(f"clients {args.clients} ({args.difficulty}), {args.seconds:g} s "
+              f"(+{args.ramp:.1f} s ramp), "
+              f"wall {wall:.1f} s; games {figures.games}, deals {figures.deals}, "
+              f"human moves {len(figures.answers)} ({len(figures.answers) / wall:.0f}/s)")
+        print(f"clients started in {figures.ramp:.1f} s; clients that never created a game: "
+              f"{figures.idle_clients}")
+        print(f"human move answered: {_quantiles(figures.answers)}")
+        print(f"computer move (the frame naming it thinking to the frame with its move): "
+              f"{_quantiles(figures.computer_moves)} ({len(figures.computer_moves)} moves, "
+              f"{args.difficulty})")
+        print(f"game created: {_quantiles(figures.creations)} ({len(figures.creations)}, most "
+              f"while the clients start); while all play: {_quantiles(figures.probe_creations)}")
     print(f"game created, inside the server: {_quantiles(after['create_s'])}")
     print(f"errors: {len(figures.errors)}" + (
         "" if not figures.errors else f" (first: {figures.errors[0]})"))

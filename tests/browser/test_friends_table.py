@@ -344,3 +344,98 @@ def test_three_friends_one_in_russian_play_a_deal_to_the_sheet(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_three_friends_finish_early_when_all_agree_and_see_the_settlement(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    """Anna asks to finish early from the menu; Boris (in Russian) sees who asked and who is
+    still to agree; when Boris and Vera agree too, every page shows the settlement."""
+    base = live_server.url
+    langs = ["en", "ru", "en"]
+    contexts = [browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="ru-RU" if lang == "ru" else "en-US",
+        extra_http_headers={"Accept-Language": "ru-RU,ru;q=0.9" if lang == "ru" else "en"})
+        for lang in langs]
+    errors: list[str] = []
+    try:
+        pages = [context.new_page() for context in contexts]
+        for who in pages:
+            who.on("pageerror", lambda error: errors.append(str(error)))
+        made = pages[0].request.post(f"{base}/api/friends", data={
+            "name": "Anna", "seats": ["friend", "friend"], "rules": "sochi", "pool": 10,
+            "seed": 9})
+        assert made.status == 201, made.text()
+        game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+        for seat, name in ((1, "Борис"), (2, "Vera")):
+            joined = pages[seat].request.post(f"{base}/api/friends/{game}/join",
+                                              data={"code": code, "seat": seat, "name": name})
+            assert joined.status == 200, joined.text()
+        assert pages[0].request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+        for who in pages:
+            who.goto(f"{base}/table/{game}")
+            who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        for _ in range(300):  # a whole deal first, so the sheet has something to settle
+            states = [state(who) for who in pages]
+            if all(st["deal_over"] for st in states):
+                break
+            for who, st in zip(pages, states, strict=True):
+                obs = st["observation"]
+                if not st["deal_over"] and obs["to_act"] == st["seat"] and obs["legal"]:
+                    take_turn(who, st)
+                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                          arg=st["seq"], timeout=15_000)
+        else:
+            raise AssertionError("the deal did not end")
+        for who in pages:
+            who.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
+        pages[0].locator('[data-action="NEXT DEAL"]').click()
+        for who in pages:
+            who.wait_for_function("() => window.preferansTable.state.deal_number === 2"
+                                  " && !window.preferansTable.state.deal_over")
+            if who.locator("#sheet-overlay:not([hidden])").count():
+                who.locator('[data-action="CLOSE"]').click()
+
+        def menu_item(who: Any, item: str) -> Any:
+            who.locator("#menu-button").click()
+            return who.locator(f'#menu [data-menu="{item}"]')
+
+        asked = menu_item(pages[0], "finish")
+        assert asked.inner_text() == "Finish early"
+        asked.click()
+        pages[1].wait_for_function(
+            "() => (window.preferansTable.state.finish_asked || []).length === 1")
+        status = pages[1].locator("#status").inner_text()
+        assert status.startswith("Anna предлагает закончить игру (согласиться — «Закончить "
+                                  "досрочно» в меню). Ещё не согласились: Вы, Vera."), status
+        mine = pages[0].locator("#status").inner_text()
+        assert mine.startswith("You asked to finish the game now. Still to agree: Борис, "
+                               "Vera."), mine
+        item = menu_item(pages[1], "finish")
+        assert item.inner_text() == "Согласиться закончить"
+        assert pages[1].locator('#menu [data-menu="finish_no"]').inner_text() == "Играть дальше"
+        shot(pages[1], artifacts, "finish-asked-ru")
+        item.click()
+        pages[2].wait_for_function(
+            "() => (window.preferansTable.state.finish_asked || []).length === 2")
+        assert "Still to agree: you." in pages[2].locator("#status").inner_text()
+        assert state(pages[2])["game_over"] is False
+        menu_item(pages[2], "finish").click()
+        for who in pages:
+            who.wait_for_function("() => window.preferansTable.state.game_over")
+            who.wait_for_selector("#sheet-overlay:not([hidden]) .stopped-note")
+        settled = state(pages[0])
+        assert settled["stopped"]["deals"] == 1 and settled["stopped"]["deal_dropped"]
+        assert pages[0].locator("#sheet-title").inner_text() == "Finished early by agreement"
+        note = pages[0].locator(".stopped-note").inner_text()
+        assert "deals played: 1" in note and "not scored" in note and "mountain" in note
+        assert pages[1].locator("#sheet-title").inner_text() == "Закончено досрочно по согласию"
+        assert "сыграно раздач: 1" in pages[1].locator(".stopped-note").inner_text()
+        final = pages[0].locator(".result .final li b").all_inner_texts()
+        assert len(final) == 3
+        assert pages[0].locator('#menu [data-menu="finish"]').count() == 0
+        shot(pages[0], artifacts, "finish-result")
+        shot(pages[1], artifacts, "finish-result-ru")
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors

@@ -685,3 +685,180 @@ def test_a_table_everyone_left_waits_instead_of_playing_itself_out(client: TestC
     time.sleep(0.5)
     assert len(table.game.deal.history) == done  # nobody plays for them
     assert table.bot_to_move() is None or table.bot_to_move() == 2
+
+
+# --- finishing early by agreement -----------------------------------------------------------
+def _play_deal_out(sockets: dict[int, Any], states: dict[int, dict[str, Any]],
+                   pick: Any) -> dict[int, dict[str, Any]]:
+    """Three humans play the deal on the table to its end (``pick`` steers them)."""
+    rng = random.Random(5)
+    for _ in range(400):
+        if states[0]["deal_over"]:
+            return states
+        actor = states[0]["observation"]["to_act"]
+        legal = states[actor]["observation"]["legal"]
+        token = pick(states[actor]) or rng.choice(legal)
+        sockets[actor].send_json({"type": "action", "token": token})
+        states = {seat: receive_json(ws) for seat, ws in sockets.items()}
+    raise AssertionError("the deal never ended")
+
+
+def _six_nobody_whists(state: dict[str, Any]) -> str | None:
+    """The first to speak bids 6♠ and the others pass; nobody whists it (pool points)."""
+    obs = state["observation"]
+    legal = [str(t).upper() for t in obs["legal"]]
+    phase = str(obs.get("phase")).upper()
+    if phase == "AUCTION":
+        return "PASS" if obs.get("bid") or "6S" not in legal else "6S"
+    if phase == "CONTRACT":
+        return "6S" if "6S" in legal else None
+    if phase == "DEFENCE":
+        return "PASS" if "PASS" in legal else None
+    return None
+
+
+@pytest.mark.parametrize("uncharged", [False, True])
+def test_an_early_finish_waits_for_every_friend_and_settles_the_sheet(
+        client: TestClient, uncharged: bool) -> None:
+    from dataclasses import replace
+
+    from preferans.game import Game
+    from preferans.record import read_record
+    from preferans.sheet import json_number, settle
+
+    rules = {"preset": "sochi", "settle_no_missing_pool": True} if uncharged else "sochi"
+    game, browsers = seated(client, ["friend", "friend"], ["Boris", "Vera"], seed=30,
+                            rules=rules)
+    opened = [b.socket(game) for b in browsers]
+    sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
+    wa, wb, wv = sockets[0], sockets[1], sockets[2]
+    try:
+        states = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        assert states[0]["finish_asked"] == [] and states[0]["stopped"] is None
+        states = _play_deal_out(sockets, states, _six_nobody_whists)  # pool points written
+        wa.send_json({"type": "next_deal"})
+        states = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        actor = states[0]["observation"]["to_act"]  # one call of deal 2, then the ask
+        sockets[actor].send_json({"type": "action", "token": "PASS"})
+        states = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        table = client.app.state.tables.open[game]
+        sheet_before = table.game.sheet
+
+        wa.send_json({"type": "finish"})  # Anna asks: the others see who asked, who is left
+        asked = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        for state in asked.values():
+            assert state["finish_asked"] == [0] and state["finish_waiting"] == [1, 2]
+            assert not state["game_over"]
+        wv.send_json({"type": "finish", "agree": False})  # Vera says no: the ask is withdrawn
+        declined = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        assert all(s["finish_asked"] == [] and not s["game_over"] for s in declined.values())
+
+        wa.send_json({"type": "finish"})
+        for ws in sockets.values():
+            receive_json(ws)
+        wb.send_json({"type": "finish"})
+        two = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        assert two[2]["finish_asked"] == [0, 1] and two[2]["finish_waiting"] == [2]
+        assert not two[2]["game_over"] and len(table.game.deal.history) == 1
+        wv.send_json({"type": "finish", "agree": "yes"})  # a bad word changes nothing
+        assert _read_until_error(wv)["code"] == "bad_message"
+        wv.send_json({"type": "finish"})  # the last friend agrees: the game ends here
+        over = {seat: receive_json(ws) for seat, ws in sockets.items()}
+    finally:
+        for cm in opened:
+            cm.__exit__(None, None, None)
+
+    balance = sheet_before.balance()
+    for state in over.values():
+        assert state["game_over"] and state["deal_over"] and state["thinking"] is None
+        assert state["finish_asked"] == [] and state["observation"]["legal"] == []
+        assert state["stopped"] == {"deals": 1, "deal_dropped": True,
+                                    "missing": "uncharged" if uncharged else "charged"}
+        assert state["result"] == [json_number(x) for x in balance]  # the sheet as it stands
+    # the settlement is the rules' own for an unfinished sheet, and the house option shows
+    sheet = sheet_before
+    charged = settle(replace(sheet.rules, settle_no_missing_pool=False), sheet.pool,
+                     sheet.mountain, sheet.whists)
+    assert any(p for p in sheet.pool) and not sheet.finished
+    assert (balance != charged) is uncharged
+
+    saved = client.app.state.store.get(game)
+    assert saved.finished and saved.result == [json_number(x) for x in balance]
+    record = saved.record
+    assert record["stopped"] == {"agreed": [0, 1, 2], "deals": 1, "deal_dropped": True}
+    assert len(record["deals"]) == 1  # the unscored deal in progress is not in the record
+    assert "stopped" not in read_record(record)  # a plain reader ignores the mark
+    assert Game.from_record(record).sheet.balance() == balance
+
+    # nothing more is played, and the table read back from the store is still stopped
+    with browsers[1].socket(game) as wb:
+        state = receive_json(wb)
+        assert state["game_over"] and state["stopped"]["deals"] == 1
+        wb.send_json({"type": "next_deal"})
+        assert _read_until_error(wb)["code"] == "illegal"
+        wb.send_json({"type": "finish"})
+        assert _read_until_error(wb)["code"] == "illegal"
+    table = client.app.state.tables.open.pop(game)
+    import anyio
+
+    anyio.run(table.stop)
+    with browsers[2].socket(game) as wv:
+        state = receive_json(wv)
+        assert state["game_over"] and state["stopped"] == over[2]["stopped"]
+        assert state["result"] == over[2]["result"]
+    assert browsers[0].post(f"/api/friends/{game}/rematch", {}).status_code == 200
+
+
+def test_a_friend_away_does_not_hold_up_an_early_finish_and_the_single_game_has_none(
+        client: TestClient) -> None:
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa:
+        receive_json(wa)
+        table = client.app.state.tables.open[game]
+        table.standin.grace = 0.1
+        with boris.socket(game) as wb:
+            receive_json(wb)
+        _read_until(wa, lambda m: m.get("stand_in") == [1])  # Boris gone: the stand-in plays
+        wa.send_json({"type": "finish"})
+        over = _read_until(wa, lambda m: m["game_over"])
+        assert over["stopped"]["deal_dropped"] is True
+    assert client.app.state.store.get(game).record["stopped"]["agreed"] == [0]
+    # the one-player game has no early finish: the socket does not know the message
+    response = client.post("/api/games", json={"difficulty": "easy", "rules": "sochi"})
+    with client.websocket_connect(f"/ws/{response.json()['id']}") as ws:
+        receive_json(ws)
+        ws.send_json({"type": "finish"})
+        error = _read_until_error(ws)
+        assert error["code"] == "bad_message"
+        assert error["message"].endswith("(expected action, next_deal, pause, resume or hint).")
+
+
+def test_an_early_finish_that_cannot_be_saved_leaves_the_game_going_on(
+        client: TestClient, db_url: str) -> None:
+    from test_store_faults import make_read_only, make_writable, read_error
+
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa, boris.socket(game) as wb:
+        receive_json(wa)
+        receive_json(wb)
+        table = client.app.state.tables.open[game]
+        _read_until(wa, lambda m: m["thinking"] is None)
+        actions = len(table.game.deal.history)
+        wa.send_json({"type": "finish"})
+        _read_until(wb, lambda m: m["finish_asked"] == [0])
+        make_read_only(client, db_url)
+        try:
+            wb.send_json({"type": "finish"})
+            error, _ = read_error(wb)
+        finally:
+            make_writable(client, db_url)
+        assert error["code"] == "save_failed"
+        assert "the early finish was not saved: the game goes on" in error["message"]
+        back = _read_until(wa, lambda m: m["finish_asked"] == [])
+        assert not back["game_over"] and back["stopped"] is None  # never shown stopped
+        assert table.stopped is None and len(table.game.deal.history) == actions
+        assert not client.app.state.store.get(game).finished
+        wa.send_json({"type": "finish"})  # asked again once the database writes again
+        wb.send_json({"type": "finish"})
+        assert _read_until(wb, lambda m: m["game_over"])["stopped"]["deal_dropped"] is True
+    assert client.app.state.store.get(game).finished

@@ -23,7 +23,12 @@ what happens at the table:
   (:mod:`.thinking`; a thread when the table has no pool), with a short
   pause between moves so the table can animate, until it is the human's turn
   or the deal is over; ``pause``/``resume`` stop and restart them;
-- a finished deal waits for ``next_deal``.
+- a finished deal waits for ``next_deal``;
+- at a table for friends, ``{"type": "finish"}`` is a human's word for finishing the game
+  early (``"agree": false`` says no and withdraws the request): the state lists who agreed
+  (``finish_asked``) and who is still to (``finish_waiting``); when every human at the table
+  has agreed the game stops there, is saved finished and the state says how
+  (``stopped``: :meth:`Table.finish`).
 
 Payloads are built from ``game.observation(0)`` and the sheet only, so hidden
 cards never leave the server.
@@ -153,9 +158,10 @@ MAX_MESSAGE_DEPTH = 8
 """The deepest nesting of arrays and objects a browser message may have (the protocol's
 messages are flat objects)."""
 MESSAGE_TYPES = ("action", "next_deal", "pause", "resume", "hint")
-FRIENDS_MESSAGE_TYPES = (*MESSAGE_TYPES, "hand_over", "chat")
-"""A table for friends takes two more: the creator's hand-over of an absent friend's seat,
-the chat."""
+FRIENDS_MESSAGE_TYPES = (*MESSAGE_TYPES, "hand_over", "chat", "finish")
+"""A table for friends takes three more: the creator's hand-over of an absent friend's seat,
+the chat, and a friend's word on finishing the game early (``{"type": "finish"}`` agrees,
+``"agree": false`` says no: :meth:`Table.finish`)."""
 
 _VERBS = {
     "AUCTION": "bid",
@@ -333,6 +339,8 @@ next_deal, pause, resume or hint).
         if len(token) > 40:
             raise MessageError("bad_message", Said("error.msg.long_token",
                                                    token=repr(token[:40])))
+    if kind == "finish" and not isinstance(obj.get("agree", True), bool):
+        raise MessageError("bad_message", Said("friends.bad_finish"))
     if kind == "hand_over":
         seat = obj.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
@@ -408,6 +416,12 @@ class Table:
         """Each socket's seat: the hand it is shown and plays (:meth:`connect`)."""
         self.paused = False
         self.seq = 0
+        self.finish_asked: set[int] = set()
+        """The humans of a friends' table who agree to finish the game now (it ends when all
+        of them do: :meth:`finish`)."""
+        self.stopped: dict[str, Any] | None = None
+        """How a game finished early by agreement stopped (the record's optional ``stopped``),
+        or None: it goes on, or ended as the rules end it."""
         self.lock = asyncio.Lock()
         self.bot_level = bot_level or difficulty
         self.levels: dict[int, str] = {
@@ -529,7 +543,10 @@ class Table:
             marks = deal.get("stand_in") if isinstance(deal, dict) else None
             if isinstance(marks, list) and all(isinstance(k, int) for k in marks):
                 table.stand_ins[number] = list(marks)
-        if table.stand_ins:
+        stopped = saved.record.get("stopped")
+        if isinstance(stopped, dict) and table.game.deal is None:
+            table.stopped = stopped
+        if table.stand_ins or table.stopped:
             table._record_cache = None
             table._saved_record = table.record_encoded()
         return table
@@ -546,8 +563,8 @@ class Table:
         return deal is None or _phase_name(deal) == "DONE"
 
     def game_over(self) -> bool:
-        """Whether the game has reached its end."""
-        return bool(self.game.finished)
+        """Whether the game has reached its end (or every friend agreed to stop it)."""
+        return bool(self.game.finished) or self.stopped is not None
 
     def seat_to_act(self) -> int | None:
         """The seat that must decide now, or None between deals."""
@@ -641,6 +658,10 @@ class Table:
                 "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
                 "stand_in_name": self.standin.name, "handed": sorted(self.standin.handed),
                 "pause_asked": sorted(self.pause_asked),
+                "finish_asked": sorted(self.finish_asked),
+                "finish_waiting": sorted(self.present_humans() - self.finish_asked)
+                if self.finish_asked else [],
+                "stopped": self.stopped_view(),
                 "rematch": (f"/table/{self.party.rematch}"
                             if self.party is not None and self.party.rematch else None),
                 "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
@@ -716,7 +737,9 @@ class Table:
             if self.stand_ins and len(deals) == finished:
                 deals = [{**entry, "stand_in": self.stand_ins[k]} if k in self.stand_ins
                          else entry for k, entry in enumerate(deals)]
-            prefix = {**full, "deals": deals}
+            prefix = {**{k: v for k, v in full.items() if k != "deals"},
+                      **({"stopped": self.stopped} if self.stopped is not None else {}),
+                      "deals": deals}
             text = dumps(prefix)
             assert text.endswith("]}"), "the record's deals come last"
             self._record_cache = (finished, prefix, text[:-2])
@@ -851,6 +874,8 @@ class Table:
                 await self.hand_over(socket, message["seat"])
             elif kind == "chat":
                 await self._chat(socket, message.get("text"))
+            elif kind == "finish":
+                await self.finish(self.seat_of(socket), message.get("agree", True))
         except MessageError as exc:
             await self._send(socket, exc.payload())
         except SaveFailed:
@@ -927,6 +952,66 @@ class Table:
         if not paused:
             self._ensure_driver()
 
+    def present_humans(self) -> set[int]:
+        """The humans at the table now (not played by the stand-in): those whose word a pause
+        or an early finish waits for."""
+        away = self.standin.away if self.standin is not None else set()
+        return {h for h in self.humans if h not in away}
+
+    def stopped_view(self) -> dict[str, Any] | None:
+        """How the game stopped early, as the result screen says it: after how many deals,
+        whether a deal in progress was left unscored, and how the missing pool points were
+        settled (``charged`` to the mountain, ``doubled`` there, or ``uncharged``: the house
+        option ``settle_no_missing_pool``)."""
+        if self.stopped is None:
+            return None
+        rules = self.rules
+        missing = ("uncharged" if rules.settle_no_missing_pool
+                   else "doubled" if rules.pool_doubled_at_settlement else "charged")
+        return {"deals": len(self.game.finished_deals),
+                "deal_dropped": bool(self.stopped.get("deal_dropped")), "missing": missing}
+
+    async def finish(self, seat: int, agree: bool = True) -> None:
+        """A friend's word on finishing the game now.  It ends when every human at the table
+        has agreed (``finish_asked`` and ``finish_waiting`` in the state meanwhile); one
+        friend saying no (``agree: false``) withdraws the request.  The deal in progress, if
+        any, is not scored; the sheet settles as it stands (:meth:`Sheet.balance`: the
+        missing pool points charged unless ``settle_no_missing_pool``), the game is saved
+        finished, its record marked ``stopped``."""
+        async with self.lock:
+            if self.party is None:
+                raise MessageError("bad_message", Said("friends.finish_alone"))
+            if self.game_over():
+                raise MessageError("illegal", Said("table.game_over"))
+            if not self.started():
+                raise MessageError("not_your_turn", Said("friends.not_started"))
+            if not agree:
+                if self.finish_asked:
+                    self.finish_asked.clear()
+                    await self._publish(None)
+                return
+            self.finish_asked.add(seat)
+            if not self.present_humans() <= self.finish_asked:
+                await self._publish(None)
+                return
+            await self._stop_early()
+
+    async def _stop_early(self) -> None:
+        """Every friend agreed: the game stops here and is saved finished (lock held)."""
+        open_deal = self.game.deal is not None
+        self.stopped = {"agreed": sorted(self.finish_asked),
+                        "deals": len(self.game.finished_deals), "deal_dropped": open_deal}
+        self.game.deal = None  # the deal in progress is not scored
+        self.finish_asked.clear()
+        self.pause_asked.clear()
+        self.paused = False
+        self._record_cache = None
+        self._deal_cache = None
+        # a failed save puts the game back as last saved (not stopped: it goes on), tells
+        # every socket and raises SaveFailed
+        await self._save(Said("friends.finish_not_saved"))
+        await self._publish(None)
+
     def _apply(self, seat: int, token: str, stand_in: bool | None = None) -> dict[str, Any]:
         """Apply one action of ``seat`` through the engine and describe it as an event (the
         caller saves it: :meth:`_save`).  A human seat's action taken by the computer is a
@@ -989,6 +1074,8 @@ class Table:
         """Put the game back to the last saved record and tell every socket why."""
         log.warning("game %s: not saved: %s", self.id, exc.message)
         self.game = Game.from_record(self._saved_record.value)
+        stopped = self._saved_record.value.get("stopped")
+        self.stopped = stopped if isinstance(stopped, dict) else None  # an early finish too
         self._record_cache = None
         self._deal_cache = None
         self._sheet_cache = None

@@ -22,6 +22,27 @@ export function renderMenu() {
   const guide = menu.querySelector('a[href^="/guide"]');
   if (guide && app.state) guide.setAttribute("href", guideHref());
   renderHandOver(menu);
+  renderFinish(menu);
+}
+
+/** At a table for friends, each human may ask to finish the game early (it ends when every
+ *  human at the table agrees), agree to a friend's request, or say no ("Keep playing"). */
+function renderFinish(menu) {
+  menu.querySelectorAll('[data-menu="finish"], [data-menu="finish_no"]').forEach((node) => node.remove());
+  const msg = app.state;
+  if (!msg || msg.finish_asked === undefined || msg.seat === null || msg.seat === undefined
+      || msg.game_over || app.ui.connected === false) return;
+  const asked = msg.finish_asked || [];
+  const anchor = menu.querySelector('[data-menu="new"]');
+  if (!asked.includes(msg.seat)) {
+    anchor.before(el("button", {
+      type: "button", role: "menuitem", "data-menu": "finish",
+      text: t(asked.length ? "menu.finishAgree" : "menu.finish"),
+    }));
+  }
+  if (asked.length) {
+    anchor.before(el("button", { type: "button", role: "menuitem", "data-menu": "finish_no", text: t("menu.finishNo") }));
+  }
 }
 
 /** At a table for friends, its creator (seat 0) may give the seat of a friend who is away
@@ -43,6 +64,8 @@ function renderHandOver(menu) {
 function onMenu(action, item) {
   const ui = app.ui;
   if (action === "hand_over") send({ type: "hand_over", seat: Number(item.dataset.seat) });
+  if (action === "finish") send({ type: "finish" });
+  if (action === "finish_no") send({ type: "finish", agree: false });
   if (action === "pause") send({ type: app.state && app.state.paused ? "resume" : "pause" });
   if (action === "sheet") openSheet();
   if (action === "help") openHelp();

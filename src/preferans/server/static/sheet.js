@@ -37,7 +37,7 @@ export function renderSheet() {
   const sheet = sheetOf(msg) || {};
   const entry = msg.last_entry;
   const number = Number(msg.deal_number) || 0;
-  const title = msg.game_over ? t("sheet.gameOver")
+  const title = msg.game_over ? t(msg.stopped ? "sheet.stopped" : "sheet.gameOver")
     : msg.deal_over ? (number ? t("sheet.dealNumberOver", { number }) : t("sheet.dealOver"))
       : t("sheet.title");
   body.append(el("h2", { id: "sheet-title", text: title }));
@@ -215,7 +215,15 @@ function resultBlock(msg, sheet) {
       el("span", { text: nameOf(seat) }), el("b", { text: t("result.whists", { value: formatNumber(value, true) }) }),
     ]));
   });
-  return el("section", { class: "result" }, [el("p", { class: "headline", text: headline }), list]);
+  const section = el("section", { class: "result" }, [el("p", { class: "headline", text: headline }), list]);
+  const stopped = msg.stopped;
+  if (stopped) {  // a table for friends finished early by agreement: how it was settled
+    const lines = [t("result.stopped", { deals: Number(stopped.deals) || 0 })];
+    if (stopped.deal_dropped) lines.push(t("result.stoppedDropped"));
+    if (has(`result.missing.${stopped.missing}`)) lines.push(t(`result.missing.${stopped.missing}`));
+    section.append(el("p", { class: "stopped-note", "data-stopped": "true", text: lines.join(" ") }));
+  }
+  return section;
 }
 
 /** Running totals as players write them: 2, 6, 10 -> "2.6.10", the whole history (the

@@ -93,6 +93,17 @@ export function overruledNote(obs) {
   return t("status.halfOverruled", { half: nameOf(defence[halfAt][0]), whist: nameOf(later[0]) });
 }
 
+/** At a table for friends, an early finish asked for: who asked, who still has to agree. */
+function finishText(msg) {
+  const asked = msg.finish_asked || [];
+  if (!asked.length) return "";
+  const names = (seats) => seats.map((seat) => (isMe(seat) && !watching() ? t("status.finishYou") : nameOf(seat))).join(", ");
+  const waiting = names(msg.finish_waiting || []);
+  if (watching()) return t("status.finishWatching", { names: names(asked), waiting });
+  if (asked.includes(me())) return t("status.finishAskedMine", { waiting });
+  return t("status.finishAsked", { names: names(asked), waiting });
+}
+
 function statusText() {
   const msg = app.state;
   const ui = app.ui;
@@ -102,7 +113,9 @@ function statusText() {
   if (!msg) return { text: t("status.connecting"), kind: "info" };
   const obs = msg.observation || {};
   const phase = phaseOf(obs);
-  if (msg.game_over) return { text: t("status.gameOver"), kind: "info" };
+  if (msg.game_over) return { text: t(msg.stopped ? "status.stopped" : "status.gameOver"), kind: "info" };
+  const finish = finishText(msg);
+  if (finish && !myTurn(msg)) return { text: finish, kind: "info" };
   if (msg.paused) return { text: t("status.paused"), kind: "info" };
   const asked = (!msg.deal_over && msg.pause_asked) || [];
   if (asked.length && !myTurn(msg)) {
@@ -117,7 +130,7 @@ function statusText() {
   const note = overruledNote(obs);
   const withNote = (text) => (note && phase === "play" ? `${note} ${text}` : text);
   const actor = obs.to_act;
-  if (myTurn(msg)) return { text: withNote(turnText(obs, phase)), kind: "turn" };
+  if (myTurn(msg)) return { text: [finish, withNote(turnText(obs, phase))].filter(Boolean).join(" "), kind: "turn" };
   if (actor === null || actor === undefined) return { text: "", kind: "info" };
   const waiting = t(has(`status.wait.${phase}`) ? `status.wait.${phase}` : "status.wait.other", { name: nameOf(actor) });
   if (watching()) return { text: t("status.watching", { waiting }), kind: "info" };
