@@ -194,15 +194,23 @@ def test_each_human_gets_his_own_seat_and_cards(client: TestClient) -> None:
     assert stranger.get(f"/table/{game}").status_code == 403
 
 
+def _until_a_human_acts(ws: Any) -> dict[str, Any]:
+    """The first state frame on ``ws`` in which seat 0 or 1 (the two humans) is to act."""
+    while True:
+        state = receive_json(ws)
+        if state.get("type") == "state" and state["observation"].get("to_act") in (0, 1):
+            return state
+
+
 def test_a_human_acting_out_of_turn_is_told_and_nothing_changes(client: TestClient) -> None:
     game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
     with anna.socket(game) as wa, boris.socket(game) as wb:
         sockets = {0: wa, 1: wb}
-        states = {0: receive_json(wa), 1: receive_json(wb)}
+        # the computer may move before Boris's socket opens (Anna's gets more frames): each
+        # socket is read on its own until a human is to act, where the table then waits
+        states = {0: _until_a_human_acts(wa), 1: _until_a_human_acts(wb)}
         to_act = states[0]["observation"]["to_act"]
-        while to_act not in (0, 1):  # the computer moves first: read until a human acts
-            states = {0: receive_json(wa), 1: receive_json(wb)}
-            to_act = states[0]["observation"]["to_act"]
+        assert states[1]["observation"]["to_act"] == to_act
         other = 1 - to_act
         legal = states[to_act]["observation"]["legal"]
         # the other human sends at the same time, first: refused, the right one applies
@@ -472,9 +480,7 @@ def test_a_spectator_sees_the_public_table_and_cannot_act(client: TestClient) ->
 def test_a_hint_is_given_only_to_the_seat_to_act_from_its_own_cards(client: TestClient) -> None:
     game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4, hints=True)
     with anna.socket(game) as wa, boris.socket(game) as wb:
-        states = {0: receive_json(wa), 1: receive_json(wb)}
-        while states[0]["observation"]["to_act"] not in (0, 1):
-            states = {0: receive_json(wa), 1: receive_json(wb)}
+        states = {0: _until_a_human_acts(wa), 1: _until_a_human_acts(wb)}
         actor = states[0]["observation"]["to_act"]
         sockets = {0: wa, 1: wb}
         other = 1 - actor
