@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from ..cards import DECK
+from ..cards import DECK, mask_indices
 from . import spec
 
 if TYPE_CHECKING:
@@ -118,15 +118,6 @@ _CALL_ID: Final = {spec.ACTION_NAMES[a]: spec.CALL_INDEX[a] for a in spec.AUCTIO
 
 def _bid(token: str | None) -> int | None:
     return spec.bid_index(token)
-
-
-def _mask_cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class SeatFacts:
@@ -258,7 +249,7 @@ def _information_state_tensor(core: PreferansCore, facts: SeatFacts) -> np.ndarr
     ones, values = _common(facts, INFO_AT, core)
     obs = facts.deal_obs
     at = INFO_AT
-    ones += [at["dealt_hand"] + c for c in _mask_cards(facts.dealt)]
+    ones += [at["dealt_hand"] + c for c in mask_indices(facts.dealt)]
     if obs is not None:
         for c in obs["hand"]:
             ones.append(at["hand"] + _CARD[c])
@@ -301,7 +292,7 @@ def _common(facts: SeatFacts, at: dict[str, int], core: PreferansCore
         ones.append(at["to_act"] + _rel(seat, facts.to_act))
     if facts.pending is not None:
         ones.append(at["pending_discard"] + facts.pending)
-    ones += [at["own_discard"] + c for c in _mask_cards(facts.own_discard)]
+    ones += [at["own_discard"] + c for c in mask_indices(facts.own_discard)]
     obs = facts.deal_obs
     flags = at["flags"]
     if core.config.pulya:
@@ -400,9 +391,9 @@ def _obs_text(obs: dict[str, Any] | None) -> str:
 
 def deal_string(deal: Deal, seat: int) -> str:
     """``seat``'s record of a finished deal: its dealt hand and what it saw."""
-    hand = " ".join(str(DECK[c]) for c in _mask_cards(deal.initial_hands[seat].mask))
+    hand = " ".join(str(DECK[c]) for c in mask_indices(deal.initial_hands[seat].mask))
     return f"dealt {hand} | own discard " + " ".join(
-        str(DECK[c]) for c in _mask_cards(_own_discards(deal, seat))
+        str(DECK[c]) for c in mask_indices(_own_discards(deal, seat))
     ) + " | " + _obs_text(deal.observation(seat))
 
 
@@ -420,8 +411,8 @@ def _information_state_string(core: PreferansCore, facts: SeatFacts) -> str:
     if core.config.pulya:
         parts += [f"deal {len(core.game.finished_deals) + (not core.over)}",
                   *core.past_strings(seat)[: len(core.game.finished_deals) - core.over]]
-    parts.append("dealt " + " ".join(str(DECK[c]) for c in _mask_cards(facts.dealt)))
-    parts.append("own discard " + " ".join(str(DECK[c]) for c in _mask_cards(facts.own_discard)))
+    parts.append("dealt " + " ".join(str(DECK[c]) for c in mask_indices(facts.dealt)))
+    parts.append("own discard " + " ".join(str(DECK[c]) for c in mask_indices(facts.own_discard)))
     if facts.pending is not None:
         parts.append(f"discarding {DECK[facts.pending]}")
     parts.append(_obs_text(facts.deal_obs))
@@ -452,7 +443,7 @@ def _observation_string(core: PreferansCore, facts: SeatFacts) -> str:
         parts.append(f"discarding {DECK[facts.pending]}")
     if facts.own_discard:
         parts.append("own discard " + " ".join(str(DECK[c]) for c in
-                                               _mask_cards(facts.own_discard)))
+                                               mask_indices(facts.own_discard)))
     if obs["talon"]:
         parts.append("talon " + " ".join(obs["talon"]))
     parts.append(f"bid {obs['bid']} min {obs['min_bid']}")

@@ -444,16 +444,25 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
                     view=lobby_view(saved, party, mine, lang))
 
-    @app.get("/join/{game_id}/{code}")
-    async def join_page(game_id: str, code: str, request: Request) -> Response:
-        lang = request_language(request)
+    async def invited(game_id: str, request: Request
+                      ) -> tuple[SavedGame | None, Party | None, Response | None]:
+        """A page's game and its party, or the page saying the database failed."""
         try:
             saved = await load(game_id)
         except StoreError as exc:
-            return page(request, "notfound.html", status_code=503,
-                        message=say("error.cannot_read_game", lang,
-                                    problem=store_message(exc, lang)))
+            lang = request_language(request)
+            return None, None, page(request, "notfound.html", status_code=503,
+                                    message=say("error.cannot_read_game", lang,
+                                                problem=store_message(exc, lang)))
         party = Party.from_json(saved.friends or {}) if saved is not None else None
+        return saved, party, None
+
+    @app.get("/join/{game_id}/{code}")
+    async def join_page(game_id: str, code: str, request: Request) -> Response:
+        lang = request_language(request)
+        saved, party, failed = await invited(game_id, request)
+        if failed is not None:
+            return failed
         if (saved is None or party is None or len(code) > 64
                 or not hmac.compare_digest(party.invite, code)):
             return page(request, "notfound.html", status_code=404,
@@ -466,13 +475,9 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
     async def watch_page(game_id: str, code: str, request: Request) -> Response:
         """A spectator's table: the public view of a started table, with its invite code."""
         lang = request_language(request)
-        try:
-            saved = await load(game_id)
-        except StoreError as exc:
-            return page(request, "notfound.html", status_code=503,
-                        message=say("error.cannot_read_game", lang,
-                                    problem=store_message(exc, lang)))
-        party = Party.from_json(saved.friends or {}) if saved is not None else None
+        saved, party, failed = await invited(game_id, request)
+        if failed is not None:
+            return failed
         if saved is None or not may_watch(party, code):
             return page(request, "notfound.html", status_code=404,
                         title=say("friends.invite_title", lang),
