@@ -407,6 +407,8 @@ def test_three_friends_finish_early_when_all_agree_and_see_the_settlement(
         status = pages[1].locator("#status").inner_text()
         assert status.startswith("Anna предлагает закончить игру (согласиться — «Закончить "
                                   "досрочно» в меню). Ещё не согласились: Вы, Vera."), status
+        pages[0].wait_for_function(  # the asker's page hears it from the server too
+            "() => (window.preferansTable.state.finish_asked || []).length === 1")
         mine = pages[0].locator("#status").inner_text()
         assert mine.startswith("You asked to finish the game now. Still to agree: Борис, "
                                "Vera."), mine

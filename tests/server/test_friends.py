@@ -805,9 +805,7 @@ def test_an_early_finish_waits_for_every_friend_and_settles_the_sheet(
         wb.send_json({"type": "finish"})
         assert _read_until_error(wb)["code"] == "illegal"
     table = client.app.state.tables.open.pop(game)
-    import anyio
-
-    anyio.run(table.stop)
+    client.portal.call(table.stop)  # on the app's own loop (a browser test's may run here)
     with browsers[2].socket(game) as wv:
         state = receive_json(wv)
         assert state["game_over"] and state["stopped"] == over[2]["stopped"]
