@@ -20,7 +20,7 @@ def _run(script: str, *args: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_random_against_hard(monkeypatch, capsys):
-    _run("random_vs_hard.py", "--deals", "3", "--level", "hard/worlds=16",
+    _run("random_vs_hard.py", "--deals", "3", "--level", "hard/worlds=16", "--workers", "1",
          monkeypatch=monkeypatch)
     out = capsys.readouterr().out
     assert "whists a deal, 95% interval [" in out
