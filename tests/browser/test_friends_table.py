@@ -126,6 +126,13 @@ def test_two_friends_and_a_computer_play_a_deal_from_the_invite_link(
         assert boris.locator("#seat-2 .plate .name").inner_text() == "Anna"
         assert not set(mine["observation"]["hand"]) & set(his["observation"]["hand"])
 
+        # on the phone the Chat chip shows its whole word inside the screen
+        chip = boris.evaluate("""() => { const c = document.getElementById('chat-button');
+            const r = c.getBoundingClientRect();
+            return {fits: c.scrollWidth <= c.clientWidth + 1, left: r.left, right: r.right,
+                    width: window.innerWidth}; }""")
+        assert chip["fits"] and chip["left"] >= 0 and chip["right"] <= chip["width"], chip
+
         players = {"host": page, "phone": boris}
         shots = set()
         for _ in range(200):
