@@ -287,3 +287,13 @@ def test_the_server_chooses_the_seed_unless_started_for_tests(db_url: str) -> No
         again.cookies.set(SEAT_COOKIE, token)
         with again.websocket_connect(f"/ws/{game_id}") as ws:  # ... and comes back the same
             assert receive_json(ws)["observation"]["hand"] == first["observation"]["hand"]
+
+
+def test_the_edge_modules_examples_hold() -> None:
+    import doctest
+
+    from preferans.server import guard, limits, tokens
+
+    for module in (guard, limits, tokens):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__

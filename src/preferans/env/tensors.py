@@ -15,6 +15,7 @@ by piece in :data:`OBSERVATION_PIECES` and :data:`INFORMATION_STATE_PIECES` and 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -190,12 +191,22 @@ def _rel(seat: int, other: int) -> int:
 def observation_tensor(core: PreferansCore, seat: int, out: np.ndarray | None = None
                        ) -> np.ndarray:
     """The observation tensor of ``seat`` (:data:`OBSERVATION_PIECES`)."""
+    return _kept(core, seat, "obs", _observation_tensor, out)
+
+
+def _kept(core: PreferansCore, seat: int, slot: str,
+          build: Callable[[PreferansCore, SeatFacts], np.ndarray], out: np.ndarray | None
+          ) -> np.ndarray:
+    """A seat's tensor, built once per position and kept in its facts' ``slot``: a copy, or
+    written into ``out``."""
     facts = seat_facts(core, seat)
-    if facts.obs is None:
-        facts.obs = _observation_tensor(core, facts)
+    value = getattr(facts, slot)
+    if value is None:
+        value = build(core, facts)
+        setattr(facts, slot, value)
     if out is None:
-        return facts.obs.copy()
-    out[:] = facts.obs
+        return value.copy()
+    out[:] = value
     return out
 
 
@@ -235,13 +246,7 @@ def _observation_tensor(core: PreferansCore, facts: SeatFacts) -> np.ndarray:
 def information_state_tensor(core: PreferansCore, seat: int, out: np.ndarray | None = None
                              ) -> np.ndarray:
     """The information-state tensor of ``seat`` (:data:`INFORMATION_STATE_PIECES`)."""
-    facts = seat_facts(core, seat)
-    if facts.info is None:
-        facts.info = _information_state_tensor(core, facts)
-    if out is None:
-        return facts.info.copy()
-    out[:] = facts.info
-    return out
+    return _kept(core, seat, "info", _information_state_tensor, out)
 
 
 def _information_state_tensor(core: PreferansCore, facts: SeatFacts) -> np.ndarray:

@@ -96,6 +96,7 @@ from .limits import (
     SOCKETS_PER_TABLE,
     Bucket,
     Openings,
+    Slots,
     client_key,
     message_rate,
 )
@@ -438,7 +439,7 @@ def create_app(
         log.warning("the seat tokens' key cannot be kept (%s): one for this run only", exc)
         seat_tokens = SeatTokens(secrets.token_bytes(32))
     app.state.seat_tokens = seat_tokens
-    socket_counts: dict[str, int] = {}
+    client_sockets = Slots(per_key=SOCKETS_PER_CLIENT)
     rate, burst = message_rate()
     connections = Openings()
     app.state.store = store
@@ -768,11 +769,9 @@ def create_app(
             await refuse(socket, "not_started", say("friends.not_started", lang), 4409)
             return
         client = client_key(socket)
-        if (len(table.sockets) >= SOCKETS_PER_TABLE
-                or socket_counts.get(client, 0) >= SOCKETS_PER_CLIENT):
+        if len(table.sockets) >= SOCKETS_PER_TABLE or not client_sockets.take(client):
             await refuse(socket, "too_many_sockets", say("error.too_many_sockets", lang), 4429)
             return
-        socket_counts[client] = socket_counts.get(client, 0) + 1
         bucket = Bucket(rate, burst)
         dropped = 0
         mine = held_seats(table.seats, token_hash(token)) if token else []
@@ -800,11 +799,7 @@ def create_app(
             pass
         finally:
             table.disconnect(socket)
-            left = socket_counts.get(client, 0) - 1
-            if left > 0:
-                socket_counts[client] = left
-            else:
-                socket_counts.pop(client, None)
+            client_sockets.give(client)
 
     from .friends import register as register_friends
     from .review_routes import register as register_review

@@ -8,7 +8,7 @@ bound is told so while every other table goes on.
 (True, False, True)
 >>> slots.give("1.2.3.4"); slots.take("1.2.3.4")
 True
->>> bucket = Bucket(rate=2.0, burst=2, clock=iter([0.0, 0.0, 0.0, 1.0]).__next__)
+>>> bucket = Bucket(rate=2.0, burst=2, clock=iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__)
 >>> [bucket.allow() for _ in range(4)]
 [True, True, False, True]
 """
@@ -88,21 +88,27 @@ def client_key(conn: HTTPConnection) -> str:
 
 @dataclass
 class Slots:
-    """Counted slots per key and in all: :meth:`take` one (False when either is full),
-    :meth:`give` it back."""
+    """Counted slots per key and in all (``total`` None: no bound in all): :meth:`take` one
+    (False when either is full), :meth:`give` it back."""
 
     per_key: int
-    total: int
+    total: int | None = None
     held: dict[str, int] = field(default_factory=dict)
+    count: int = 0
 
     def take(self, key: str) -> bool:
-        if self.held.get(key, 0) >= self.per_key or sum(self.held.values()) >= self.total:
+        if self.held.get(key, 0) >= self.per_key or (
+                self.total is not None and self.count >= self.total):
             return False
         self.held[key] = self.held.get(key, 0) + 1
+        self.count += 1
         return True
 
     def give(self, key: str) -> None:
         left = self.held.get(key, 0) - 1
+        if left < 0:
+            return
+        self.count -= 1
         if left > 0:
             self.held[key] = left
         else:
