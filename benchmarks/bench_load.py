@@ -39,6 +39,8 @@ measure without them).
     .venv/bin/python benchmarks/bench_load.py --clients 100 --seconds 60
     .venv/bin/python benchmarks/bench_load.py --clients 300 --seconds 15 --workers 2
     .venv/bin/python benchmarks/bench_load.py --clients 4 --difficulty hard --workers 0
+    .venv/bin/python benchmarks/bench_load.py --clients 1 --think 1 --seconds 150 \
+        --difficulty crazy --busy 6 --seed 1     # the same deals in every run: pairs two versions
     .venv/bin/python benchmarks/bench_load.py --humans 3 --clients 100 --seconds 60
 """
 
@@ -225,6 +227,11 @@ LEAVE_AFTER = 0
 THINK = 0.0
 """Mean seconds a scripted player thinks before each move (``--think``; 0: at once)."""
 
+SEED: int | None = None
+"""``--seed``: each client's games are dealt from seeds drawn from it (the server started
+with client seeds allowed), so that two runs (two versions of the code) play the same deals;
+``None``: the server draws every seed."""
+
 
 def _pick(state: dict[str, Any], rng: random.Random) -> str:
     """A legal action that keeps games short: mostly PASS in the auction, else any."""
@@ -266,11 +273,15 @@ async def client(number: int, base: str, until: float, figures: Figures,
     async with httpx.AsyncClient(
             base_url=base, timeout=60, verify=_TLS,
             transport=httpx.AsyncHTTPTransport(local_address=address, verify=_TLS)) as http:
+        games = 0
         while time.perf_counter() < until:
             started = time.perf_counter()
+            settings: dict[str, Any] = {"difficulty": difficulty, "rules": "sochi", "pool": 10}
+            if SEED is not None:
+                settings["seed"] = SEED + 100_003 * number + games
+            games += 1
             try:
-                response = await http.post("/api/games", json={
-                    "difficulty": difficulty, "rules": "sochi", "pool": 10})
+                response = await http.post("/api/games", json=settings)
             except httpx.HTTPError as exc:
                 figures.errors.append(f"create: {type(exc).__name__}: {exc}")
                 await asyncio.sleep(0.5)
@@ -584,11 +595,17 @@ def main() -> None:
                         help="humans at each table: 1 (against two computer players) or 3 "
                         "(a table for friends, each human a client of its own; --clients "
                         "counts tables)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="deal each client's games from seeds drawn from this one (the "
+                        "server started with client seeds allowed), so that two runs of two "
+                        "versions of the code play the same deals (default: the server draws)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    global THINK, LEAVE_AFTER
-    THINK, LEAVE_AFTER = args.think, args.leave_after
+    global THINK, LEAVE_AFTER, SEED
+    THINK, LEAVE_AFTER, SEED = args.think, args.leave_after, args.seed
+    if SEED is not None:  # the server (started below, or this process with --serve) lets
+        os.environ["PREFERANS_ALLOW_SEEDS"] = "1"  # a client choose a game's seed
     if args.serve:
         if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
