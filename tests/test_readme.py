@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from preferans.rules import options_table
+from preferans.rules import PRESETS, options_table
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -55,6 +55,10 @@ def test_the_readme_library_example_runs():
     result = runner.run(test)
     assert result.attempted >= 8
     assert result.failed == 0, "the README's library example no longer runs as written"
+
+
+def test_the_readme_counts_the_presets_right():
+    assert f"| Conventions | {len(PRESETS)} presets (" in README.read_text(encoding="utf-8")
 
 
 def test_the_readme_is_a_page_for_a_newcomer():
