@@ -48,7 +48,7 @@ class Level:
     a deal on the boards of seed 35, where PASS was valued at 0).  First tried on 5 Dec with
     the rough all-pass count and left off (−3.0 whists per changed call by double-dummy
     judging); with the solved all-pass and :attr:`whist_response`, +2.79 whists a board
-    over 222 paired boards (players' README, "Crazy on one-deal boards")."""
+    over 222 paired boards (docs/strength.md, "Crazy on one-deal boards")."""
     play_table: bool = False
     """Score-aware card play (Crazy): value each card by :meth:`.ScoreModel.play_table`, the
     sheet with the tricks already taken where they lie and the defenders' later tricks
@@ -57,8 +57,8 @@ class Level:
     play_gap: bool = False
     """Value contracts by the tricks real play gives, not double dummy: each double-dummy
     count spread by the gap measured in self-play (see :mod:`.playgap`), in the contract
-    named after the discard.  Measured by ``bench_change.py --judge play`` (the players'
-    README): there it pays (it names the higher contract that real play makes); in the
+    named after the discard.  Measured by ``bench_change.py --judge play``
+    (docs/strength.md): there it pays (it names the higher contract that real play makes); in the
     bidding it lost (its worlds already give the bidder the talon and the best discard for
     it, an optimism of their own), in the whist calls and the discard it changed nothing
     measurable; those were dropped."""
@@ -73,7 +73,7 @@ class Level:
     """Value PASS before any bid by the all-pass solved in the bidding worlds (this seat's
     tricks double dummy against the other two, scaled by :data:`.allpass.ALLPASS_REAL`), not by the
     rough :func:`.evaluation.allpass_tricks`, which counted 7.0 tricks a hand where the
-    hands held 3.3 (players' README, "The all-pass risk in the auction")."""
+    hands held 3.3 (docs/strength.md, "The all-pass risk in the auction")."""
     allpass_chance: float = 0.55
     """Before any bid, the chance that each other seat still to speak passes too: PASS
     weighs the all-pass by this to the power of their number (in the whole-pulya records
