@@ -59,7 +59,7 @@ def misere_openings(view: SeatView, hand: int, worlds: list[World]) -> Sequence[
 
 
 def misere_tricks(positions: Sequence[Position], threads: int, exact: int | None = None,
-                   deadline: Deadline | None = None) -> list[int]:
+                  deadline: Deadline | None = None) -> list[int]:
     """Misère trick counts: the fast yes/no test on every position first, then an exact count
     where it says the declarer must take a trick.  ``exact``: count at most that many of the
     failing positions exactly and give the others those counts in turn (bidding only needs
