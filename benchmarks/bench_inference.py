@@ -1,4 +1,5 @@
-"""Measures behind Crazy's play inference (src/preferans/players/README.md, "Play inference").
+"""Measures behind Crazy's play inference (docs/strength.md, "Play inference: why it is
+sound, what it costs").
 
 Reads match records (``preferans match ... --records FILE.jsonl``) and prints:
 

@@ -132,7 +132,7 @@ def test_an_all_pass_is_valued_at_real_plays_share_of_the_paranoid_count() -> No
     in an all-pass is valued at ALLPASS_REAL of the double-dummy tricks, read between the
     whole counts, the rest shared evenly."""
     from preferans.attribution import DealAnalyser
-    from preferans.players.montecarlo import ALLPASS_REAL
+    from preferans.players.allpass import ALLPASS_REAL
     from preferans.solver import solve
 
     checked = 0

@@ -246,7 +246,8 @@ def test_module_doctests() -> None:
     import importlib
 
     for name in ("players", "players.clock", "players.utility", "players.view", "players.sampling",
-                 "players.evaluation", "players.easy", "players.montecarlo", "match"):
+                 "players.evaluation", "players.easy", "players.montecarlo", "players.declarer",
+                 "players.allpass", "match"):
         module = importlib.import_module(f"preferans.{name}")
         failed, _ = doctest.testmod(module)
         assert failed == 0, name

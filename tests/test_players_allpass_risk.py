@@ -12,8 +12,10 @@ from preferans.cards import CardSet
 from preferans.deal import Deal
 from preferans.game import Game
 from preferans.players import make_player
+from preferans.players.allpass import ALLPASS_REAL, ALLPASS_WORLDS
+from preferans.players.allpass import interpolate as _interpolate
+from preferans.players.auction import bid_analysis, pass_value
 from preferans.players.evaluation import allpass_tricks
-from preferans.players.montecarlo import ALLPASS_REAL, ALLPASS_WORLDS, _interpolate
 from preferans.players.view import SeatView
 from preferans.rules import Rules
 from preferans.solver import solve_batch
@@ -44,8 +46,8 @@ def _analysis(level: str, hand: CardSet) -> tuple[float, dict]:
     assert game.deal is not None and game.deal.to_act == 0
     player = make_player(level, RULES, seed=3, budget=None)
     view = SeatView.from_observation(game.observation(0))
-    analysis = player._bid_analysis(view, random.Random(7))
-    return player._pass_value(view, player._model(view), analysis), analysis
+    analysis = bid_analysis(player, view, random.Random(7))
+    return pass_value(player, view, player.model(view), analysis), analysis
 
 
 def test_the_solved_all_pass_is_calibrated_where_the_hand_count_is_not() -> None:
@@ -89,15 +91,15 @@ def test_no_all_pass_is_solved_once_someone_has_bid() -> None:
     game.apply("6S")  # seat 1
     player = make_player(SOLVED, RULES, seed=3, budget=None)
     view = SeatView.from_observation(game.observation(2))
-    analysis = player._bid_analysis(view, random.Random(7))
+    analysis = bid_analysis(player, view, random.Random(7))
     assert analysis["allpass"] is None
     # after a bid PASS is worth what the bidder's contract costs this seat (Crazy's
     # rival_in_pass), or nothing without it: never an all-pass
     assert analysis["rival"]
     plain = make_player(SOLVED + "/rival_in_pass=0", RULES, seed=3, budget=None)
-    plain_analysis = plain._bid_analysis(view, random.Random(7))
+    plain_analysis = bid_analysis(plain, view, random.Random(7))
     assert plain_analysis["allpass"] is None
-    assert plain._pass_value(view, plain._model(view), plain_analysis) == 0.0
+    assert pass_value(plain, view, plain.model(view), plain_analysis) == 0.0
 
 
 def test_interpolate_reads_between_the_counts() -> None:

@@ -13,10 +13,18 @@ from typing import Any
 import pytest
 
 import preferans.players.clock as clock
-import preferans.players.inference as inference
-import preferans.players.montecarlo as montecarlo
 from preferans.deal import Deal, Phase
-from preferans.players import make_player, parse_player
+from preferans.players import (
+    auction,
+    declarer,
+    inference,
+    make_player,
+    misere,
+    parse_player,
+    play,
+    solving,
+    variant_calls,
+)
 from preferans.players.clock import (
     FLOOR_STEP,
     FLOOR_WORLDS,
@@ -137,7 +145,8 @@ class SolveClock:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, cost: float) -> None:
         self.now = 0.0
         self.cost = cost
-        for module in (montecarlo, inference):
+        # every module of the Monte Carlo player that hands positions to the solver
+        for module in (auction, declarer, misere, play, solving, variant_calls, inference):
             for name in ("solve_batch", "solve_moves_batch"):
                 real = getattr(module, name, None)
                 if real is not None:

@@ -17,6 +17,7 @@ from preferans.deal import Phase
 from preferans.game import Game
 from preferans.match import board_cards
 from preferans.players import make_player
+from preferans.players.contract_value import declarer_value
 from preferans.players.playgap import CLOSED_SHARE, real_play_table, spread
 from preferans.players.view import SeatView
 from preferans.rules import Rules
@@ -115,17 +116,17 @@ def test_after_the_talon_the_gap_values_a_short_contract_above_double_dummy() ->
     assert not make_player("hard-nobudget", SOCHI).level.play_gap
     assert gap.level.play_gap and not plain.level.play_gap
     six = Bid(6, Suit.SPADES)
-    model = plain._model(view)
+    model = plain.model(view)
     dd = model.contract_table(1, six)
     expected = real_play_table(dd, 6, CLOSED_SHARE)
 
     def without_gap(tricks: int) -> float:  # the bidding's value: double dummy
-        return plain._declarer_value(model, view, 1, six, tricks, {})
+        return declarer_value(plain.rules, model, view, 1, six, tricks, {})
     for tricks in range(11):
-        with_gap = gap._declarer_value(gap._model(view), view, 1, six, tricks, {},
+        with_gap = declarer_value(gap.rules, gap.model(view), view, 1, six, tricks, {},
                                        real_play=True)
-        assert gap._declarer_value(model, view, 1, six, tricks, {}) == without_gap(tricks)
-        without = plain._declarer_value(model, view, 1, six, tricks, {})
+        assert declarer_value(gap.rules, model, view, 1, six, tricks, {}) == without_gap(tricks)
+        without = declarer_value(plain.rules, model, view, 1, six, tricks, {})
         if tricks <= 6:  # whisted: real play spreads the count
             assert abs(with_gap - expected[tricks]) < 1e-9 and without == dd[tricks]
         else:  # nobody whists a sure six: it is written unplayed either way

@@ -10,6 +10,7 @@ import pytest
 from preferans.cards import CardSet
 from preferans.game import Game
 from preferans.players import level_tweaks, make_player
+from preferans.players.auction import bid_analysis, pass_value
 from preferans.players.montecarlo import CRAZY, HARD
 from preferans.players.view import SeatView
 from preferans.rules import Rules
@@ -33,8 +34,8 @@ def _game() -> Game:
 def _pass_value(level: str, game: Game, seat: int) -> tuple[float, dict]:
     player = make_player(level, RULES, seed=3, budget=None)
     view = SeatView.from_observation(game.observation(seat))
-    analysis = player._bid_analysis(view, random.Random(5))
-    return player._pass_value(view, player._model(view), analysis), analysis
+    analysis = bid_analysis(player, view, random.Random(5))
+    return pass_value(player, view, player.model(view), analysis), analysis
 
 
 def test_after_a_bid_passing_costs_what_the_bidders_contract_costs() -> None:

@@ -1,6 +1,6 @@
 """The auction's model of the defence's answer (``Level.whist_response``): a contract its
 declarer would fail double dummy is whisted only as often as defenders really whist it
-(:data:`preferans.players.montecarlo.WHIST_RESPONSE`); the rest of the time a half-whist lets
+(:data:`preferans.players.contract_value.WHIST_RESPONSE`); the rest of the time a half-whist lets
 it stand."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from preferans.bids import Bid
 from preferans.cards import CardSet, Suit
 from preferans.game import Game
 from preferans.players import make_player
-from preferans.players.montecarlo import CRAZY, HARD, WHIST_RESPONSE
+from preferans.players.contract_value import WHIST_RESPONSE, declarer_value
+from preferans.players.levels import CRAZY, HARD
 from preferans.players.view import SeatView
 from preferans.rules import Rules
 
@@ -34,14 +35,14 @@ def test_a_short_contract_is_worth_the_mix_of_whisted_and_half_whisted(level: in
     view = _view(SOCHI)
     bot = make_player("crazy-nobudget/whist_response=1", SOCHI, seed=3)
     assert bot.level.whist_response
-    model = bot._model(view)
+    model = bot.model(view)
     contract = Bid(level, Suit.SPADES)
     whisted = model.contract_table(1, contract)
     stands = model.unplayed_value(1, contract, half_whister=model.defenders(1)[1])
     assert stands > whisted[level - 1]  # a half-whist that stands beats a whisted failure
     for tricks in range(11):
-        plain = bot._declarer_value(model, view, 1, contract, tricks, {})
-        mixed = bot._declarer_value(model, view, 1, contract, tricks, {}, response=True)
+        plain = declarer_value(bot.rules, model, view, 1, contract, tricks, {})
+        mixed = declarer_value(bot.rules, model, view, 1, contract, tricks, {}, response=True)
         short = level - tricks
         if level not in SOCHI.half_whist_levels or short < 0:
             # no half-whist at eight; a contract made with a trick to spare is not whisted
@@ -62,10 +63,10 @@ def test_without_the_half_whist_a_short_contract_is_whisted() -> None:
     rules = SOCHI.replace(half_whist_levels=())
     view = _view(rules)
     bot = make_player("crazy-nobudget/whist_response=1", rules, seed=3)
-    model = bot._model(view)
+    model = bot.model(view)
     six = Bid(6, Suit.SPADES)
     for tricks in range(6):
-        assert (bot._declarer_value(model, view, 1, six, tricks, {}, response=True)
+        assert (declarer_value(bot.rules, model, view, 1, six, tricks, {}, response=True)
                 == model.contract_table(1, six)[tricks])
 
 

@@ -28,7 +28,7 @@ made (never negative), from the decider's side.  Decision types and their values
   that declarer (above); anything else the first legal action — and is then played double
   dummy (the declarer's tricks; the defenders' tricks shared evenly between them). An
   all-pass counts the caller's own tricks double dummy against the other two, scaled by
-  :data:`preferans.players.montecarlo.ALLPASS_REAL` (real play took 0.75 of that paranoid
+  :data:`preferans.players.allpass.ALLPASS_REAL` (real play took 0.75 of that paranoid
   count), the rest shared evenly.  A passed contract or a
   standing half-whist scores as the sheet says.  Every legal whist and open/closed call is
   tried; of the bids, the bid made, ``PASS``, the lowest legal game bid and ``MISERE``
@@ -65,7 +65,7 @@ from .cards import Card, CardSet, Suit
 from .deal import Deal, Phase
 from .game import Game
 from .match_pulya import mean_interval
-from .players.montecarlo import ALLPASS_REAL
+from .players.allpass import ALLPASS_REAL
 from .players.sampling import World
 from .players.solving import play_position
 from .players.utility import ScoreModel

@@ -14,7 +14,7 @@ True
 >>> make_player("hard-budget=2.5", Rules.preset("sochi")).budget
 2.5
 
-A level can be changed one setting at a time for experiments (:class:`.montecarlo.Level`'s
+A level can be changed one setting at a time for experiments (:class:`.levels.Level`'s
 fields after ``/``), e.g. Crazy without the rival's contract in its PASS:
 
 >>> make_player("crazy/rival_in_pass=0", Rules.preset("sochi")).level.rival_in_pass
@@ -33,7 +33,8 @@ from . import clock as _clock
 from .base import Player, RandomPlayer
 from .clock import Clock
 from .easy import EasyPlayer
-from .montecarlo import CRAZY, HARD, NORMAL, Level, MonteCarloPlayer
+from .levels import CRAZY, HARD, NORMAL, Level
+from .montecarlo import MonteCarloPlayer
 
 LEVELS = ("easy", "normal", "hard", "crazy")
 LEVEL_BUDGET: Final = "level"
@@ -43,7 +44,7 @@ MAX_BUDGET = 3600.0
 
 def level_tweaks(name: str) -> tuple[str, dict[str, Any]]:
     """Split ``crazy/worlds=200/rival_in_pass=0`` into the name before the first ``/`` and
-    the :class:`.montecarlo.Level` fields after it, read as the fields' types.
+    the :class:`.levels.Level` fields after it, read as the fields' types.
 
     >>> level_tweaks("crazy-nobudget/worlds=200/play_inference=no")
     ('crazy-nobudget', {'worlds': 200, 'play_inference': False})

@@ -94,7 +94,8 @@ def naming_ab(preset: str, games: int, level: str = "normal") -> dict[str, float
     import random
     import statistics
 
-    from .montecarlo import LEVELS_BY_NAME, MonteCarloPlayer
+    from .levels import LEVELS_BY_NAME
+    from .montecarlo import MonteCarloPlayer
 
     class ListOrder(MonteCarloPlayer):
         def _name(self, view: Any, rng: random.Random) -> str:

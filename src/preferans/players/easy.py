@@ -11,7 +11,7 @@ remember what was played in earlier tricks, and now and then it plays any legal 
 all.
 
 How often that makes a contract (benchmarks/bench_bidding.py, 300 Sochi deals, seed 35;
-players/README.md has the figures): Easy tables now play about as many deals as contracts
+docs/strength.md has the figures): Easy tables now play about as many deals as contracts
 as Normal tables do, where before they passed most deals out into the all-pass.
 
 >>> from preferans.rules import Rules
@@ -189,7 +189,7 @@ class EasyPlayer:
         strain = best_strain(view.hand)  # ties go to the longest suit
         est = contract_tricks(view.hand, strain) + hunch * 0.5
         # a trick below its feel: named at its feel, it named 9 after a 6♠ auction 11 times
-        # in 300 boards and went down in 9 (players/README.md, issue 35)
+        # in 300 boards and went down in 9 (docs/strength.md, issue 35)
         fits = [(b, t) for b, t in options if b.strain == strain and b.level <= max(6, est - 1)]
         if fits:
             return max(fits, key=lambda bt: bt[0].step)[1]

@@ -28,11 +28,14 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 import random
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from ..bids import Bid
 from ..cards import mask_indices
@@ -325,7 +328,6 @@ def _merge(worlds: list[World]) -> list[World]:
 
 
 # --- what the calls say ----------------------------------------------------------------------
-
 def _log_sigmoid(x: float) -> float:
     if x >= 0:
         return -math.log1p(math.exp(-x))
@@ -477,3 +479,36 @@ def call_log_likelihood(view: SeatView, world: World) -> float:
 def expected_allpass_tricks(hand: int) -> float:
     """Re-exported for players: rough all-pass tricks of a hand."""
     return allpass_tricks(hand)
+
+
+_NOT_SEEDED = frozenset({"sheet", "players"})
+"""Observation fields left out of a decision's seed: the sheet, and the players' names, so
+that renaming a player (``hard`` as ``hard/worlds=100`` in a match) changes no one's
+draws and two matches of the same seed stay paired wherever their decisions agree."""
+
+
+def decision_rng(seed: int, observation: Mapping[str, Any]) -> random.Random:
+    """The random draws of one decision: seeded from the player's seed and the observation
+    less :data:`_NOT_SEEDED` (the same observation always draws the same worlds).
+
+    >>> obs = {"seat": 0, "players": ["a", "b", "c"], "hand": ["AS"]}
+    >>> a = decision_rng(1, obs).random()
+    >>> a == decision_rng(1, {**obs, "players": ["x", "y", "z"]}).random()
+    True
+    """
+    digest = zlib.crc32(
+        json.dumps({k: v for k, v in observation.items() if k not in _NOT_SEEDED},
+                   sort_keys=True).encode()
+    )
+    return random.Random(seed * 1_000_003 + digest)
+
+
+def weighted_mean(values: list[float], weights: list[float]) -> float:
+    """The mean of ``values`` (one a world) by the worlds' ``weights`` (0 when they weigh
+    nothing).
+
+    >>> weighted_mean([1.0, 4.0], [3.0, 1.0])
+    1.75
+    """
+    total = sum(weights)
+    return sum(v * w for v, w in zip(values, weights, strict=True)) / total if total else 0.0

@@ -7,7 +7,8 @@ solver seats 0..2 in table order.
 from __future__ import annotations
 
 from ..cards import mask_indices
-from ..solver import Position
+from ..solver import Position, solve_batch
+from .clock import Deadline
 from .sampling import World
 from .view import SeatView
 
@@ -88,3 +89,18 @@ def opening_position(
         side=smap[side],
         talon_leads=leads,
     )
+
+
+def solve_openings(view: SeatView, worlds: list[World], declarer: int, trump: int | None,
+                   name: str, deadline: Deadline, threads: int,
+                   ) -> tuple[list[World], list[int]]:
+    """The declarer's tricks from the first lead in each world, solved on the clock (the
+    stage ``name`` of ``deadline``): the worlds solved and their values."""
+    values: list[int] = []
+    for lo, hi in deadline.spans(len(worlds), name=name):
+        values += solve_batch([
+            opening_position(view, dict(enumerate(w.hands)), mode="contract",
+                             side=declarer, trump=trump)
+            for w in worlds[lo:hi]
+        ], threads=threads)
+    return worlds[: len(values)], values
