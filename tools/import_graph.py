@@ -97,10 +97,8 @@ def graph(
                     targets.append(full if full in modules else stem)
             for target in targets:
                 hit = _resolve(target, modules)
-                if hit is not None and hit != mod:
-                    edges[mod].add(hit)
-                elif hit == mod and target == mod:
-                    edges[mod].add(hit)
+                if hit is not None and (hit != mod or target == mod):
+                    edges[mod].add(hit)  # a module importing itself is a circle too
     return edges
 
 

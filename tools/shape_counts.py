@@ -56,14 +56,14 @@ def main(argv: list[str] | None = None) -> None:
     for folder, n in sorted(folders.items()):
         print(f"  {folder + '/':28} {n}")
     sizes = sorted(((line_count(p), p) for p in modules), reverse=True)
-    print(f"longest modules (lines):")
+    print("longest modules (lines):")
     for n, p in sizes[: args.top]:
         print(f"  {n:5}  {p.relative_to(PACKAGE.parent)}")
     found = sorted(
         ((n, f"{p.relative_to(PACKAGE.parent)}:{name}") for p in modules for name, n in classes(p)),
         reverse=True,
     )
-    print(f"longest classes (lines):")
+    print("longest classes (lines):")
     for n, where in found[: args.top]:
         print(f"  {n:5}  {where}")
     files = [Path(f) for f in args.files] or [PACKAGE / w for w in WATCHED]

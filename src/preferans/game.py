@@ -20,12 +20,13 @@ seeded ``random.Random`` unless given.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .actions import Action
+from .actions import Action, IllegalAction
 from .cards import Card, CardSet
 from .deal import Deal, Phase
+from .record_format import RecordError, read_record, write_record
 from .rules import Rules
 from .sheet import Sheet
 
@@ -171,15 +172,11 @@ class Game:
     # --- records -------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         """The game as a ``preferans-record/1`` object (see :mod:`preferans.record`)."""
-        from .record import write_record
-
         return write_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a record (validated) into a game."""
-        from .record import read_record, replay
-
         return replay(read_record(record))
 
     def __repr__(self) -> str:
@@ -187,3 +184,77 @@ class Game:
             f"<Game players={list(self.players)} deals={len(self.finished_deals)} "
             f"dealer={self.dealer} finished={self.finished}>"
         )
+
+
+def replay(
+    record: Mapping[str, Any],
+    before_action: Callable[[int, Deal, str], None] | None = None,
+    after_deal: Callable[[int, Game], None] | None = None,
+) -> Game:
+    """Replay a record into a :class:`~preferans.game.Game` (its sheet rebuilt).
+
+    ``before_action(number, deal, token)``, when given, is called before each action is
+    applied, with the deal's number in the record (1-based) and the deal as it stands
+    (the after-deal analysis reads every position this way); ``after_deal(number, game)``
+    after each dealt deal's actions (the replay viewer reads the sheet after each deal).
+
+    The last deal may be unfinished (a game in progress): it stays open as
+    ``game.deal``.  Errors read ``deal N, action K (TOKEN), seat S (NAME),
+    phase P: reason``.
+
+    Classical (``halftime_choice``): a deal opening with the leader's choice (phase
+    ``halftime``) whose first token is not ``SECOND p t`` (a record written before the
+    choice was a token) gets the rules' own choice, the first legal one, which is what such
+    a game played; the rewritten record shows it.
+    """
+    rec = read_record(record)
+    rules = Rules.from_json(rec["rules"])
+    deals = rec["deals"]
+    first_dealer = deals[0]["dealer"] if deals else 0
+    game = Game(rules, rec["players"], first_dealer=first_dealer)
+    for i, deal in enumerate(deals, 1):
+        if game.deal is not None:
+            raise RecordError(f"deal {i}: deal {i - 1} is unfinished but another deal follows")
+        if game.sheet.finished:
+            raise RecordError(f"deal {i}: the game is already over (every pool is closed)")
+        if i > 1 and deal["dealer"] != game.dealer:
+            raise RecordError(f"deal {i}: dealer {deal['dealer']}, but the rules pass the deal "
+                              f"to seat {game.dealer} ({game.players[game.dealer]})")
+        game.dealer = deal["dealer"]
+        if "irregularity" in deal:
+            x = deal["irregularity"]
+            try:
+                game.sheet.irregularity(x["seat"], x["kind"], contract=x.get("contract"),
+                                        dealer=deal["dealer"])
+            except ValueError as exc:
+                raise RecordError(f"deal {i}: {exc}") from None
+            if x["kind"] in ("no_discard", "revoke"):  # dealt properly: the deal passes on
+                game.dealer = (game.dealer + 1) % rules.players
+            continue
+        try:
+            game.start_deal([CardSet.parse(h) for h in deal["hands"]], deal["talon"])
+        except ValueError as exc:
+            raise RecordError(f"deal {i}: {exc}") from None
+        actions = deal["actions"]
+        if game.deal is not None and game.deal.phase is Phase.HALFTIME and actions and not (
+            str(actions[0]).strip().upper().startswith("SECOND")
+        ):
+            game.apply(game.deal.legal_actions()[0])
+        for k, token in enumerate(actions, 1):
+            if game.deal is None:
+                raise RecordError(f"deal {i}, action {k} ({token}): the deal is already over")
+            if before_action is not None:
+                before_action(i, game.deal, str(token))
+            try:
+                game.apply(token)
+            except IllegalAction as exc:
+                seat = "nobody" if exc.seat is None else f"seat {exc.seat}"
+                if exc.seat is not None and exc.seat < len(game.players):
+                    seat += f" ({game.players[exc.seat]})"
+                phase = getattr(exc.phase, "label", exc.phase)
+                raise RecordError(
+                    f"deal {i}, action {k} ({token}), {seat}, phase {phase}: {exc.reason}"
+                ) from None
+        if after_deal is not None:
+            after_deal(i, game)
+    return game
