@@ -15,7 +15,7 @@ from preferans.deal import DUMMY, Deal, Phase
 from preferans.game import Game
 from preferans.outcome import DealOutcome
 from preferans.players import RandomPlayer
-from preferans.rogue import rogue_list
+from preferans.variants.rogue import rogue_list
 from preferans.rules import Rules, RulesError
 from preferans.scoring import ScoringError
 from preferans.sheet import Sheet

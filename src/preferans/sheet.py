@@ -208,7 +208,7 @@ class Sheet:
         self.rogue_lists: list[list[str]] = []
         """Rogue: the games each player has still to play (``rules.rogue``)."""
         if rules.rogue != "none":
-            from .rogue import rogue_list
+            from .variants.rogue import rogue_list
 
             self.rogue_lists = [list(rogue_list(rules.rogue)) for _ in players]
         # Racing (rules.racing_rounds): the rounds, each with its own pools and mountains.
@@ -511,7 +511,7 @@ class Sheet:
         all-pass mode."  "At the end of all rounds, one with highest total of pool receives
         300 point bonus and smallest total hill 200, just like a round."
         """
-        from .racing import failure_stake, share_bonus
+        from .variants.racing import failure_stake, share_bonus
 
         rules = self.rules
         n = len(pool)
@@ -833,8 +833,8 @@ class Sheet:
 
     def _check_rogue(self, outcome: DealOutcome) -> None:
         """Rogue: the deal must play a game still on its declarer's list."""
-        from .rogue import item_fits
         from .scoring import ScoringError
+        from .variants.rogue import item_fits
 
         item = outcome.rogue_item
         if self.rules.rogue == "none" or self.stage not in (None, "first half"):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .outcome import DealOutcome
+from ..outcome import DealOutcome
 
 
 def failure_stake(outcome: DealOutcome) -> int | None:

@@ -32,11 +32,19 @@ after the discard).  The soloist names an item with its bid token, ``MISERE``, o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .actions import Action, ActionKind
-from .bids import MISERE, Bid
+from ..actions import (
+    OPEN,
+    PASS,
+    WHIST,
+    Action,
+    ActionKind,
+)
+from ..bids import MISERE, Bid
+from ..cards import Suit
+from ..phase import Phase
 
 _SIXES: Final = ("6S", "6C", "6D", "6H", "6NT")
 _SEVENS: Final = ("7S", "7C", "7D", "7H", "7NT")
@@ -96,3 +104,72 @@ def item_fits(item: str, contract: Bid) -> bool:
     if item.isdigit():
         return not contract.misere and contract.level == int(item)
     return item == str(contract)
+
+
+class RogueDeal:
+    """The Rogue in a deal: who names (the designated soloist), what is named, who defends."""
+
+    __slots__ = ()
+
+    def _start_rogue(self, lists: Sequence[Sequence[str]] | None) -> None:
+        """Rogue: no auction; the designated soloist names a game of his list.
+
+        000: "There are no bidding and the second hand is always the soloist. When three or
+        four players play, the designated soloist is either the eldest or the second hand."
+        """
+        second = self.dummy is not None or self.rules.rogue_soloist == "second"
+        soloist = self.seats[1] if second else self.seats[0]
+        if lists is None:
+            items: tuple[str, ...] = rogue_list(self.rules.rogue)
+        else:
+            if len(lists) != self.players:
+                raise ValueError(f"rogue lists: {self.players} players need {self.players} lists")
+            items = tuple(lists[soloist])
+        if not items:
+            raise ValueError(f"seat {soloist} has played every game of the rogue list")
+        self._soloist = soloist
+        self._rogue_items = items
+        self.auction.to_act = None
+        self.phase = Phase.NAME
+
+    def _named_in_full(self) -> bool:
+        """Whether the soloist named the whole contract before the talon (``6S``, not ``8``)."""
+        return self.rogue_item is not None and not self.rogue_item.isdigit()
+
+    def _apply_name(self, act: Action) -> None:
+        """Rogue: the game is named, the talon turned and taken.
+
+        000: "Number of tricks is said before the widow is revealed, and a trump suit after
+        discard" (for the games the list leaves open).
+        """
+        self.rogue_item = item_of(act)
+        self.declarer = self._soloist
+        self.bid = Bid(act.level, Suit.SPADES) if act.kind is ActionKind.TRICKS else act.bid
+        self._hands[self.declarer] |= self.talon[0].mask | self.talon[1].mask  # type: ignore[index]
+        self.phase = Phase.DISCARD
+
+    def _rogue_defence(self) -> None:
+        """Rogue: the defence is forced and open, without calls.
+
+        000: "The opponent must whist with dummy and open hands in a two player game. When
+        three or four play some say both partners must whist and some say the first partner
+        whists and the second passes. The hands of the partners are open in both cases."
+        """
+        first, second = self.defenders
+        if self.dummy is not None:
+            whister = self._partner_of_dummy()
+            self.defence.append((whister, WHIST))
+            self.whisters = (whister,)
+            self._apply_mode(OPEN)
+            return
+        self.forced = True
+        if self.rules.rogue_defence == "both":
+            self.defence += [(first, WHIST), (second, WHIST)]
+            self.whisters = (first, second)
+            self.open_defence = True
+            self._expose((1 << first) | (1 << second), at_once=self.rules.open_before_lead)
+            self._start_play()
+            return
+        self.defence += [(first, WHIST), (second, PASS)]
+        self.whisters = (first,)
+        self._apply_mode(OPEN)
