@@ -85,23 +85,11 @@ class Game:
         if self.sheet.finished:
             raise GameOver("the game is over: every pool is closed")
         streak = self.sheet.allpass_streak
-        lists = self.sheet.rogue_lists or None
-        if self.sheet.stage not in (None, "first half"):
-            lists = None  # Classical: the Rogue lists are the first half only
-        blind = (
-            self.sheet.blind_run
-            if self.rules.blind_bids and self.sheet.stage in (None, "second half")
-            else None
-        )
+        variants = self.sheet.next_deal_options()
         # VMK (pool_overflow_choice): the deal asks the soloist only when his game overflows.
         pools = (
             (self.sheet.pool, self.sheet.mountain) if self.rules.pool_overflow_choice else None
         )
-        # Classical (halftime_choice): the first deal after the first half opens with the
-        # leader's choice of the second half (phase halftime, SECOND p t).
-        halftime = None
-        if self.sheet.halftime_pending and self.sheet.halftime is not None:
-            halftime = (self.sheet.halftime["leader"], self.sheet.halftime["smallest_hill"])
         if hands is None:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
@@ -111,11 +99,8 @@ class Game:
                 self.rng,
                 streak,
                 self.players,
-                rogue_lists=lists,
-                forced_allpass=self.sheet.forced_allpass,
-                blind_run=blind,
                 pool_state=pools,
-                halftime=halftime,
+                **variants,
             )
         else:
             if talon is None:
@@ -127,11 +112,8 @@ class Game:
                 talon,
                 allpass_streak=streak,
                 names=self.players,
-                rogue_lists=lists,
-                forced_allpass=self.sheet.forced_allpass,
-                blind_run=blind,
                 pool_state=pools,
-                halftime=halftime,
+                **variants,
             )
         return self.deal
 
@@ -153,11 +135,7 @@ class Game:
             deal.compact()
             self.finished_deals.append(deal)
             self.deal = None
-            next_round = self.sheet.next_round_dealer  # Racing: a new round's first dealer
-            if next_round is not None:
-                self.dealer = next_round
-            elif not self.sheet.dealer_stays:  # Classical: the dealer stays after an all-pass
-                self.dealer = (self.dealer + 1) % self.rules.players
+            self.dealer = self.sheet.next_dealer(self.dealer)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The current deal's observation for ``seat`` plus the sheet (JSON-ready)."""

@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from ..actions import (
     Action,
     ActionKind,
 )
 from ..phase import Phase
 from ..reasons import Reason
+from ..scoring import ScoringError
 
 
 class HalftimeDeal:
@@ -82,3 +86,77 @@ class HalftimeDeal:
         if act.level is not None and act.level > smallest:
             return Reason("halftime_pool_too_big", {"smallest": smallest, "shown": shown})
         return Reason("halftime_choose", {"shown": shown})
+
+
+class HalftimeSheet:
+    """Classical's half-time choice on the sheet: the leader, his choice, the second half's pool."""
+
+    def _start_halftime_sheet(self) -> None:
+        """Classical (``halftime_choice``): the second half's pool and time, as chosen."""
+        self.compulsory_hands = 0
+        """Classical: the first half's deals plus every all-pass so far."""
+        self.second_half_made = 0
+        """Classical: games played successfully in the second half."""
+        self.halftime: dict[str, Any] | None = None
+        """Classical (``halftime_choice``): the leader's choice at the end of the first half:
+        ``leader``, ``smallest_hill``, ``pool``, ``final_lap_after``, ``stakes`` (the rules'
+        choice until the leader says ``SECOND p t``; then also ``chosen_by``)."""
+        self.halftime_pending = False
+        """Classical (``halftime_choice``): the first half is over and the next deal opens
+        with the leader's choice (phase ``halftime``; see :meth:`record`)."""
+        self.final_lap_after = self.rules.final_lap_after
+        """Classical: second-half deals before the final lap (the leader's time limit)."""
+
+    def _halftime_choice(self) -> None:
+        """Classical (``halftime_choice``): the leader sets the second half at the end of the first.
+
+        000: "At the end of the first half, a player with the largest points on his/her hill
+        has the right to determine the stakes, size of the pool, and duration of the second
+        half. The other players can advise him/her, but cannot dictate what he/she says. The
+        stakes is expressed in amounts of money paid for a whist point. The pool cannot be
+        larger than the smallest hill at the end of the first half. The time limit specifies
+        when the final lap starts."  The leader is the largest mountain (ties: the first
+        from the game's first dealer's left).  Until he chooses, the choice is the rules'
+        (``halftime_pool``, ``final_lap_after``), the pool cut to the smallest mountain; he
+        chooses in the next deal (phase ``halftime``, ``SECOND p t``, which :meth:`record`
+        applies from that deal on: ``halftime_pending``).  The stakes stay the rules' option
+        (``stakes``, money per whist point).  The sheet shows it (``classical.halftime``).
+        """
+        rules = self.rules
+        n = len(self.players)
+        first = self.first_dealer if self.first_dealer is not None else 0
+        order = [(first + 1 + k) % n for k in range(n)]
+        top = max(self.mountain)
+        leader = next(p for p in order if self.mountain[p] == top)
+        smallest = max(0, math.floor(min(self.mountain)))
+        pool = smallest if not rules.halftime_pool else min(rules.halftime_pool, smallest)
+        self.pool_size = pool
+        self.halftime = {
+            "leader": leader,
+            "smallest_hill": smallest,
+            "pool": pool,
+            "final_lap_after": rules.final_lap_after,
+            "stakes": rules.stakes,
+        }
+
+    def _check_second_half(self, second_half: tuple[int, int]) -> None:
+        """A leader's choice (``SECOND p t``) that is due and allowed, else ``ScoringError``."""
+        if not self.halftime_pending or self.halftime is None:
+            raise ScoringError("no half-time choice is due: the leader chooses once, in the "
+                               "first deal after the first half (halftime_choice)")
+        pool, after = second_half
+        smallest = self.halftime["smallest_hill"]
+        if not isinstance(pool, int) or not 0 <= pool <= smallest:
+            raise ScoringError(f"the pool cannot be larger than the smallest hill at the end of "
+                               f"the first half ({smallest}), nor negative: not {pool!r}")
+        if not isinstance(after, int) or after < 0:
+            raise ScoringError(f"the final lap starts after 0 or more deals, not {after!r}")
+
+    def _apply_second_half(self, second_half: tuple[int, int]) -> None:
+        """The leader's choice replaces the rules' (``classical.halftime``, ``pool_size``)."""
+        assert self.halftime is not None
+        pool, after = second_half
+        self.pool_size = pool
+        self.final_lap_after = after
+        self.halftime.update(pool=pool, final_lap_after=after,
+                             chosen_by=self.halftime["leader"])

@@ -44,7 +44,9 @@ from ..actions import (
 )
 from ..bids import MISERE, Bid
 from ..cards import Suit
+from ..outcome import DealOutcome
 from ..phase import Phase
+from ..scoring import ScoringError
 
 _SIXES: Final = ("6S", "6C", "6D", "6H", "6NT")
 _SEVENS: Final = ("7S", "7C", "7D", "7H", "7NT")
@@ -173,3 +175,27 @@ class RogueDeal:
         self.defence += [(first, WHIST), (second, PASS)]
         self.whisters = (first,)
         self._apply_mode(OPEN)
+
+
+class RogueSheet:
+    """The Rogue on the sheet: each player's list of games still to play."""
+
+    def _start_rogue_sheet(self) -> None:
+        """Rogue: the games each player has still to play (``rules.rogue``)."""
+        self.rogue_lists: list[list[str]] = []
+        if self.rules.rogue != "none":
+            self.rogue_lists = [list(rogue_list(self.rules.rogue)) for _ in self.players]
+
+    def _check_rogue(self, outcome: DealOutcome) -> None:
+        """Rogue: the deal must play a game still on its declarer's list."""
+        item = outcome.rogue_item
+        if self.rules.rogue == "none" or self.stage not in (None, "first half"):
+            if item is not None:
+                raise ScoringError("a rogue game where no rogue lists are played")
+            return
+        if outcome.declarer is None or item is None or outcome.contract is None:
+            raise ScoringError("every rogue deal plays a game of its soloist's list")
+        if item not in self.rogue_lists[outcome.declarer]:
+            raise ScoringError(f"{item} is no longer on seat {outcome.declarer}'s rogue list")
+        if not item_fits(item, outcome.contract):
+            raise ScoringError(f"rogue game {item} was named but {outcome.contract} was played")
