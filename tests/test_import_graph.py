@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
-import import_graph  # noqa: E402
+import import_graph
 
 
 def test_no_import_circles_outside_the_server():

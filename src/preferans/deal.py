@@ -22,6 +22,12 @@ happened (:meth:`Deal.outcome`, a :class:`~preferans.outcome.DealOutcome`).
 
 The state is compact (card masks and small lists) so that computer players can
 :meth:`~Deal.copy` a deal and try actions in tight loops.
+
+The class is made of parts, each in its module: what is legal now
+(:mod:`preferans.deal_legal`), the defence (:mod:`preferans.deal_defence`), the play
+(:mod:`preferans.deal_play`), what a seat sees (:mod:`preferans.deal_view`), and the
+structural variants (:mod:`preferans.variants`); this module keeps the state, the turn and
+the auction and talon.
 """
 
 from __future__ import annotations

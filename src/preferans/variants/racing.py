@@ -1,8 +1,9 @@
-"""Racing (000, "Racing", on Piter): the rules that are not the sheet's bookkeeping.
+"""Racing (000, "Racing", on Piter): rounds of pools, each with its bonuses.
 
-The sheet (:class:`preferans.sheet.Sheet`) keeps the rounds; this module says what a deal
-means for them: the stake of the all-pass that a failure forces, and how a bonus is
-shared.
+:class:`RacingSheet` is Racing's part of the sheet (:class:`preferans.sheet.Sheet`): the
+rounds, their bonuses, the compulsory all-pass that opens a round or follows a failure, the
+next round's dealer.  :func:`failure_stake` says the stake of the all-pass that a failure
+forces, :func:`share_bonus` how a bonus is shared.
 
 000: "If there's a failed misere, following hand is an all-pass without doubles (2 points)
 if the soloist won a trick, with doubled points if two, and with tripled points if three or

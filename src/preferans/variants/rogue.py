@@ -20,6 +20,9 @@ A list item is written as the game is named before the talon: a whole contract (
 after the discard).  The soloist names an item with its bid token, ``MISERE``, or
 ``TRICKS n`` for a number of tricks alone.
 
+:class:`RogueDeal` is the Rogue's part of a deal (who names, what is named, who defends);
+:class:`RogueSheet` its part of the sheet (the lists still to play, each deal checked).
+
 >>> rogue_list("small")
 ('6S', '6C', '6D', '6H', '6NT', '7', '8', '9', '10', 'MISERE')
 >>> len(rogue_list("large")), len(rogue_list("xl"))
