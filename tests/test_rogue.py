@@ -15,10 +15,10 @@ from preferans.deal import DUMMY, Deal, Phase
 from preferans.game import Game
 from preferans.outcome import DealOutcome
 from preferans.players import RandomPlayer
-from preferans.rogue import rogue_list
 from preferans.rules import Rules, RulesError
 from preferans.scoring import ScoringError
 from preferans.sheet import Sheet
+from preferans.variants.rogue import rogue_list
 
 SMALL = Rules.preset("rogue-small")
 HANDS = [

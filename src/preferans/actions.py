@@ -25,6 +25,7 @@ from typing import Any
 
 from .bids import MISERE, Bid
 from .cards import Card
+from .reasons import Reason
 
 
 class ActionKind(Enum):
@@ -322,8 +323,6 @@ class IllegalAction(ValueError):
     def __init__(
         self, seat: int | None, phase: Any, action: Action | str, reason: Any, name: str = ""
     ) -> None:
-        from .reasons import Reason
-
         self.seat = seat
         self.phase = phase
         self.action = action

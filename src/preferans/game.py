@@ -20,12 +20,13 @@ seeded ``random.Random`` unless given.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .actions import Action
+from .actions import Action, IllegalAction
 from .cards import Card, CardSet
 from .deal import Deal, Phase
+from .record_format import RecordError, read_record, write_record
 from .rules import Rules
 from .sheet import Sheet
 
@@ -84,23 +85,11 @@ class Game:
         if self.sheet.finished:
             raise GameOver("the game is over: every pool is closed")
         streak = self.sheet.allpass_streak
-        lists = self.sheet.rogue_lists or None
-        if self.sheet.stage not in (None, "first half"):
-            lists = None  # Classical: the Rogue lists are the first half only
-        blind = (
-            self.sheet.blind_run
-            if self.rules.blind_bids and self.sheet.stage in (None, "second half")
-            else None
-        )
+        variants = self.sheet.next_deal_options()
         # VMK (pool_overflow_choice): the deal asks the soloist only when his game overflows.
         pools = (
             (self.sheet.pool, self.sheet.mountain) if self.rules.pool_overflow_choice else None
         )
-        # Classical (halftime_choice): the first deal after the first half opens with the
-        # leader's choice of the second half (phase halftime, SECOND p t).
-        halftime = None
-        if self.sheet.halftime_pending and self.sheet.halftime is not None:
-            halftime = (self.sheet.halftime["leader"], self.sheet.halftime["smallest_hill"])
         if hands is None:
             if talon is not None:
                 raise ValueError("give both hands and talon, or neither")
@@ -110,11 +99,8 @@ class Game:
                 self.rng,
                 streak,
                 self.players,
-                rogue_lists=lists,
-                forced_allpass=self.sheet.forced_allpass,
-                blind_run=blind,
                 pool_state=pools,
-                halftime=halftime,
+                **variants,
             )
         else:
             if talon is None:
@@ -126,11 +112,8 @@ class Game:
                 talon,
                 allpass_streak=streak,
                 names=self.players,
-                rogue_lists=lists,
-                forced_allpass=self.sheet.forced_allpass,
-                blind_run=blind,
                 pool_state=pools,
-                halftime=halftime,
+                **variants,
             )
         return self.deal
 
@@ -152,11 +135,7 @@ class Game:
             deal.compact()
             self.finished_deals.append(deal)
             self.deal = None
-            next_round = self.sheet.next_round_dealer  # Racing: a new round's first dealer
-            if next_round is not None:
-                self.dealer = next_round
-            elif not self.sheet.dealer_stays:  # Classical: the dealer stays after an all-pass
-                self.dealer = (self.dealer + 1) % self.rules.players
+            self.dealer = self.sheet.next_dealer(self.dealer)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The current deal's observation for ``seat`` plus the sheet (JSON-ready)."""
@@ -171,15 +150,11 @@ class Game:
     # --- records -------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         """The game as a ``preferans-record/1`` object (see :mod:`preferans.record`)."""
-        from .record import write_record
-
         return write_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a record (validated) into a game."""
-        from .record import read_record, replay
-
         return replay(read_record(record))
 
     def __repr__(self) -> str:
@@ -187,3 +162,77 @@ class Game:
             f"<Game players={list(self.players)} deals={len(self.finished_deals)} "
             f"dealer={self.dealer} finished={self.finished}>"
         )
+
+
+def replay(
+    record: Mapping[str, Any],
+    before_action: Callable[[int, Deal, str], None] | None = None,
+    after_deal: Callable[[int, Game], None] | None = None,
+) -> Game:
+    """Replay a record into a :class:`~preferans.game.Game` (its sheet rebuilt).
+
+    ``before_action(number, deal, token)``, when given, is called before each action is
+    applied, with the deal's number in the record (1-based) and the deal as it stands
+    (the after-deal analysis reads every position this way); ``after_deal(number, game)``
+    after each dealt deal's actions (the replay viewer reads the sheet after each deal).
+
+    The last deal may be unfinished (a game in progress): it stays open as
+    ``game.deal``.  Errors read ``deal N, action K (TOKEN), seat S (NAME),
+    phase P: reason``.
+
+    Classical (``halftime_choice``): a deal opening with the leader's choice (phase
+    ``halftime``) whose first token is not ``SECOND p t`` (a record written before the
+    choice was a token) gets the rules' own choice, the first legal one, which is what such
+    a game played; the rewritten record shows it.
+    """
+    rec = read_record(record)
+    rules = Rules.from_json(rec["rules"])
+    deals = rec["deals"]
+    first_dealer = deals[0]["dealer"] if deals else 0
+    game = Game(rules, rec["players"], first_dealer=first_dealer)
+    for i, deal in enumerate(deals, 1):
+        if game.deal is not None:
+            raise RecordError(f"deal {i}: deal {i - 1} is unfinished but another deal follows")
+        if game.sheet.finished:
+            raise RecordError(f"deal {i}: the game is already over (every pool is closed)")
+        if i > 1 and deal["dealer"] != game.dealer:
+            raise RecordError(f"deal {i}: dealer {deal['dealer']}, but the rules pass the deal "
+                              f"to seat {game.dealer} ({game.players[game.dealer]})")
+        game.dealer = deal["dealer"]
+        if "irregularity" in deal:
+            x = deal["irregularity"]
+            try:
+                game.sheet.irregularity(x["seat"], x["kind"], contract=x.get("contract"),
+                                        dealer=deal["dealer"])
+            except ValueError as exc:
+                raise RecordError(f"deal {i}: {exc}") from None
+            if x["kind"] in ("no_discard", "revoke"):  # dealt properly: the deal passes on
+                game.dealer = (game.dealer + 1) % rules.players
+            continue
+        try:
+            game.start_deal([CardSet.parse(h) for h in deal["hands"]], deal["talon"])
+        except ValueError as exc:
+            raise RecordError(f"deal {i}: {exc}") from None
+        actions = deal["actions"]
+        if game.deal is not None and game.deal.phase is Phase.HALFTIME and actions and not (
+            str(actions[0]).strip().upper().startswith("SECOND")
+        ):
+            game.apply(game.deal.legal_actions()[0])
+        for k, token in enumerate(actions, 1):
+            if game.deal is None:
+                raise RecordError(f"deal {i}, action {k} ({token}): the deal is already over")
+            if before_action is not None:
+                before_action(i, game.deal, str(token))
+            try:
+                game.apply(token)
+            except IllegalAction as exc:
+                seat = "nobody" if exc.seat is None else f"seat {exc.seat}"
+                if exc.seat is not None and exc.seat < len(game.players):
+                    seat += f" ({game.players[exc.seat]})"
+                phase = getattr(exc.phase, "label", exc.phase)
+                raise RecordError(
+                    f"deal {i}, action {k} ({token}), {seat}, phase {phase}: {exc.reason}"
+                ) from None
+        if after_deal is not None:
+            after_deal(i, game)
+    return game

@@ -246,6 +246,24 @@ def check_lineup(lineup: Sequence[str], rules: Rules) -> list[str]:
     return names
 
 
+def record_name(kind: str, index: int, rotation: int) -> str:
+    """The file name of one rotation's record in a records directory."""
+    return f"{kind}-{index + 1:04d}-rot{rotation}.json"
+
+
+def write_record_file(
+    directory: Path, kind: str, index: int, rotation: int, lineup: Sequence[str],
+    record: dict[str, Any], extra: dict[str, Any],
+) -> Path:
+    """Write one game record (``preferans-record/1``, replayable by ``preferans replay``)
+    with a ``match`` key saying where it belongs (docs/records-extensions.md)."""
+    path = directory / record_name(kind, index, rotation)
+    obj = dict(record)
+    obj["match"] = {kind: index, "rotation": rotation, "lineup": list(lineup), **extra}
+    path.write_text(json.dumps(obj) + "\n", encoding="utf-8")
+    return path
+
+
 def run_match(
     lineup: Sequence[str],
     rules: Rules,
@@ -273,8 +291,6 @@ def run_match(
     boards as Ray tasks on that cluster (:mod:`preferans.match_exec`); the same results.
     ``budgets``: see :func:`play_board` (off: the match is reproducible).
     """
-    from .match_pulya import write_record_file
-
     lineup = check_lineup(lineup, rules)
     if boards < 1:
         raise ValueError("a match needs at least one board")

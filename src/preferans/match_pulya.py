@@ -43,7 +43,7 @@ from typing import Any
 
 from .cards import DECK
 from .game import Game
-from .match import SeatResult, _roles, check_lineup, play_stats
+from .match import SeatResult, _roles, check_lineup, play_stats, write_record_file
 from .match_exec import run_jobs
 from .rules import Rules
 
@@ -264,24 +264,6 @@ def summarise_games(games: Sequence[Sequence[GamePlay]]) -> dict[str, Any]:
         "unfinished_games": sum(1 for plays in games for p in plays if not p.finished),
         "players": players,
     }
-
-
-def record_name(kind: str, index: int, rotation: int) -> str:
-    """The file name of one rotation's record in a records directory."""
-    return f"{kind}-{index + 1:04d}-rot{rotation}.json"
-
-
-def write_record_file(
-    directory: Path, kind: str, index: int, rotation: int, lineup: Sequence[str],
-    record: dict[str, Any], extra: dict[str, Any],
-) -> Path:
-    """Write one game record (``preferans-record/1``, replayable by ``preferans replay``)
-    with a ``match`` key saying where it belongs (docs/records-extensions.md)."""
-    path = directory / record_name(kind, index, rotation)
-    obj = dict(record)
-    obj["match"] = {kind: index, "rotation": rotation, "lineup": list(lineup), **extra}
-    path.write_text(json.dumps(obj) + "\n", encoding="utf-8")
-    return path
 
 
 def run_pulya_match(

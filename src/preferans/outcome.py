@@ -97,3 +97,23 @@ class DealOutcome:
                 continue
             seats.append(seat)
         return tuple(seats)
+
+
+def partners(outcome: DealOutcome) -> tuple[int, ...]:
+    """The seats that score the soloist's game: the soloist, and the dealer who shares it
+    (``dealer_share``); none for an all-pass."""
+    if outcome.declarer is None or outcome.kind == "allpass":
+        return ()
+    if outcome.dealer_shared:
+        return (outcome.declarer, outcome.dealer)
+    return (outcome.declarer,)
+
+
+def succeeded(outcome: DealOutcome) -> bool:
+    """Whether the declarer's game succeeded (made, passed out, half-whisted, clean misère)."""
+    if outcome.kind in ("passed", "halfwhist"):
+        return True
+    if outcome.declarer is None or outcome.contract is None or outcome.kind == "resigned":
+        return False
+    taken = outcome.tricks[outcome.declarer]
+    return taken == 0 if outcome.contract.misere else taken >= outcome.contract.level

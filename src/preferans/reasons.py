@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .actions import Action
 from .cards import Card, Suit
+
+if TYPE_CHECKING:  # a type only: the actions module imports this one (IllegalAction)
+    from .actions import Action
 
 __all__ = ["ENGLISH", "Alternatives", "Hand", "Reason", "english_value", "params_json"]
 

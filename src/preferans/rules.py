@@ -1449,7 +1449,7 @@ say the first partner whists and the second passes. The hands of the partners ar
 both cases."  "A game ends when every player finishes playing all the games in his/her
 list."
 
-Lists and naming: :mod:`preferans.rogue`.  000 gives no scoring of its own for the Rogue
+Lists and naming: :mod:`preferans.variants.rogue`.  000 gives no scoring of its own for the Rogue
 played alone: it is Sochi's (the two-player game's), with pool points never lost (kept
 beyond the pool, no pool help) since the lists, not the pools, end the game.  The defence
 is forced, so it has no tokens; "some allow closed whists" is not modelled.

@@ -40,7 +40,6 @@ writes integers where integral, else floats rounded to three places
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -49,20 +48,17 @@ from typing import Any
 from .bids import Bid
 from .notes import Note, note_json
 from .outcome import DealOutcome
+from .outcome import partners as _partners
+from .points import json_number
+from .points import show_points as _show
 from .rules import Rules
-from .scoring import DealScore, ScoringError, name_notes, next_allpass_streak, score_deal
+from .scoring import ScoringError, name_notes, next_allpass_streak, score_deal
+from .sheet_pools import PoolClosing
+from .variants import SheetVariants
 
 __all__ = ["ScoringError", "Sheet", "SheetEntry", "json_number", "settle"]
 
 SHEET_FORMAT = "preferans-sheet/1"
-
-
-def json_number(x: Fraction | int) -> int | float:
-    """An exact integer where integral, else a float rounded to three places."""
-    x = Fraction(x)
-    if x.denominator == 1:
-        return int(x.numerator)
-    return round(float(x), 3)
 
 
 def settle(
@@ -180,7 +176,7 @@ class SheetEntry:
         }
 
 
-class Sheet:
+class Sheet(PoolClosing, SheetVariants):
     """The score sheet of one game.
 
     ``pool[i]``, ``mountain[i]`` and ``whists[i][j]`` (what ``i`` wrote on ``j``) are
@@ -205,63 +201,10 @@ class Sheet:
         self.bonuses: dict[str, int] = {}
         """Bonuses already written: ``first_pool`` / ``clear_mountain`` → the seat."""
         self._new_bonuses: dict[str, int] = {}
-        self.rogue_lists: list[list[str]] = []
-        """Rogue: the games each player has still to play (``rules.rogue``)."""
-        if rules.rogue != "none":
-            from .rogue import rogue_list
-
-            self.rogue_lists = [list(rogue_list(rules.rogue)) for _ in players]
-        # Racing (rules.racing_rounds): the rounds, each with its own pools and mountains.
-        self.round = 1
-        """Racing: the round in progress (past the last once the game is over)."""
-        self.rounds: list[dict[str, list[Fraction]]] = []
-        """Racing: each finished round's ``pool`` and ``mountain``."""
-        self._round_base: tuple[list[Fraction], list[Fraction]] = (list(self.pool),
-                                                                   list(self.mountain))
-        self._round_filled = False
-        self.round_first_dealer: int | None = None
-        self.next_round_dealer: int | None = None
-        """Racing: who must deal the next deal, which starts a new round (else ``None``)."""
-        racing = rules.racing_rounds > 0
-        self.forced_allpass = racing
-        """Racing: the next deal is a compulsory all-pass (a round's first, or a failure's)."""
-        self.forced_stake: int | None = None
-        """Racing: the stake of that all-pass when a failure set it."""
-        # Classical (rules.classical_halves): the halves and the staying dealer.
-        self.stage: str | None = "first half" if rules.classical_halves else None
-        """Classical: ``first half`` (the Rogue lists), ``half-time`` or ``second half``."""
-        self.halftime_left = 0
-        self.dealer_run = 0
-        """Classical: all-passes in a row of the dealer who stays (second half)."""
-        self.dealer_stays = False
-        """Classical: the dealer of the last deal deals the next one too."""
-        self.first_dealer: int | None = None
-        """Classical: the game's first dealer (the final lap ends before his deal)."""
-        self.second_half_deals = 0
-        self.final_lap = False
-        """Classical: the final lap has started (``rules.final_lap_after``)."""
-        self.over = False
-        """Classical: the final lap is over."""
-        self.bombs: list[list[int]] = [[] for _ in players]
-        """Blind bidding: each player's bombs, oldest first (1 simple, 2 double, 3 tree)."""
-        self.blind_run = 0
-        """Blind bidding: blind all-passes in a row of the dealer who deals next."""
         self.pool_size: int = rules.pool
-        """The pool every player must fill: ``rules.pool``, or in Classical's second half the
-        one the leader set at half-time (``rules.halftime_choice``)."""
-        self.compulsory_hands = 0
-        """Classical: the first half's deals plus every all-pass so far."""
-        self.second_half_made = 0
-        """Classical: games played successfully in the second half."""
-        self.halftime: dict[str, Any] | None = None
-        """Classical (``halftime_choice``): the leader's choice at the end of the first half:
-        ``leader``, ``smallest_hill``, ``pool``, ``final_lap_after``, ``stakes`` (the rules'
-        choice until the leader says ``SECOND p t``; then also ``chosen_by``)."""
-        self.halftime_pending = False
-        """Classical (``halftime_choice``): the first half is over and the next deal opens
-        with the leader's choice (phase ``halftime``; see :meth:`record`)."""
-        self.final_lap_after = rules.final_lap_after
-        """Classical: second-half deals before the final lap (the leader's time limit)."""
+        """The pool every player must fill: ``rules.pool``, or in the second half of a game
+        of halves the one its leader set (:meth:`record`'s ``second_half``)."""
+        self._start_variants()
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -273,16 +216,11 @@ class Sheet:
             return any(p >= size for p in self.pool)
         if end == "total":
             return sum(self.pool) >= size * len(self.pool)
-        if self.stage is not None and self.stage != "second half":
-            return False
-        if self.over:
-            return True
+        ended = self._variant_end(end)
+        if ended is not None:
+            return ended
         if end == "pools_and_hills":
             return all(p >= size for p in self.pool) and all(m <= 0 for m in self.mountain)
-        if end == "lists":
-            return not any(self.rogue_lists)
-        if end == "rounds":
-            return self.round > self.rules.racing_rounds
         return all(p >= size for p in self.pool)
 
     @property
@@ -291,14 +229,10 @@ class Sheet:
         return self.rules.min_bid_level(self.allpass_streak)
 
     def balance(self) -> list[Fraction]:
-        """Each player's result in whists if everyone stopped now (see :func:`settle`).
-
-        Racing: the pools have earned their bonuses, so only the mountains are shared out.
-        """
-        if self.rules.racing_rounds:
-            full = [Fraction(self.rules.pool)] * len(self.pool)
-            return settle(self.rules, full, self.mountain, self.whists)
-        return settle(self.rules, self.pool, self.mountain, self.whists, self.pool_size)
+        """Each player's result in whists if everyone stopped now (see :func:`settle`), the
+        pools as the variants count them (:meth:`_settled_pools`)."""
+        pools, size = self._settled_pools()
+        return settle(self.rules, pools, self.mountain, self.whists, size)
 
     # --- recording -----------------------------------------------------------------------
     def record(
@@ -306,31 +240,19 @@ class Sheet:
     ) -> SheetEntry:
         """Score one deal, close pools, update the all-pass streak; return the entry.
 
-        ``second_half``: Classical (``halftime_choice``), the leader's ``SECOND p t`` said in
-        this deal, the first after the first half (``halftime_pending``): pool ``p`` and the
-        final lap after ``t`` deals hold from this deal on.  Without it the rules' choice
-        stays.  Raises :class:`~preferans.scoring.ScoringError` (a ``ValueError``) for an
-        outcome that does not fit the rules, or a choice not due or not allowed; the sheet is
-        then unchanged.
+        ``second_half``: in a game of halves (``halftime_choice``), the leader's ``SECOND p t``
+        said in this deal, the first after the first half (``halftime_pending``): pool ``p``
+        and the final lap after ``t`` deals hold from this deal on.  Without it the rules'
+        choice stays.  The variants are asked at their points: :meth:`_check_deal`,
+        :meth:`_allpass_stake`, :meth:`_variant_score`, :meth:`_after_pools`,
+        :meth:`_after_streak` and :meth:`_after_record`.  Raises
+        :class:`~preferans.scoring.ScoringError` (a ``ValueError``) for an outcome that does
+        not fit the rules, or a choice not due or not allowed; the sheet is then unchanged.
         """
-        if second_half is not None:
-            self._check_second_half(second_half)
-        if self.forced_allpass and outcome.kind != "allpass":
-            raise ScoringError("this deal is a compulsory all-pass (Racing)")
-        stake = self.forced_stake if outcome.kind == "allpass" else None
-        if self.stage is not None and outcome.kind == "allpass":
-            run = self.dealer_run + 1
-            stake = self.rules.allpass_stake(run) if self.stage == "second half" else 1
-        if outcome.kind == "allpass" and outcome.blind_passers:
-            # 000: "They are doubled again when there is at least one blind pass."
-            stake = 2 * (stake or self.rules.allpass_stake(self.allpass_streak + 1))
+        self._check_deal(outcome, second_half)
+        stake = self._allpass_stake(outcome)
         score = score_deal(self.rules, outcome, self.allpass_streak, stake)
-        bomb_notes = self._multiply(outcome, score) if self.rules.blind_bids else []
-        self._check_rogue(outcome)
-        if self.halftime_pending:
-            self.halftime_pending = False
-            if second_half is not None:
-                self._apply_second_half(second_half)
+        variant_notes = self._variant_score(outcome, score, second_half)
         before = self.balance()
         self._new_bonuses: dict[str, int] = {}
         n = len(self.players)
@@ -345,10 +267,10 @@ class Sheet:
             notes_off += self._zero_trick_keep(score, pool)
         whists = [[w + d for w, d in zip(r, dr, strict=True)] for r, dr in zip(
             self.whists, score.whists, strict=True)]
-        notes = list(score.notes) + bomb_notes + notes_off
+        notes = list(score.notes) + variant_notes + notes_off
         first = (outcome.dealer + 1) % n
         skip: tuple[int, ...] = ()
-        if self.rules.pool_help_skip_defence:  # Classical: not the whisters' or sitting dealer's
+        if self.rules.pool_help_skip_defence:  # not the whisters' nor a sitting dealer's
             skip = (*outcome.whisters, *((outcome.dealer,) if n == 4 else ()))
         hill_first = self.rules.pool_overflow_choice and outcome.declarer in outcome.off_hill
         for k in range(n):
@@ -361,14 +283,10 @@ class Sheet:
         for seat in partners if self.rules.made_off_mountain else ():
             if score.pool[seat]:
                 notes += self._off_mountain(seat, score.pool[seat], mountain, whists)
-        if self.stage == "second half":
-            notes += self._second_half_hill(outcome, Fraction(game_point), mountain)
+        notes += self._after_pools(outcome, Fraction(game_point), mountain)
         notes += self._bonuses(first, pool, mountain, whists)
         streak = next_allpass_streak(self.rules, outcome, self.allpass_streak)
-        racing_notes: list[str] = []
-        if self.rules.racing_rounds:
-            racing_notes = self._racing(outcome, streak, pool, mountain, whists)
-        notes += racing_notes
+        notes += self._after_streak(outcome, streak, pool, mountain, whists)
         change_pool = [a - b for a, b in zip(pool, self.pool, strict=True)]
         change_mountain = [a - b for a, b in zip(mountain, self.mountain, strict=True)]
         change_whists = [
@@ -377,12 +295,7 @@ class Sheet:
         ]
         self.pool, self.mountain, self.whists = pool, mountain, whists
         self.bonuses.update(self._new_bonuses)
-        if outcome.rogue_item is not None:
-            self.rogue_lists[outcome.declarer].remove(outcome.rogue_item)  # type: ignore[index]
-        if self.stage is not None:
-            self._classical(outcome)
-        if self.rules.blind_bids:
-            self._write_bombs(outcome)
+        self._after_record(outcome)
         self.allpass_streak = streak
         entry = SheetEntry(
             outcome=outcome,
@@ -494,511 +407,6 @@ class Sheet:
         self.irregularities.append(out)
         return out
 
-    def _racing(
-        self,
-        outcome: DealOutcome,
-        streak: int,
-        pool: list[Fraction],
-        mountain: list[Fraction],
-        whists: list[list[Fraction]],
-    ) -> list[str]:
-        """Racing: the round's bonuses, its end, the all-pass a failure forces.
-
-        000: "The first player to fill the pool in a round writes 300 points in each of
-        his/her whists againts the other players. Player with the smallest hill at the end
-        of a round writes 200 points similarly."  "If the limit is reached when minimum bid
-        and points for all-pass games are raised, it is extended until an exit from the
-        all-pass mode."  "At the end of all rounds, one with highest total of pool receives
-        300 point bonus and smallest total hill 200, just like a round."
-        """
-        from .racing import failure_stake, share_bonus
-
-        rules = self.rules
-        n = len(pool)
-        first_bonus, hill_bonus = rules.racing_bonuses
-        notes: list[str] = []
-        if self.round_first_dealer is None:
-            self.round_first_dealer = outcome.dealer
-            self.next_round_dealer = None
-        base_pool, base_mountain = self._round_base
-        round_pool = [p - b for p, b in zip(pool, base_pool, strict=True)]
-        round_mountain = [m - b for m, b in zip(mountain, base_mountain, strict=True)]
-        filled = [p for p in range(n) if round_pool[p] >= rules.pool]
-        if filled and not self._round_filled:
-            self._round_filled = True
-            share_bonus(filled, first_bonus, whists)
-            notes.append(Note("round_pool_first", seats=filled, bonus=first_bonus))
-        self.forced_stake = failure_stake(outcome) if rules.failure_allpass else None
-        self.forced_allpass = self.forced_stake is not None
-        if self.forced_allpass:
-            notes.append(Note("forced_allpass", stake=self.forced_stake))
-        if not self._round_filled or streak or self.forced_allpass:
-            return notes
-        low = min(round_mountain)
-        lows = [p for p in range(n) if round_mountain[p] == low]
-        share_bonus(lows, hill_bonus, whists)
-        notes.append(Note("round_over", round=self.round, seats=lows, bonus=hill_bonus))
-        self.rounds.append({"pool": round_pool, "mountain": round_mountain})
-        self._round_base = (list(pool), list(mountain))
-        self._round_filled = False
-        self.round += 1
-        assert self.round_first_dealer is not None
-        self.next_round_dealer = (self.round_first_dealer + 1) % n
-        self.round_first_dealer = None
-        self.forced_allpass = True
-        if self.round > rules.racing_rounds:
-            self.forced_allpass = False
-            self.next_round_dealer = None
-            top = max(pool)
-            tops = [p for p in range(n) if pool[p] == top]
-            share_bonus(tops, first_bonus, whists)
-            low = min(mountain)
-            lows = [p for p in range(n) if mountain[p] == low]
-            share_bonus(lows, hill_bonus, whists)
-            notes.append(Note("racing_final", tops=tops, pool_bonus=first_bonus, lows=lows,
-                              hill_bonus=hill_bonus))
-        return notes
-
-    def _off_own_mountain(
-        self, outcome: DealOutcome, score: DealScore, mountain: list[Fraction]
-    ) -> list[str]:
-        """Classical: pool points that are written off one's own mountain instead.
-
-        000: "The soloist writes a half of the game point in his/her pool and writes the same
-        off from his/her hill if he/she played the hand successfully."  "In all-pass, ...
-        who did not take any [trick writes] one point off from his/her hill ... A player can
-        write points from all-pass only in his own hill, therefore points that could have
-        been written off disappear when his/her hill is empty."  A dealer who shares the
-        soloist's game (``dealer_share``) writes his half the same way.
-        """
-        rules = self.rules
-        notes: list[str] = []
-        racing_off = outcome.off_hill if rules.write_off_choice else ()
-        for seat in racing_off:  # Racing: POOL or HILL, chosen at the end of the deal
-            off = min(score.pool[seat], max(Fraction(0), mountain[seat]))
-            if off:
-                score.pool[seat] -= off
-                mountain[seat] -= off
-                notes.append(Note("off_mountain", seat=seat, points=_show(off)))
-        if outcome.kind == "allpass" and rules.allpass_zero_off_mountain:
-            for seat, points in enumerate(score.pool):
-                if points:
-                    off = min(points, max(Fraction(0), mountain[seat]))
-                    score.pool[seat] = Fraction(0)
-                    mountain[seat] -= off
-                    notes.append(Note("off_mountain", seat=seat, points=_show(off)))
-        elif rules.made_half_off_mountain:
-            for seat in _partners(outcome):
-                if not score.pool[seat]:
-                    continue
-                off = min(score.pool[seat] / 2, max(Fraction(0), mountain[seat]))
-                if off:
-                    score.pool[seat] -= off
-                    mountain[seat] -= off
-                    notes.append(Note("off_mountain", seat=seat, points=_show(off)))
-        return notes
-
-    def _zero_trick_hill(
-        self, score: DealScore, pool: list[Fraction], mountain: list[Fraction]
-    ) -> list[str]:
-        """Finn (``allpass_zero_full="hill"``): a trickless all-pass player's pool points.
-
-        000: "One who does not take any tricks writes two points in the pool if it is not
-        full, in which case he/she writes two points off from the hill. The points are
-        forfeited if the pool is full and the hill is empty."  What his own pool can take
-        goes there, the rest off his own mountain, and what that cannot take is lost; none
-        of it goes to another player's pool or mountain.
-        """
-        notes: list[str] = []
-        for seat, points in enumerate(score.pool):
-            if not points:
-                continue
-            score.pool[seat] = Fraction(0)
-            own = min(points, max(Fraction(0), self.pool_size - pool[seat]))
-            pool[seat] += own
-            rest = points - own
-            off = min(rest, max(Fraction(0), mountain[seat]))
-            mountain[seat] -= off
-            if off:
-                notes.append(Note("zero_full", seat=seat, points=_show(off)))
-            if rest - off:
-                notes.append(Note("zero_forfeit", seat=seat, points=_show(rest - off)))
-        return notes
-
-    def _zero_trick_keep(self, score: DealScore, pool: list[Fraction]) -> list[str]:
-        """House option (``allpass_zero_full="keep"``): a trickless all-pass player's pool
-        points stay in his own pool, beyond its length if need be: they help no other pool
-        (no help whists) and overflow nowhere; at settlement what lies beyond the length
-        comes off his mountain (:func:`settle`), as Piter's kept points do."""
-        notes: list[str] = []
-        for seat, points in enumerate(score.pool):
-            if not points:
-                continue
-            score.pool[seat] = Fraction(0)
-            beyond = min(points, max(Fraction(0), pool[seat] + points - self.pool_size))
-            pool[seat] += points
-            if beyond:
-                notes.append(Note("kept_beyond", seat=seat, points=_show(beyond)))
-        return notes
-
-    def _multiply(self, outcome: DealOutcome, score: DealScore) -> list[str]:
-        """Blind bidding: a blind winner's game counts double, the declarer's oldest bomb
-        multiplies it by 2, 4 or 8 and is used up when the game succeeds.
-
-        000: "The points are doubled if the soloist has a simple bomb, quadrupled if he/she
-        has a double bomb, and eight times higher if he/she has a tree. It is doubled again
-        if the soloist won the auction by a blind bid. If he/she has more than one bombs, the
-        oldest one is used. The used bomb disappears if the soloist was successful and
-        remains if he/she failed."
-        """
-        declarer = outcome.declarer
-        if declarer is None or outcome.kind == "allpass":
-            return []
-        factor = 2 if outcome.blind else 1
-        bombs = self.bombs[declarer]
-        notes: list[str] = [Note("blind")] if outcome.blind else []
-        if bombs:
-            factor *= 2 ** bombs[0]
-            notes.append(Note("bomb", declarer=declarer, factor=2 ** bombs[0]))
-            if _succeeded(outcome):
-                bombs.pop(0)
-        if factor == 1:
-            return []
-        score.pool = [p * factor for p in score.pool]
-        score.mountain = [m * factor for m in score.mountain]
-        score.whists = [[w * factor for w in row] for row in score.whists]
-        return notes
-
-    def _write_bombs(self, outcome: DealOutcome) -> None:
-        """Blind bidding: a blind all-pass writes bombs; the dealer's blind run.
-
-        000: "If three players passed in the auction and at least one of them did so
-        blindly, who called pass blindly writes a bomb in his/her pool and who did not a
-        bomb one degree less than who did (none in case of simple bombs). The dealer, when
-        four play, gets the same bomb as the others if everyone passes blindly or as one who
-        looked at one's hand otherwise. The type of bomb is a single, a double, or a triple
-        bomb if it was the first, second or third blind all-pass in a row during staying
-        deals of the current dealer."
-        """
-        if outcome.kind != "allpass" or not outcome.blind_passers:
-            self.blind_run = 0
-            return
-        degree = min(self.blind_run + 1, 3)
-        n = len(self.players)
-        bidders = [s for s in range(n) if not (n == 4 and s == outcome.dealer)]
-        all_blind = set(bidders) <= set(outcome.blind_passers)
-        for seat in range(n):
-            blind = seat in outcome.blind_passers or (seat not in bidders and all_blind)
-            level = degree if blind else degree - 1
-            if level > 0:
-                self.bombs[seat].append(level)
-        self.blind_run = self.blind_run + 1 if self.dealer_stays else 0
-
-    def _classical(self, outcome: DealOutcome) -> None:
-        """Classical: move from the first half to half-time to the second; the staying dealer.
-
-        000: "Two laps of all-pass hands are played in the half-time."  "Dealer moves after
-        each hand except all-pass in the second half, when dealer stays up to three all-pass
-        in a row, then it moves even in case of all-pass."
-        """
-        rules = self.rules
-        self.dealer_stays = False
-        if self.first_dealer is None:
-            self.first_dealer = outcome.dealer
-        if self.stage == "first half" or outcome.kind == "allpass":
-            self.compulsory_hands += 1
-        elif self.stage == "second half" and _succeeded(outcome):
-            self.second_half_made += 1
-        if self.stage == "first half" and not any(self.rogue_lists):
-            self.stage = "half-time"
-            self.halftime_left = rules.halftime_laps * len(self.players)
-            if rules.halftime_choice:
-                self._halftime_choice()
-                self.halftime_pending = True
-        elif self.stage == "half-time":
-            self.halftime_left -= 1
-        elif self.stage == "second half":
-            if outcome.kind == "allpass":
-                self.dealer_run += 1
-                self.dealer_stays = self.dealer_run < rules.dealer_stays
-                if not self.dealer_stays:
-                    self.dealer_run = 0
-            else:
-                self.dealer_run = 0
-            n = len(self.players)
-            if self.final_lap and not self.dealer_stays:
-                self.over = (outcome.dealer + 1) % n == self.first_dealer
-            self.second_half_deals += 1
-            if self.final_lap_after and self.second_half_deals >= self.final_lap_after:
-                self.final_lap = True
-        if self.stage == "half-time" and self.halftime_left <= 0:
-            self.stage = "second half"
-        self.forced_allpass = self.stage == "half-time"
-
-    def _halftime_choice(self) -> None:
-        """Classical (``halftime_choice``): the leader sets the second half at the end of the first.
-
-        000: "At the end of the first half, a player with the largest points on his/her hill
-        has the right to determine the stakes, size of the pool, and duration of the second
-        half. The other players can advise him/her, but cannot dictate what he/she says. The
-        stakes is expressed in amounts of money paid for a whist point. The pool cannot be
-        larger than the smallest hill at the end of the first half. The time limit specifies
-        when the final lap starts."  The leader is the largest mountain (ties: the first
-        from the game's first dealer's left).  Until he chooses, the choice is the rules'
-        (``halftime_pool``, ``final_lap_after``), the pool cut to the smallest mountain; he
-        chooses in the next deal (phase ``halftime``, ``SECOND p t``, which :meth:`record`
-        applies from that deal on: ``halftime_pending``).  The stakes stay the rules' option
-        (``stakes``, money per whist point).  The sheet shows it (``classical.halftime``).
-        """
-        rules = self.rules
-        n = len(self.players)
-        first = self.first_dealer if self.first_dealer is not None else 0
-        order = [(first + 1 + k) % n for k in range(n)]
-        top = max(self.mountain)
-        leader = next(p for p in order if self.mountain[p] == top)
-        smallest = max(0, math.floor(min(self.mountain)))
-        pool = smallest if not rules.halftime_pool else min(rules.halftime_pool, smallest)
-        self.pool_size = pool
-        self.halftime = {
-            "leader": leader,
-            "smallest_hill": smallest,
-            "pool": pool,
-            "final_lap_after": rules.final_lap_after,
-            "stakes": rules.stakes,
-        }
-
-    def _check_second_half(self, second_half: tuple[int, int]) -> None:
-        """A leader's choice (``SECOND p t``) that is due and allowed, else ``ScoringError``."""
-        if not self.halftime_pending or self.halftime is None:
-            raise ScoringError("no half-time choice is due: the leader chooses once, in the "
-                               "first deal after the first half (halftime_choice)")
-        pool, after = second_half
-        smallest = self.halftime["smallest_hill"]
-        if not isinstance(pool, int) or not 0 <= pool <= smallest:
-            raise ScoringError(f"the pool cannot be larger than the smallest hill at the end of "
-                               f"the first half ({smallest}), nor negative: not {pool!r}")
-        if not isinstance(after, int) or after < 0:
-            raise ScoringError(f"the final lap starts after 0 or more deals, not {after!r}")
-
-    def _apply_second_half(self, second_half: tuple[int, int]) -> None:
-        """The leader's choice replaces the rules' (``classical.halftime``, ``pool_size``)."""
-        assert self.halftime is not None
-        pool, after = second_half
-        self.pool_size = pool
-        self.final_lap_after = after
-        self.halftime.update(pool=pool, final_lap_after=after,
-                             chosen_by=self.halftime["leader"])
-
-    def _second_half_hill(
-        self, outcome: DealOutcome, game_point: Fraction, mountain: list[Fraction]
-    ) -> list[str]:
-        """Classical's second half: the limit on successful games, the staying dealer's offset.
-
-        000: "If number of games played successfully in the second half exceeds those in the
-        first half or all-pass, the soloist writes a half of the game point on his/her hill
-        as if it were a result of a game in the first half that should have been played to
-        satisfy the rule that number of successful games in the second half shall be within
-        that of the compulsory hands or all-pass" (``second_half_limit``).  Reading: the
-        allowance is the first half's deals plus every all-pass of the game so far
-        (half-time and second half); a successful game (made, unplayed, half-whisted, a
-        clean misère) beyond it writes half its game point (as the deal scored it, bombs and
-        blind doubling included) on its soloist's mountain, on top of its usual scoring.
-
-        000: "Some let the staying dealer of three all-pass write up to ten points on his/her
-        hill to offset his/her advantage during these hands" (``staying_dealer_hill``, a house
-        rule): written after the last all-pass of the dealer's full run.
-        """
-        rules = self.rules
-        notes: list[str] = []
-        declarer = outcome.declarer
-        if (rules.second_half_limit and declarer is not None and outcome.kind != "allpass"
-                and _succeeded(outcome)
-                and self.second_half_made + 1 > self.compulsory_hands):
-            half = game_point / 2
-            partners = _partners(outcome)  # a shared game: half of it each (dealer_share)
-            for seat in partners:
-                mountain[seat] += half / len(partners)
-            params = {"declarer": declarer, "game": self.second_half_made + 1,
-                      "hands": self.compulsory_hands, "points": _show(half)}
-            if len(partners) > 1:
-                notes.append(Note("second_half_shared", dealer=outcome.dealer, **params))
-            else:
-                notes.append(Note("second_half", **params))
-        if (rules.staying_dealer_hill and outcome.kind == "allpass"
-                and self.dealer_run + 1 == rules.dealer_stays):
-            mountain[outcome.dealer] += rules.staying_dealer_hill
-            notes.append(Note("staying_dealer", dealer=outcome.dealer, deals=rules.dealer_stays,
-                              points=rules.staying_dealer_hill))
-        return notes
-
-    def _check_rogue(self, outcome: DealOutcome) -> None:
-        """Rogue: the deal must play a game still on its declarer's list."""
-        from .rogue import item_fits
-        from .scoring import ScoringError
-
-        item = outcome.rogue_item
-        if self.rules.rogue == "none" or self.stage not in (None, "first half"):
-            if item is not None:
-                raise ScoringError("a rogue game where no rogue lists are played")
-            return
-        if outcome.declarer is None or item is None or outcome.contract is None:
-            raise ScoringError("every rogue deal plays a game of its soloist's list")
-        if item not in self.rogue_lists[outcome.declarer]:
-            raise ScoringError(f"{item} is no longer on seat {outcome.declarer}'s rogue list")
-        if not item_fits(item, outcome.contract):
-            raise ScoringError(f"rogue game {item} was named but {outcome.contract} was played")
-
-    def _close(
-        self,
-        scorer: int,
-        points: Fraction,
-        score: DealScore,
-        pool: list[Fraction],
-        mountain: list[Fraction],
-        whists: list[list[Fraction]],
-        skip: tuple[int, ...] = (),
-        hill_first: bool = False,
-    ) -> list[str]:
-        """Put ``points`` into ``scorer``'s pool, help others, then overflow; return notes.
-
-        ``hill_first`` (VMK's soloist chose HILL, ``pool_overflow_choice``): what his pool
-        cannot take comes off his own mountain before it helps anyone.
-        """
-        rules = self.rules
-        n = len(pool)
-        notes: list[str] = []
-        size = self.pool_size
-        own = min(points, max(Fraction(0), size - pool[scorer]))
-        pool[scorer] += own
-        points -= own
-        if hill_first and points > 0:
-            off = min(points, max(Fraction(0), mountain[scorer]))
-            if off:
-                mountain[scorer] -= off
-                points -= off
-                notes.append(Note("hill_first", seat=scorer, points=_show(off)))
-        helps = rules.pool_help
-        if helps and points > 0 and rules.pool_help_closed_before \
-                and self.pool[scorer] < size:
-            # house option: a pool closed on this deal helps nobody yet
-            helps = False
-            notes.append(Note("closing_no_help", seat=scorer, points=_show(points)))
-        while points > 0 and helps:
-            candidates = [
-                p
-                for p in range(n)
-                if p != scorer
-                and p not in skip
-                and pool[p] < size
-                and (rules.pool_help_whister_short or p not in score.short)
-            ]
-            if not candidates:
-                break
-            if rules.pool_help_to == "lowest":  # house option: furthest from closing first
-                recipient = min(candidates, key=lambda p: (pool[p], (p - scorer) % n))
-            else:
-                recipient = max(candidates, key=lambda p: (pool[p], -((p - scorer) % n)))
-            given = min(points, size - pool[recipient])
-            pool[recipient] += given
-            points -= given
-            help_whists = given * rules.pool_help_whists
-            whists[scorer][recipient] += help_whists
-            if help_whists:
-                notes.append(Note("closed_pool", seat=scorer, points=_show(given),
-                                  other=recipient, amount=_show(help_whists)))
-            else:
-                notes.append(Note("closed_pool_free", seat=scorer, points=_show(given),
-                                  other=recipient))
-            if rules.pool_help_to == "highest_only":  # house option: one pool only
-                break
-        if points > 0 and rules.pool_overflow == "kept":
-            pool[scorer] += points
-            notes.append(Note("kept_beyond", seat=scorer, points=_show(points)))
-        elif points > 0 and rules.pool_overflow == "hills":
-            notes += self._off_mountain(scorer, points, mountain, whists)
-        elif points > 0:
-            notes.append(self._overflow(scorer, points, mountain))
-        return notes
-
-    def _off_mountain(
-        self,
-        scorer: int,
-        points: Fraction,
-        mountain: list[Fraction],
-        whists: list[list[Fraction]],
-    ) -> list[str]:
-        """Finn: take a made contract's value off the scorer's mountain, then others'."""
-        n = len(mountain)
-        own = min(points, max(Fraction(0), mountain[scorer]))
-        mountain[scorer] -= own
-        points -= own
-        notes: list[str] = [Note("took_off", seat=scorer, points=_show(own))] if own else []
-        while points > 0:
-            others = [p for p in range(n) if p != scorer and mountain[p] > 0]
-            if not others:
-                notes.append(Note("took_off_lost", points=_show(points)))
-                break
-            recipient = min(others, key=lambda p: (mountain[p], (p - scorer) % n))
-            taken = min(points, mountain[recipient])
-            mountain[recipient] -= taken
-            points -= taken
-            help_whists = taken * self.rules.pool_help_whists
-            whists[scorer][recipient] += help_whists
-            notes.append(Note("took_off_other", seat=scorer, points=_show(taken),
-                              other=recipient, amount=_show(help_whists)))
-        return notes
-
-    def _bonuses(
-        self,
-        first: int,
-        pool: list[Fraction],
-        mountain: list[Fraction],
-        whists: list[list[Fraction]],
-    ) -> list[str]:
-        """Finn's bonuses for the first closed pool and the first emptied mountain."""
-        rules = self.rules
-        n = len(pool)
-        order = [(first + k) % n for k in range(n)]
-        notes: list[str] = []
-        clear = rules.clear_mountain_bonus[0 if n == 3 else 1]
-        checks = (
-            ("first_pool", rules.first_pool_bonus, lambda p: pool[p] >= self.pool_size),
-            ("clear_mountain", clear, lambda p: self.mountain[p] > 0 >= mountain[p]),
-        )
-        for key, bonus, reached in checks:
-            if not bonus or key in self.bonuses:
-                continue
-            winner = next((p for p in order if reached(p)), None)
-            if winner is None:
-                continue
-            for other in range(n):
-                if other != winner:
-                    whists[winner][other] += bonus
-            notes.append(Note(f"bonus_{key}", seat=winner, bonus=bonus))
-            self._new_bonuses[key] = winner
-        return notes
-
-    def _overflow(self, scorer: int, points: Fraction, mountain: list[Fraction]) -> str:
-        mode = self.rules.pool_overflow
-        if mode == "lost":
-            return Note("overflow_lost", points=_show(points))
-        off = min(points, mountain[scorer])
-        mountain[scorer] -= off
-        rest = points - off
-        code = "took_off" if off else "overflow_none"
-        if rest and mode == "mountain_then_opponents":
-            for p in range(len(mountain)):
-                if p != scorer:
-                    mountain[p] += rest
-            code = "overflow_off_put" if off else "overflow_none_put"
-        elif rest:
-            code = "overflow_off_lost" if off else "overflow_none_lost"
-        if code == "took_off":
-            return Note(code, seat=scorer, points=_show(off))
-        if code.startswith("overflow_none"):
-            return Note(code, seat=scorer, rest=_show(rest))
-        return Note(code, seat=scorer, points=_show(off), rest=_show(rest))
-
     # --- JSON ----------------------------------------------------------------------------
     def to_json(self, notes: bool = False) -> dict[str, Any]:
         """The sheet as ``preferans-sheet/1`` (records.md), with a few extra keys (with
@@ -1013,10 +421,7 @@ class Sheet:
             "finished": self.finished,
             "allpass_streak": self.allpass_streak,
             **({"bonuses": dict(self.bonuses)} if self.bonuses else {}),
-            **({"rogue_lists": [list(x) for x in self.rogue_lists]} if self.rogue_lists else {}),
-            **({"racing": self._racing_json()} if self.rules.racing_rounds else {}),
-            **({"classical": self._classical_json()} if self.stage is not None else {}),
-            **({"bombs": [list(b) for b in self.bombs]} if self.rules.blind_bids else {}),
+            **self._variant_json(),
             **({"pool_size": self.pool_size} if self.pool_size != self.rules.pool else {}),
             **({"money": [json_number(x * self.rules.stakes) for x in self.balance()]}
                if self.rules.stakes else {}),
@@ -1025,56 +430,7 @@ class Sheet:
                if self.irregularities else {}),
         }
 
-    def _classical_json(self) -> dict[str, Any]:
-        return {
-            "stage": self.stage,
-            "halftime_left": self.halftime_left,
-            "dealer_run": self.dealer_run,
-            "dealer_stays": self.dealer_stays,
-            "second_half_deals": self.second_half_deals,
-            "final_lap": self.final_lap,
-            "compulsory_hands": self.compulsory_hands,
-            "second_half_made": self.second_half_made,
-            **({"halftime": dict(self.halftime)} if self.halftime is not None else {}),
-        }
-
-    def _racing_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "rounds": [
-                {k: [json_number(x) for x in v] for k, v in r.items()} for r in self.rounds
-            ],
-            "forced_allpass": self.forced_allpass,
-            "forced_stake": self.forced_stake,
-        }
-
     def __repr__(self) -> str:
         pools = ", ".join(_show(p) for p in self.pool)
         deals = len(self.entries)
         return f"<Sheet {self.rules.name} pool {self.pool_size}: [{pools}], {deals} deals>"
-
-
-def _partners(outcome: DealOutcome) -> tuple[int, ...]:
-    """The seats that score the soloist's game: the soloist, and the dealer who shares it
-    (``dealer_share``); none for an all-pass."""
-    if outcome.declarer is None or outcome.kind == "allpass":
-        return ()
-    if outcome.dealer_shared:
-        return (outcome.declarer, outcome.dealer)
-    return (outcome.declarer,)
-
-
-def _succeeded(outcome: DealOutcome) -> bool:
-    """Whether the declarer's game succeeded (made, passed out, half-whisted, clean misère)."""
-    if outcome.kind in ("passed", "halfwhist"):
-        return True
-    if outcome.declarer is None or outcome.contract is None or outcome.kind == "resigned":
-        return False
-    taken = outcome.tricks[outcome.declarer]
-    return taken == 0 if outcome.contract.misere else taken >= outcome.contract.level
-
-
-def _show(x: Fraction) -> str:
-    if x.denominator == 1:
-        return str(x.numerator)
-    return f"{float(x):.3f}".rstrip("0").rstrip(".")

@@ -20,8 +20,8 @@ from .. import i18n
 from ..bids import Bid
 from ..cards import Card, CardSet, Suit
 from ..rules import PRESETS, Rules, option_docs
-from . import RED_SUITS, WorkedDeal, worked_deal
 from .examples import EXAMPLES, PLAYERS, ScoringExample, by_section
+from .worked import RED_SUITS, WorkedDeal, worked_deal
 
 __all__ = ["local_context"]
 
@@ -147,7 +147,7 @@ def local_worked_deal(lang: str) -> WorkedDeal:
     wd = worked_deal()
     from ..deal import Deal
     from ..record import read_record
-    from . import worked_deal_record
+    from .worked import worked_deal_record
 
     record = read_record(worked_deal_record())
     data = record["deals"][0]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from preferans.cards import Card, CardSet, Suit
+from preferans.solver.trickmath import trick_winner
 
 FORMAT: Final = "preferans-position/1"
 MODES: Final = ("contract", "misere", "allpass")
@@ -154,9 +155,30 @@ class Position:
 
     def play(self, card: int | Card | str) -> Position:
         """The position after the seat to move plays ``card`` (no legality check)."""
-        from preferans.solver.reference import play as ref_play
-
-        return ref_play(self, _card(card).index)
+        card_index = _card(card).index
+        mover = self.to_move
+        hands = list(self.hands)
+        hands[mover] &= ~(1 << card_index)
+        trick = (*self.trick, card_index)
+        talon = self.talon_leads
+        leader = self.leader
+        if len(trick) == 3:
+            talon_suit = talon[0] if talon else None
+            winner = (self.leader + trick_winner(trick, talon_suit, self.trump)) % 3
+            if talon:
+                talon = talon[1:]  # the first hand leads the next trick again
+            else:
+                leader = winner
+            trick = ()
+        return Position(
+            hands=(hands[0], hands[1], hands[2]),
+            trick=trick,
+            leader=leader,
+            trump=self.trump,
+            mode=self.mode,
+            side=self.side,
+            talon_leads=talon,
+        )
 
     # -- JSON ----------------------------------------------------------------
 

@@ -16,9 +16,10 @@ from functools import cache
 from typing import NamedTuple
 
 from preferans.solver.position import Position
+from preferans.solver.trickmath import SUIT_MASK, legal_cards, trick_winner
 
-SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
-
+__all__ = ["SUIT_MASK", "legal_cards", "play", "solve", "solve_ab", "solve_moves",
+           "solve_with_moves", "trick_winner"]
 
 class Rules(NamedTuple):
     trump: int | None
@@ -27,63 +28,13 @@ class Rules(NamedTuple):
     talon: tuple[int, ...]
 
 
-def legal_cards(
-    hand: int, trick: tuple[int, ...], talon_suit: int | None, trump: int | None
-) -> int:
-    """The mask of cards the seat to move may play."""
-    if talon_suit is not None:
-        follow = hand & SUIT_MASK[talon_suit]
-        return follow or hand
-    if not trick:
-        return hand
-    follow = hand & SUIT_MASK[trick[0] >> 3]
-    if follow:
-        return follow
-    if trump is not None and hand & SUIT_MASK[trump]:
-        return hand & SUIT_MASK[trump]
-    return hand
-
-
-def trick_winner(trick: tuple[int, ...], talon_suit: int | None, trump: int | None) -> int:
-    """Index (0, 1, 2) in the trick of the card that wins it."""
-    if talon_suit is not None:
-        suit = talon_suit if any(c >> 3 == talon_suit for c in trick) else trick[0] >> 3
-    elif trump is not None and any(c >> 3 == trump for c in trick):
-        suit = trump
-    else:
-        suit = trick[0] >> 3
-    return max((c, i) for i, c in enumerate(trick) if c >> 3 == suit)[1]
-
-
 def _cards(mask: int) -> list[int]:
     return [i for i in range(32) if mask >> i & 1]
 
 
 def play(pos: Position, card: int) -> Position:
-    """The position after the seat to move plays ``card``."""
-    mover = pos.to_move
-    hands = list(pos.hands)
-    hands[mover] &= ~(1 << card)
-    trick = (*pos.trick, card)
-    talon = pos.talon_leads
-    leader = pos.leader
-    if len(trick) == 3:
-        talon_suit = talon[0] if talon else None
-        winner = (pos.leader + trick_winner(trick, talon_suit, pos.trump)) % 3
-        if talon:
-            talon = talon[1:]  # the first hand leads the next trick again
-        else:
-            leader = winner
-        trick = ()
-    return Position(
-        hands=(hands[0], hands[1], hands[2]),
-        trick=trick,
-        leader=leader,
-        trump=pos.trump,
-        mode=pos.mode,
-        side=pos.side,
-        talon_leads=talon,
-    )
+    """The position after the seat to move plays ``card`` (:meth:`Position.play`)."""
+    return pos.play(card)
 
 
 def _rules(pos: Position) -> Rules:
