@@ -260,10 +260,12 @@ def frame_cards(frame: dict[str, Any]) -> set[str]:
 
 
 def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed: int,
-                    pick: Any = None) -> tuple[list[tuple[int, str]], Any, dict[str, Any]]:
+                    pick: Any = None, **extra: Any
+                    ) -> tuple[list[tuple[int, str]], Any, dict[str, Any]]:
     """Two or three humans (random legal moves) and the computer play deal 1 to its end;
-    every frame each socket received, as ``(seat, text)``, and the finished deal."""
-    game, browsers = seated(client, seats, list(names), seed=seed)
+    every frame each socket received, as ``(seat, text)``, and the finished deal
+    (``extra``: more settings of the table, its rules, its players)."""
+    game, browsers = seated(client, seats, list(names), seed=seed, **extra)
     rng = random.Random(seed)
     frames: list[tuple[int, str]] = []
     humans = [0] + [s for s, kind in enumerate(seats, start=1) if kind == "friend"]

@@ -352,7 +352,8 @@ def register(
         token = seat_token(request.cookies)
         out = []
         for game in store.finished_games():
-            if holder(game["seats"], token) != "mine":
+            # a table for friends: any seat the browser holds there (not only seat 0)
+            if holder(game["seats"], token, friends=game["difficulty"] == "friends") != "mine":
                 continue
             summary = game["summary"] or {}
             rules = game["rules"] or {}

@@ -37,6 +37,10 @@ export function connect(given) {
     const was = app.ui.connected;
     app.ui.connected = false;
     if (was !== false) handlers.connection(false);
+    if (event.code === 4410) { // a spectator's watch link was replaced by a new one
+      showConnection(t("connection.watchChanged"), true);
+      return;
+    }
     if (event.code === 4403) {
       showConnection(t("connection.notYours"), true);
       return;
