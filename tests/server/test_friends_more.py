@@ -123,6 +123,28 @@ def test_a_new_watch_link_stops_the_old_one_and_shows_its_watchers_out(
         assert receive_json(ws)["seat"] is None
 
 
+def test_a_spectator_reads_the_finished_deals_analysis_with_the_watch_code(
+        client: TestClient) -> None:
+    _frames, _deal, last = play_whole_deal(client, ["friend", "easy"], ["Boris"], seed=21)
+    game = last["game_id"]
+    code = watch_code(client, game)
+    stranger = Browser(client)
+    analysis = f"/api/games/{game}/analysis?deal=1"
+    assert stranger.get(analysis).status_code == 403
+    assert stranger.get(f"{analysis}&watch={'z' * 22}").status_code == 403
+    opened = stranger.get(f"{analysis}&watch={code}")
+    assert opened.status_code == 200, opened.text
+    [entry] = [d for d in opened.json()["deals"] if d["deal"] == 1]
+    assert entry["hands"]  # every hand, now that the deal is over
+    # the analysis of the whole game covers the finished deals only
+    whole = stranger.get(f"/api/games/{game}/analysis?watch={code}").json()
+    assert [d["deal"] for d in whole["deals"]] == [1]
+    # nothing else opens with the watch code: the calls review, the record, the replay
+    assert stranger.get(f"/api/games/{game}/calls/1?watch={code}").status_code == 403
+    assert stranger.get(f"/api/games/{game}/record?watch={code}").status_code == 403
+    assert stranger.get(f"/replay/{game}?watch={code}").status_code == 403
+
+
 def test_a_table_saved_before_watch_links_gets_one_from_its_creator(client: TestClient) -> None:
     party = Party.from_json({"seats": [{"kind": "human", "name": "Anna"}], "invite": "x" * 22})
     assert party.watch == ""
