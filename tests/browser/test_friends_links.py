@@ -169,7 +169,8 @@ def test_a_two_player_table_for_friends_and_its_watch_only_link(
         assert vera.locator('[data-action="NEXT DEAL"]').count() == 0
         assert "players deal the next one" in vera.locator("#status").inner_text()
         vera.locator('#sheet-overlay [data-tab="analysis"]').click()
-        vera.wait_for_function("""() => { const box = document.querySelector('[data-analysis="table"]');
+        vera.wait_for_function("""() => {
+            const box = document.querySelector('[data-analysis="table"]');
             return box && !box.querySelector('.analysis-wait'); }""", timeout=30_000)
         assert vera.locator(".analysis-failed").count() == 0
         shot(vera, artifacts, "analysis-watcher")
