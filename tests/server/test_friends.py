@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import receive_json
@@ -277,12 +278,23 @@ def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed
     readers = [*humans, SPECTATOR]
     try:
         def read(seat: int) -> dict[str, Any]:
-            message = sockets[seat].portal.call(sockets[seat]._send_rx.receive)
-            text = message["text"]
+            ws = sockets[seat]
+
+            async def receive() -> Any:
+                with anyio.fail_after(10):  # a table that stopped sending fails, not hangs
+                    return await ws._send_rx.receive()
+
+            text = ws.portal.call(receive)["text"]
             frames.append((seat, text))
             return json.loads(text)
 
         states = {seat: read(seat) for seat in readers}
+        # a computer may move before the last socket opens: a socket opened earlier has more
+        # frames; each is read up to the same state, then they go in step (one frame each)
+        latest = max(state["seq"] for state in states.values())
+        for seat in readers:
+            while states[seat]["seq"] < latest:
+                states[seat] = read(seat)
         assert states[SPECTATOR]["seat"] is None
         assert states[SPECTATOR]["observation"]["hand"] == []
         for _ in range(400):
