@@ -206,3 +206,66 @@ def test_a_two_player_table_for_friends_and_its_watch_only_link(
         phone.close()
         desk.close()
     assert not errors, errors
+
+
+def test_a_four_player_table_for_friends_seen_from_each_humans_seat(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    """Anna (a desktop) and Boris (a phone) sit opposite each other at a four-player table
+    with two computers: each page draws its own seat at the bottom, the other human at the
+    top, and the computers left and right as seen from there; they play a whole deal."""
+    base = live_server.url
+    desk = browser.new_context(viewport={"width": 1280, "height": 800})
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    errors: list[str] = []
+    try:
+        anna, boris = desk.new_page(), phone.new_page()
+        for who in (anna, boris):
+            who.context.set_default_timeout(15_000)
+            who.on("pageerror", lambda error: errors.append(str(error)))
+        made = anna.request.post(f"{base}/api/friends", data={
+            "name": "Anna", "seats": ["easy", "friend", "hard"], "rules": "sochi",
+            "players": 4, "pool": 10, "seed": 8})
+        assert made.status == 201, made.text()
+        game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+        joined = boris.request.post(f"{base}/api/friends/{game}/join",
+                                    data={"code": code, "seat": 2, "name": "Boris"})
+        assert joined.status == 200, joined.text()
+        assert anna.request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+        for who in (anna, boris):
+            who.goto(f"{base}/table/{game}?lang=en")
+            who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+        assert (state(anna)["seat"], state(boris)["seat"]) == (0, 2)
+        plates = """() => [0, 1, 2, 3].map((k) => {
+            const plate = document.querySelector(`#seat-${k} .plate .name`);
+            return plate ? plate.textContent : null; })"""
+        # bottom, left, top, right, each from the page's own seat
+        assert anna.evaluate(plates) == ["Anna", "Misha", "Boris", "Lena"]
+        assert boris.evaluate(plates) == ["Boris", "Lena", "Anna", "Misha"]
+        shot(anna, artifacts, "four-host")
+        shot(boris, artifacts, "four-phone")
+        players = {"host": anna, "phone": boris}
+        for _ in range(300):
+            done = True
+            for who in players.values():
+                st = state(who)
+                if st["deal_over"]:
+                    continue
+                done = False
+                obs = st["observation"]
+                if obs["to_act"] == st["seat"] and obs["legal"] and st["thinking"] is None:
+                    take_turn(who, st)
+                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
+                                          arg=st["seq"], timeout=30_000)
+            if done:
+                break
+            anna.wait_for_timeout(150)
+        else:
+            raise AssertionError("the deal did not end")
+        assert state(anna)["last_entry"]["kind"] == state(boris)["last_entry"]["kind"]
+        shot(anna, artifacts, "four-deal-over-host")
+        shot(boris, artifacts, "four-deal-over-phone")
+    finally:
+        desk.close()
+        phone.close()
+    assert not errors, errors
