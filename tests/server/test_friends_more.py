@@ -336,3 +336,52 @@ def test_statistics_replays_and_continue_list_only_the_browsers_own_seats(
     assert stranger.get("/api/games/current").json()["id"] == stranger_game
     settings = boris2.get("/").text
     assert f'href="/table/{game2}"' in settings and "Anna, Vera" in settings
+
+
+def test_of_browser_counts_each_game_from_the_browsers_own_seat() -> None:
+    from datetime import UTC, datetime
+
+    from preferans.server.stats import of_browser, statistics
+
+    when = datetime(2026, 12, 7, tzinfo=UTC)
+    mine, theirs = "a" * 64, "b" * 64
+
+    def row(game_id: str, difficulty: str, seats: Any, summary: Any, status: str = "finished",
+            names: Any = None) -> dict[str, Any]:
+        return {"id": game_id, "updated": when, "status": status, "difficulty": difficulty,
+                "names": names or ["You", "Misha", "Lena"], "result": None, "summary": summary,
+                "seats": seats}
+
+    figures = {"deals": 3, "declared": 1, "made": 1, "whists_written": 2, "balance": 5.0,
+               "finished": True, "won": True}
+    others = {**figures, "balance": -7.5, "won": False, "made": 0}
+    games = [
+        row("solo", "easy", {"0": mine}, figures),
+        row("stranger", "easy", {"0": theirs}, figures),
+        row("legacy", "hard", None, figures),  # before seat tokens: nobody holds it
+        row("seat1", "friends", {"0": theirs, "1": mine},
+            {**figures, "hints_used": 2, "by_seat": {"1": others}},
+            names=["Anna", "Me", "Misha"]),
+        row("notmine", "friends", {"0": theirs, "1": "c" * 64}, figures),
+        row("old", "friends", {"0": theirs, "2": mine}, figures, names=["Anna", "Misha", "Me"]),
+        row("lobby", "friends", {"0": mine}, None, status="lobby", names=["Me", "Misha", "Lena"]),
+    ]
+    pairs, tables = of_browser(games, mine)
+    assert [d for d, _ in pairs] == ["easy", "hard", "friends", "friends"]
+    stats = statistics(pairs)
+    assert stats["easy"]["games"] == 1 and stats["hard"]["games"] == 1
+    friends = stats["friends"]
+    # seat 1's own figures (not seat 0's); the old row has none for seat 2: a game, no figures
+    assert (friends["games"], friends["finished"], friends["wins"]) == (2, 1, 0)
+    assert friends["average_result"] == -7.5 and friends["contracts_made_pct"] == 0.0
+    assert friends["hinted"] == 1
+    assert [(t["id"], t["seat"], t["others"], t["url"]) for t in tables] == [
+        ("lobby", 0, ["Misha", "Lena"], "/lobby/lobby"),
+        ("old", 2, ["Anna", "Misha"], "/replay/old"),
+        ("seat1", 1, ["Anna", "Misha"], "/replay/seat1"),
+    ]
+    assert tables[2]["balance"] == -7.5 and tables[2]["won"] is False
+    assert tables[1]["balance"] is None  # no figures for that seat
+    # a browser with no token holds nothing but the games nobody holds
+    pairs, tables = of_browser(games, None)
+    assert [g for g, _ in pairs] == ["hard"] and tables == []
