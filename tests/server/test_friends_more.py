@@ -320,6 +320,11 @@ def test_statistics_replays_and_continue_list_only_the_browsers_own_seats(
         assert [g["id"] for g in who.get("/api/replays").json()["games"]] == [game]
         assert who.get(f"/api/games/{game}/record").status_code == 200
     assert result[0] != result[1]  # each seat's own figures, not seat 0's for both
+    # the game is over: its invite seats nobody, and says why in the player's language
+    late = Browser(client, "ru").post(f"/api/friends/{game}/join", {
+        "code": anna.invite, "seat": 1, "name": "Vera"})  # type: ignore[attr-defined]
+    assert late.status_code == 409 and late.json()["code"] == "closed"
+    assert "окончена" in late.json()["message"]
     # the stranger's statistics have his own game only, never the friends' table
     theirs = stranger.get("/api/stats").json()
     assert theirs["friends_tables"] == [] and theirs["stats"]["friends"]["games"] == 0

@@ -293,6 +293,13 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         name = clean_name(body.name)
         if name is None:
             return refused(request, "friends.bad_name", 422)
+        try:
+            saved = await load(game_id)
+        except StoreError as exc:
+            return store_unavailable(exc, "error.cannot_open_game", request)
+        if (saved is not None and saved.finished and isinstance(saved.friends, dict)
+                and hmac.compare_digest(str(saved.friends.get("invite") or ""), body.code)):
+            return refused(request, "friends.closed", 409)  # the game is over: no seat
         new_token: list[str] = []
         try:
             token = await anyio.to_thread.run_sync(own_token, request, new_token)
