@@ -110,7 +110,7 @@ export default {
   "status.gameOver": "The game is over — see the result.",
   "status.paused": "Paused. Open the menu ☰ to resume.",
   "status.dealOver": "The deal is over: read the sheet, then NEXT DEAL.",
-  "status.dealOverWatching": "The deal is over: the players deal the next one. The sheet and the deal's analysis are in the menu ☰.",
+  "status.dealOverWatching": "The deal is over: the players deal the next one.",
   "status.thinking": "{name} is thinking…",
   "status.turn.auction": "Your bid: choose from the grid.",
   "status.turn.auctionBlind": "Your cards are face down: SEE them, bid blind or pass blind.",
