@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import receive_json
@@ -260,10 +261,12 @@ def frame_cards(frame: dict[str, Any]) -> set[str]:
 
 
 def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed: int,
-                    pick: Any = None) -> tuple[list[tuple[int, str]], Any, dict[str, Any]]:
+                    pick: Any = None, **extra: Any
+                    ) -> tuple[list[tuple[int, str]], Any, dict[str, Any]]:
     """Two or three humans (random legal moves) and the computer play deal 1 to its end;
-    every frame each socket received, as ``(seat, text)``, and the finished deal."""
-    game, browsers = seated(client, seats, list(names), seed=seed)
+    every frame each socket received, as ``(seat, text)``, and the finished deal
+    (``extra``: more settings of the table, its rules, its players)."""
+    game, browsers = seated(client, seats, list(names), seed=seed, **extra)
     rng = random.Random(seed)
     frames: list[tuple[int, str]] = []
     humans = [0] + [s for s, kind in enumerate(seats, start=1) if kind == "friend"]
@@ -275,12 +278,23 @@ def play_whole_deal(client: TestClient, seats: list[str], names: list[str], seed
     readers = [*humans, SPECTATOR]
     try:
         def read(seat: int) -> dict[str, Any]:
-            message = sockets[seat].portal.call(sockets[seat]._send_rx.receive)
-            text = message["text"]
+            ws = sockets[seat]
+
+            async def receive() -> Any:
+                with anyio.fail_after(10):  # a table that stopped sending fails, not hangs
+                    return await ws._send_rx.receive()
+
+            text = ws.portal.call(receive)["text"]
             frames.append((seat, text))
             return json.loads(text)
 
         states = {seat: read(seat) for seat in readers}
+        # a computer may move before the last socket opens: a socket opened earlier has more
+        # frames; each is read up to the same state, then they go in step (one frame each)
+        latest = max(state["seq"] for state in states.values())
+        for seat in readers:
+            while states[seat]["seq"] < latest:
+                states[seat] = read(seat)
         assert states[SPECTATOR]["seat"] is None
         assert states[SPECTATOR]["observation"]["hand"] == []
         for _ in range(400):

@@ -33,7 +33,8 @@ no holder: the first browser that opens its table (or its record) claims it.
 
 Idle tables leave memory ``idle_seconds`` after their last socket closed and their
 computer players stopped; the next visit restores them from the store.
-- ``GET /stats`` and ``GET /api/stats`` the statistics per difficulty;
+- ``GET /stats`` and ``GET /api/stats`` this browser's statistics per difficulty, each game
+  from its own seat, and its tables for friends (never one where it holds no seat);
 - ``GET /guide`` the rules guide; ``/static/...`` scripts, styles and the card deck.
 - ``GET /i18n/<lang>.js`` the browser's strings in a language (an ES module made from ``ui.po``).
 """
@@ -75,6 +76,7 @@ from ..game import Game
 from ..i18n import player_name
 from ..rules import RulesError
 from . import gcpause, guard
+from .comeback import restore_friends_tables
 from .config import database_url
 from .friends import held_seats, may_watch
 from .gcpause import GcPauses
@@ -104,7 +106,7 @@ from .party import Party
 from .request_errors import rules_problem, validation_message
 from .spectators import SPECTATOR
 from .standin import GRACE_SECONDS
-from .stats import DIFFICULTIES, statistics
+from .stats import DIFFICULTIES, ROWS, of_browser, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
 from .thinking import Thinking, default_workers
@@ -417,6 +419,9 @@ def create_app(
         if thinking is not None:
             thinking.start()
         reaper = asyncio.get_running_loop().create_task(tables.reap_forever())
+        # the friends' tables being played come back at once: an absent friend's grace time
+        # counts from the restart, not from the first friend's return (:mod:`.comeback`)
+        comeback = asyncio.get_running_loop().create_task(restore_friends_tables(tables))
         gc_pauses = GcPauses().install() if os.environ.get("PREFERANS_GC_STATS") else None
         if freeze_startup:
             gcpause.freeze_startup()
@@ -424,6 +429,7 @@ def create_app(
         if gc_pauses is not None:
             gc_pauses.log()
         reaper.cancel()
+        comeback.cancel()
         await tables.stop()
         if thinking is not None:
             thinking.close()
@@ -537,6 +543,8 @@ def create_app(
             request,
             "settings.html",
             continue_game=saved,
+            continue_names=[player_name(n, lang) for n in saved.names]
+            if saved is not None and saved.friends else None,  # a table for friends' players
             damaged_games=damaged,
             store_problem=problem,
             difficulties=DIFFICULTIES,
@@ -602,18 +610,28 @@ def create_app(
             return page(request, "notfound.html", status_code=503,
                         message=say("error.no_table_page", lang))
 
+    def browser_games(request: Request) -> tuple[list[Any], list[dict[str, Any]]]:
+        """This browser's games for the statistics, each from its own seat, and its tables
+        for friends (:func:`.stats.of_browser`).  Raises :class:`StoreError`."""
+        token = seat_token(request.cookies)
+        return of_browser(store.games_of_seats(), token_hash(token) if token else None)
+
     @app.get("/stats", response_class=HTMLResponse)
     def stats_page(request: Request) -> Response:
         try:
-            summaries = store.summaries()
+            summaries, friends_tables = browser_games(request)
         except StoreError as exc:
             lang = request_language(request)
             return page(request, "notfound.html", status_code=503,
                         title=say("title.database", lang),
                         message=say("error.cannot_read_stats", lang,
                                     problem=store_message(exc, lang)))
+        lang = request_language(request)
+        for listed in friends_tables:  # the computers' names in the page's language
+            listed["others"] = [player_name(name, lang) for name in listed["others"]]
         return page(request, "stats.html", stats=statistics(summaries),
-                    difficulties=DIFFICULTIES)
+                    difficulties=ROWS if friends_tables else DIFFICULTIES,
+                    friends_tables=friends_tables)
 
     @app.get("/guide", response_class=HTMLResponse)
     def guide_page(request: Request) -> Response:
@@ -694,10 +712,11 @@ def create_app(
     @app.get("/api/stats")
     def stats_json(request: Request) -> Response:
         try:
-            summaries = store.summaries()
+            summaries, friends_tables = browser_games(request)
         except StoreError as exc:
             return store_unavailable(exc, "error.cannot_read_statistics", request)
-        return JSONResponse({"difficulties": list(DIFFICULTIES), "stats": statistics(summaries)})
+        return JSONResponse({"difficulties": list(DIFFICULTIES), "stats": statistics(summaries),
+                             "friends_tables": friends_tables})
 
     # --- the table's WebSocket ---------------------------------------------------------------
     async def refuse(socket: WebSocket, code: str, message: str, close: int, **extra: Any) -> None:

@@ -12,19 +12,27 @@ of :mod:`.app` apply; bad input is answered in the player's language):
   first: the seat is claimed on the store's writer thread, one claim at a time);
 - ``POST /api/friends/{id}/invite`` ``{}`` (the creator) a new invite code; the old one
   stops working → ``{"invite"}``;
+- ``POST /api/friends/{id}/watch`` ``{}`` (the creator) a new watch-only link (its own
+  128-bit code: the spectator's view, never a seat); the old one stops working and the
+  spectators watching by it are shown out (close code :data:`WATCH_CHANGED`) →
+  ``{"watch"}``;
 - ``POST /api/friends/{id}/seat`` ``{"seat", "level"}`` (the creator) an empty seat becomes a
   computer player of that level;
 - ``POST /api/friends/{id}/start`` ``{}`` (the creator, every seat filled) names the seats,
   deals again under those names and starts the game → ``{"url"}``;
 - ``GET /lobby/{id}`` the lobby page (seat holders), ``GET /join/{id}/{code}`` the invite's
-  page (type a name, take a seat).
+  page (type a name, take a seat), ``GET /watch/{id}/{code}`` a spectator's table (the
+  watch code; a full table's invite is sent on to the watch link).
 
 The invite code is 128 random bits (:func:`.party.new_invite`), kept in the store's
-``friends`` column and shown only to the creator; it grants a free seat, nothing else.
+``friends`` column and shown only to the creator; it grants a free seat, nothing else (once
+the table is full, the spectator's view).  The watch code is another 128 random bits, shown
+only to the creator (lobby and table): it grants the spectator's view, never a seat.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 from collections.abc import Callable
@@ -38,10 +46,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..game import Game
 from ..rules import Rules, RulesError
 from .house_rules import rules_from_settings
-from .lang import request_language, say, store_message
+from .lang import request_language, say, socket_language, store_message
 from .party import LEVELS, Party, clean_name
 from .presets_text import preset_title_in
 from .request_errors import rules_problem
+from .spectators import SPECTATOR
 from .store import PLAYING, SavedGame, StoreError
 from .table import NAMES, NAMES_FOUR, first_game, rules_info, seat_names
 
@@ -60,10 +69,12 @@ class NewFriendsTable(BaseModel):
 
     name: str = Field(min_length=1, max_length=40)
     seats: list[Literal["friend", "easy", "normal", "hard", "crazy"]] = Field(
-        min_length=2, max_length=3)
+        min_length=1, max_length=3)
+    """The seats after the creator's: one (the two-player game and the Rogue: the dummy is
+    no seat), two or three."""
     rules: Any = "sochi"
     pool: Literal[10, 20, 30] | None = None
-    players: Literal[3, 4] | None = None
+    players: Literal[2, 3, 4] | None = None
     clock: Literal[0, 30, 60, 120] = 0
     hints: bool = False
     stand_in: Literal["easy", "normal", "hard", "crazy"] = "normal"
@@ -114,14 +125,23 @@ def held_seats(seats: dict[str, str] | None, token_hash: str | None) -> list[int
 
 
 def may_watch(party: Party | None, code: str | None) -> bool:
-    """Whether the invite ``code`` lets a browser watch a started table (a spectator)."""
-    return (party is not None and party.started and bool(party.invite)
-            and isinstance(code, str) and len(code) <= 64
-            and hmac.compare_digest(party.invite, code))
+    """Whether ``code`` lets a browser watch a started table (a spectator): the table's
+    watch-only code, or its invite once every seat is taken (a full table's link)."""
+    if party is None or not party.started or not isinstance(code, str) or len(code) > 64:
+        return False
+    return any(known and hmac.compare_digest(known, code)
+               for known in (party.watch, party.invite))
 
 
 def watch_url(game_id: str, party: Party) -> str:
-    return f"/watch/{game_id}/{party.invite}"
+    """The watch-only link (the invite's for a table saved before watch links: a spectator
+    who comes by the invite is sent on to the watch link, so his page never holds it)."""
+    return f"/watch/{game_id}/{party.watch or party.invite}"
+
+
+WATCH_CHANGED = 4410
+"""The close code of a spectator's socket when the creator made a new watch link (the old
+one stopped working)."""
 
 
 def invite_url(game_id: str, party: Party) -> str:
@@ -150,6 +170,7 @@ def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> di
         "lobby": f"/lobby/{saved.id}", "free": party.free_seats()}
     if 0 in mine:
         view["invite"] = invite_url(saved.id, party)
+        view["watch"] = watch_url(saved.id, party) if party.watch else None
     return view
 
 
@@ -236,7 +257,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
             said = say("error.rules", lang, problem=rules_problem(exc, lang))
             return JSONResponse({"detail": said, "field": "rules", "message": said,
                                  "code": exc.code, "params": exc.params}, status_code=422)
-        if rules.players == 2 or len(settings.seats) != rules.players - 1:
+        if len(settings.seats) != rules.players - 1:
             return refused(request, "friends.seat_count", 422, players=rules.players,
                            others=rules.players - 1)
         party = Party.new(list(settings.seats), creator=name, clock=settings.clock,
@@ -272,6 +293,13 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         name = clean_name(body.name)
         if name is None:
             return refused(request, "friends.bad_name", 422)
+        try:
+            saved = await load(game_id)
+        except StoreError as exc:
+            return store_unavailable(exc, "error.cannot_open_game", request)
+        if (saved is not None and saved.finished and isinstance(saved.friends, dict)
+                and hmac.compare_digest(str(saved.friends.get("invite") or ""), body.code)):
+            return refused(request, "friends.closed", 409)  # the game is over: no seat
         new_token: list[str] = []
         try:
             token = await anyio.to_thread.run_sync(own_token, request, new_token)
@@ -341,6 +369,33 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
 
         return await creator_change(game_id, request, fresh)
 
+    @app.post("/api/friends/{game_id}/watch")
+    async def new_watch(game_id: str, body: Empty, request: Request) -> Response:
+        """(The creator) a new watch-only link: the old one stops working, and the
+        spectators who watch by it are shown out (their pages say so)."""
+        def fresh(seats: dict[str, str], party: Party) -> Any:
+            from dataclasses import replace
+
+            from .party import new_invite as make
+
+            party = replace(party, watch=make())
+            return {"watch": watch_url(game_id, party)}, party, None
+
+        response = await creator_change(game_id, request, fresh)
+        table = tables.open.get(game_id)
+        if response.status_code == 200 and table is not None:
+            await show_out_spectators(table)
+            await table.refresh()  # the creator's page shows the new link
+        return response
+
+    async def show_out_spectators(table: Any) -> None:
+        for socket in [s for s in list(table.sockets) if table.seat_of(s) == SPECTATOR]:
+            said = say("friends.watch_changed", socket_language(socket))
+            with contextlib.suppress(Exception):  # a socket closing anyway
+                await socket.send_json({"type": "error", "code": "watch_changed",
+                                        "message": said})
+                await socket.close(code=WATCH_CHANGED)
+
     @app.post("/api/friends/{game_id}/seat")
     async def seat_to_computer(game_id: str, body: SeatLevel, request: Request) -> Response:
         def computer(seats: dict[str, str], party: Party) -> Any:
@@ -396,7 +451,8 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
 
         from .party import new_invite as make
 
-        fresh = replace(party, invite=make(), started=True, handed=(), rematch=None)
+        fresh = replace(party, invite=make(), watch=make(), started=True, handed=(),
+                        rematch=None)
         try:
             table = await anyio.to_thread.run_sync(
                 lambda: tables.create_friends(rules_of(saved), fresh, None,
@@ -473,13 +529,21 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
 
     @app.get("/watch/{game_id}/{code}")
     async def watch_page(game_id: str, code: str, request: Request) -> Response:
-        """A spectator's table: the public view of a started table, with its invite code."""
+        """A spectator's table: the public view of a started table, with its watch code (a
+        full table's invite is sent on to the watch link: the page never holds the
+        invite)."""
         lang = request_language(request)
         saved, party, failed = await invited(game_id, request)
         if failed is not None:
             return failed
-        if saved is None or not may_watch(party, code):
-            return page(request, "notfound.html", status_code=404,
-                        title=say("friends.invite_title", lang),
-                        message=say("friends.stale_invite", lang), reason="stale_invite")
+        title = say("friends.watch_title", lang)
+        if (saved is not None and party is not None and not party.started and party.watch
+                and len(code) <= 64 and hmac.compare_digest(party.watch, code)):
+            return page(request, "notfound.html", status_code=409, title=title,
+                        message=say("friends.watch_not_yet", lang), reason="not_started")
+        if saved is None or party is None or not may_watch(party, code):
+            return page(request, "notfound.html", status_code=404, title=title,
+                        message=say("friends.stale_watch", lang), reason="stale_invite")
+        if party.watch and not hmac.compare_digest(party.watch, code):
+            return RedirectResponse(watch_url(game_id, party), status_code=303)
         return table_html(request, saved, watch=code)

@@ -90,6 +90,10 @@ class Party:
     """Human seats the creator gave to the computer (the stand-in) for the rest of the game."""
     rematch: str | None = None
     """The game the same seats went on to after this one (REMATCH), or None."""
+    watch: str = ""
+    """The watch-only link's code (128 random bits like the invite, never the same): it opens
+    the spectator's view of the started table, never a seat; "" for a table saved before
+    there were watch links (its creator makes one)."""
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
@@ -97,7 +101,8 @@ class Party:
         """Seat 0 the creator, then each other seat a friend (``"friend"``) or a level."""
         places = [Place(name=creator)] + [
             Place() if kind == "friend" else Place(level=kind) for kind in others]
-        return cls(tuple(places), new_invite(), clock, stand_in, False, hints)
+        return cls(tuple(places), new_invite(), clock, stand_in, False, hints,
+                   watch=new_invite())
 
     def humans(self) -> frozenset[int]:
         """The seats humans play."""
@@ -134,7 +139,8 @@ class Party:
     def to_json(self) -> dict[str, Any]:
         return {"seats": [place.to_json() for place in self.places], "invite": self.invite,
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
-                "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch}
+                "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch,
+                "watch": self.watch}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -145,6 +151,8 @@ class Party:
         handed = tuple(sorted({s for s in data.get("handed") or []
                                if isinstance(s, int) and 0 < s < len(places)}))
         rematch = data.get("rematch")
+        watch = data.get("watch")
         return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
                    bool(data.get("started")), bool(data.get("hints")), handed,
-                   rematch if isinstance(rematch, str) and len(rematch) <= 40 else None)
+                   rematch if isinstance(rematch, str) and len(rematch) <= 40 else None,
+                   watch if isinstance(watch, str) and len(watch) <= 64 else "")

@@ -237,10 +237,30 @@ def register(
             return JSONResponse({"detail": not_replayed(exc, lang or "en")}, status_code=409)
         return JSONResponse(hit if lang is None else _in_language(hit, lang))
 
+    def watched_game(request: Request, game_id: str) -> SavedGame | None:
+        """A started table for friends a spectator watches (``?watch=`` its watch code):
+        the analysis of its finished deals is open to him too (never a deal in progress:
+        :func:`_analysis_of` reads only the finished part of the record)."""
+        from .friends import may_watch
+        from .party import Party
+
+        saved = store.get(game_id)
+        if saved is None or saved.friends is None or saved.damage:
+            return None
+        watch = request.query_params.get("watch")
+        return saved if may_watch(Party.from_json(saved.friends), watch) else None
+
     @app.get("/api/games/{game_id}/analysis")
     async def game_analysis(game_id: str, request: Request, deal: int | None = None
                             ) -> Response:
         saved, refusal, new_token = own_game(request, game_id)
+        if refusal is not None and refusal.status_code == 403 and "watch" in request.query_params:
+            try:
+                watched = await anyio.to_thread.run_sync(watched_game, request, game_id)
+            except StoreError:
+                watched = None
+            if watched is not None:
+                saved, refusal, new_token = watched, None, []
         if refusal is not None:
             return refusal
         assert saved is not None
@@ -352,7 +372,8 @@ def register(
         token = seat_token(request.cookies)
         out = []
         for game in store.finished_games():
-            if holder(game["seats"], token) != "mine":
+            # a table for friends: any seat the browser holds there (not only seat 0)
+            if holder(game["seats"], token, friends=game["difficulty"] == "friends") != "mine":
                 continue
             summary = game["summary"] or {}
             rules = game["rules"] or {}

@@ -14,7 +14,8 @@ variant.  The calls, the cards on the table, the hands laid open and the sheet s
 >>> view["hand"], view["legal"], view["seat"], view["hand_sizes"]
 ([], [], None, [10, 10, 10])
 
-A spectator's socket opens with the table's invite code (``/ws/{id}?watch={code}``); it is
+A spectator's socket opens with the table's watch code, or the invite of a full table
+(``/ws/{id}?watch={code}``: :func:`.friends.may_watch`); it is
 sent the public state (``"seat": null``) and may not act (:data:`SPECTATOR`).
 """
 

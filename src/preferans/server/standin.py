@@ -106,6 +106,13 @@ class StandIn:
         with contextlib.suppress(RuntimeError):  # no loop: the server is stopping
             self._graces[seat] = asyncio.get_running_loop().create_task(self._gone(seat))
 
+    def from_now(self) -> None:
+        """The table has just been restored (a server restart): every human seat with no
+        socket open is gone from now on; after the grace time the stand-in plays it."""
+        for seat in sorted(self.table.humans):
+            if not self.table.has_socket(seat):
+                self.left(seat)
+
     async def _gone(self, seat: int) -> None:
         try:
             await asyncio.sleep(self.grace)

@@ -709,6 +709,24 @@ class GameStore:
             return [(row.difficulty, _json_object(row.summary))
                     for row in conn.execute(query.order_by(games.c.created))]
 
+    def games_of_seats(self) -> list[dict[str, Any]]:
+        """Every saved game's ``id``, ``updated``, ``status``, ``difficulty`` (``friends``: a
+        table for friends), ``names``, ``result``, ``summary`` and ``seats``, the oldest
+        first (a browser's statistics: :func:`.stats.of_browser`); a column that is
+        not valid JSON reads as None."""
+        query = (
+            select(games.c.id, games.c.updated, games.c.status, games.c.difficulty,
+                   *(cast(c, Text).label(c.name) for c in
+                     (games.c.names, games.c.result, games.c.summary, games.c.seats)))
+            .order_by(games.c.created)
+        )
+        with self.guard(), self._connect() as conn:
+            rows = list(conn.execute(query).mappings())
+        return [{"id": r["id"], "updated": r["updated"], "status": r["status"],
+                 "difficulty": r["difficulty"],
+                 **{k: _json_object(r[k]) for k in ("names", "result", "summary", "seats")}}
+                for r in rows]
+
     def close(self) -> None:
         """Finish the writes in progress and release the database connections."""
         if not self._closed:

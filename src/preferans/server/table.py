@@ -664,6 +664,9 @@ class Table:
                 "stopped": self.stopped_view(),
                 "rematch": (f"/table/{self.party.rematch}"
                             if self.party is not None and self.party.rematch else None),
+                # the watch-only link, for its creator to copy (no other seat, no spectator)
+                "watch": (f"/watch/{self.id}/{self.party.watch}" if seat == HUMAN
+                          and self.party is not None and self.party.watch else None),
                 "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
 
@@ -1280,8 +1283,15 @@ class Table:
         sheet = sheet if sheet is not None else self.sheet_json()
         cached = self._summary_cache
         if (cached is None or cached[0] is not sheet or cached[1] != self.hints.on
-                or cached[2] != self.hints.used):
-            summary = {**summarise(sheet), **hint_summary(self.hints.on, self.hints.used)}
+                or cached[2] != self.hints.used or cached[3].get("stopped") != bool(self.stopped)):
+            # stopped by agreement: settled, a final result (``stopped`` in the summary)
+            figures = {**sheet, "finished": True} if self.stopped is not None else sheet
+            summary = {**summarise(figures), **hint_summary(self.hints.on, self.hints.used)}
+            if self.stopped is not None:
+                summary["stopped"] = True
+            if self.party is not None:  # each friend's own figures (his statistics)
+                summary["by_seat"] = {str(seat): summarise(figures, seat)
+                                      for seat in sorted(self.humans) if seat != HUMAN}
             cached = self._summary_cache = (sheet, self.hints.on, self.hints.used, summary)
         return cached[3]
 

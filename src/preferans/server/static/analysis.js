@@ -6,7 +6,7 @@
  * the replay viewer. */
 import { t } from "./i18n.js";
 import { cardRow } from "./cards.js";
-import { colour, nameOf } from "./state.js";
+import { app, colour, nameOf } from "./state.js";
 import { callText } from "./words.js";
 import { el, formatNumber } from "./util.js";
 
@@ -40,7 +40,9 @@ export function analysisTab(msg, gameId, rerender) {
   const number = Number(msg.deal_number) || 0;
   if (!msg.deal_over || !number || !gameId) return box;
   const redraw = () => { if (document.querySelector('[data-analysis="table"]')) rerender(); };
-  const cards = loadOnce(`/api/games/${encodeURIComponent(gameId)}/analysis?deal=${number}`, redraw);
+  // a spectator's page asks with its watch code (the deal is over: every hand is open now)
+  const watch = app.watch ? `&watch=${encodeURIComponent(app.watch)}` : "";
+  const cards = loadOnce(`/api/games/${encodeURIComponent(gameId)}/analysis?deal=${number}${watch}`, redraw);
   if (cards.status === "loading") {
     box.append(el("p", { class: "analysis-wait", "aria-live": "polite", text: t("analysis.loading") }));
     return box;
@@ -54,7 +56,8 @@ export function analysisTab(msg, gameId, rerender) {
     box.append(el("p", { text: t("analysis.notPlayed") }));
     return box;
   }
-  const calls = loadOnce(`/api/games/${encodeURIComponent(gameId)}/calls/${number}`, redraw);
+  // the calls beside Crazy's are a seat's own: a spectator has none
+  const calls = app.watch ? null : loadOnce(`/api/games/${encodeURIComponent(gameId)}/calls/${number}`, redraw);
   box.append(...analysisBlock(entry, { calls }));
   return box;
 }

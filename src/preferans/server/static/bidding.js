@@ -4,7 +4,7 @@ import { t } from "./i18n.js";
 import { openSheet } from "./sheet.js";
 import { send, sendAction } from "./socket.js";
 import { render } from "./channel.js";
-import { app, dummySeat, myTurn, nameOf } from "./state.js";
+import { app, dummySeat, myTurn, nameOf, watching } from "./state.js";
 import { bidName, buttonText, callText } from "./words.js";
 import { $, LEVELS, STRAINS, SUIT_SYMBOL, el, isCardToken, isDiscarding, legalTokens, parseCard, phaseOf } from "./util.js";
 
@@ -26,10 +26,11 @@ export function renderPanel() {
           type: "button", class: "action", "data-action": "SHEET", text: t("button.sheet"),
           onclick: () => { openSheet(); render(); },
         }),
-        el("button", {
+        // a spectator waits for the players to deal on
+        ...(watching() ? [] : [el("button", {
           type: "button", class: "action primary", "data-action": "NEXT DEAL", text: t("button.nextDeal"),
           onclick: () => send({ type: "next_deal" }),
-        }),
+        })]),
       ]),
     ]));
     return;

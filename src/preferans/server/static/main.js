@@ -101,7 +101,7 @@ function init() {
   setLanguage(document.documentElement.lang);
   translatePage();
   app.gameId = gameIdFromPage();
-  app.watch = $("app").dataset.watch || ""; // a spectator's page: the invite code
+  app.watch = $("app").dataset.watch || ""; // a spectator's page: the watch code
   initMenu();
   initHelp();
   initHint();

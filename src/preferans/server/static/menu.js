@@ -4,7 +4,7 @@ import { guideHref, openHelp } from "./help.js";
 import { openSheet } from "./sheet.js";
 import { send } from "./socket.js";
 import * as sound from "./sound.js";
-import { render } from "./channel.js";
+import { render, setMessage } from "./channel.js";
 import { app, nameOf, setSound } from "./state.js";
 import { $, el } from "./util.js";
 
@@ -23,6 +23,44 @@ export function renderMenu() {
   if (guide && app.state) guide.setAttribute("href", guideHref());
   renderHandOver(menu);
   renderFinish(menu);
+  renderWatchLink(menu);
+}
+
+/** At a table for friends, its creator (the only page the state gives ``watch``) may copy
+ *  the watch-only link, or make a new one (the old one stops working). */
+function renderWatchLink(menu) {
+  menu.querySelectorAll('[data-menu="watch_copy"], [data-menu="watch_new"]').forEach((node) => node.remove());
+  const msg = app.state;
+  if (!msg || !msg.watch || msg.game_over) return;
+  const anchor = menu.querySelector('[data-menu="new"]');
+  for (const [action, key] of [["watch_copy", "menu.watchCopy"], ["watch_new", "menu.watchNew"]]) {
+    anchor.before(el("button", { type: "button", role: "menuitem", "data-menu": action, text: t(key) }));
+  }
+}
+
+/** Copy a link to the clipboard; the status line shows it either way (a page served over
+ *  plain http from another machine may not reach the clipboard). */
+async function copyLink(path, copiedKey) {
+  const url = new URL(path, location.href).href;
+  try {
+    await navigator.clipboard.writeText(url);
+    setMessage(t(copiedKey, { url }), "info");
+  } catch (problem) {
+    setMessage(t("menu.watchShown", { url }), "info");
+  }
+}
+
+async function newWatchLink() {
+  try {
+    const response = await fetch(`/api/friends/${encodeURIComponent(app.gameId)}/watch`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) { setMessage(answer.message || answer.detail || t("connection.notYet"), "error"); return; }
+    await copyLink(answer.watch, "menu.watchRenewed");
+  } catch (problem) {
+    setMessage(t("connection.notYet"), "error");
+  }
 }
 
 /** At a table for friends, each human may ask to finish the game early (it ends when every
@@ -66,6 +104,8 @@ function onMenu(action, item) {
   if (action === "hand_over") send({ type: "hand_over", seat: Number(item.dataset.seat) });
   if (action === "finish") send({ type: "finish" });
   if (action === "finish_no") send({ type: "finish", agree: false });
+  if (action === "watch_copy" && app.state && app.state.watch) copyLink(app.state.watch, "menu.watchCopied");
+  if (action === "watch_new") newWatchLink();
   if (action === "pause") send({ type: app.state && app.state.paused ? "resume" : "pause" });
   if (action === "sheet") openSheet();
   if (action === "help") openHelp();

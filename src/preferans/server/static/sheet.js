@@ -5,7 +5,7 @@ import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
 import { render, setMessage } from "./channel.js";
-import { app, colour, isMe, me, nameOf, names, whom } from "./state.js";
+import { app, colour, isMe, me, nameOf, names, watching, whom } from "./state.js";
 import { callText, houseRuleLines, rulesSummary, showOption } from "./words.js";
 import { $, el, formatNumber, sheetOf } from "./util.js";
 
@@ -83,8 +83,9 @@ export function renderSheet() {
   }
   if (msg.game_over) {
     actions.append(el("a", { class: `action${msg.stand_in !== undefined ? "" : " primary"}`, href: "/", "data-key": "new-game", "data-action": "NEW GAME", text: t("button.newGame") }));
-    if (app.gameId) actions.append(el("a", { class: "action", href: `/replay/${encodeURIComponent(app.gameId)}`, "data-key": "replay", "data-action": "REPLAY", text: t("replay.gameButton") }));
-  } else if (msg.deal_over) {
+    // the replay is the players' (a spectator's page has none: it holds no seat)
+    if (app.gameId && !watching()) actions.append(el("a", { class: "action", href: `/replay/${encodeURIComponent(app.gameId)}`, "data-key": "replay", "data-action": "REPLAY", text: t("replay.gameButton") }));
+  } else if (msg.deal_over && !watching()) {
     actions.append(el("button", {
       type: "button", class: "action primary", "data-action": "NEXT DEAL", "data-key": "next",
       onclick: () => { send({ type: "next_deal" }); },

@@ -37,12 +37,11 @@ export function connect(given) {
     const was = app.ui.connected;
     app.ui.connected = false;
     if (was !== false) handlers.connection(false);
-    if (event.code === 4403) {
-      showConnection(t("connection.notYours"), true);
-      return;
-    }
-    if (event.code === 4404 || event.code === 1008) {
-      showConnection(t("connection.noGame"), true);
+    const fatal = { 4410: "connection.watchChanged", 4403: "connection.notYours", 4404: "connection.noGame", 1008: "connection.noGame" };
+    if (fatal[event.code]) { // 4410: a spectator's watch link was replaced by a new one
+      app.ui.closedForGood = true; // the status line stops saying "reconnecting"
+      showConnection(t(fatal[event.code]), true);
+      handlers.connection(false);
       return;
     }
     retry = Math.min(retry + 1, 6);

@@ -108,7 +108,11 @@ function statusText() {
   const msg = app.state;
   const ui = app.ui;
   // The server gone, the table drawn from its last state: say so, never "your turn".
-  if (msg && ui.connected === false) return { text: t("status.offline"), kind: "error" };
+  if (msg && ui.connected === false) {
+    // for good (a dead watch link...), or a spectator who has no move to wait
+    const key = ui.closedForGood ? "status.closedForGood" : watching() ? "status.offlineWatching" : "status.offline";
+    return { text: t(key), kind: "error" };
+  }
   if (ui.message) return ui.message;
   if (!msg) return { text: t("status.connecting"), kind: "info" };
   const obs = msg.observation || {};
@@ -123,7 +127,7 @@ function statusText() {
       ? { text: t("status.pauseAskedMine"), kind: "info" }
       : { text: t("status.pauseAsked", { names: asked.map((seat) => nameOf(seat)).join(", ") }), kind: "info" };
   }
-  if (msg.deal_over) return { text: t("status.dealOver"), kind: "info" };
+  if (msg.deal_over) return { text: t(watching() ? "status.dealOverWatching" : "status.dealOver"), kind: "info" };
   if (msg.thinking !== null && msg.thinking !== undefined && !isMe(msg.thinking)) {
     return { text: t("status.thinking", { name: nameOf(msg.thinking) }), kind: "info" };
   }
