@@ -203,9 +203,30 @@ class Link:
         await self._to_owner({"op": "open", "sid": self.sid, "seat": self.seat,
                               "lang": socket_language(self.socket)})
 
+    async def resend(self) -> bool:
+        """Ask the owner again, and send it what found nobody; whether it was heard."""
+        if not await self._quiet_to_owner({"op": "open", "sid": self.sid, "seat": self.seat,
+                                           "lang": socket_language(self.socket)}):
+            return False
+        pending, self.pending = self.pending, []
+        for text in pending:
+            if not await self._quiet_to_owner({"op": "msg", "sid": self.sid, "text": text}):
+                self.pending.append(text)
+        return True
+
+    async def _quiet_to_owner(self, message: dict[str, Any]) -> bool:
+        try:
+            return await self.cluster.bus.publish(channel_in(self.game_id), message) > 0
+        except BusDown:
+            return False
+
     async def receive(self, text: str) -> None:
         if self.table is not None:
             await self.table.receive(self.socket, text)
+            return
+        if self.pending:  # behind the ones still waiting for an owner
+            self.pending.append(text)
+            self.cluster.look_soon(self.game_id)
             return
         if not await self._to_owner({"op": "msg", "sid": self.sid, "text": text}):
             self.pending.append(text)
@@ -474,26 +495,32 @@ class Cluster:
             asyncio.get_running_loop().create_task(self._look(game_id))
 
     async def _look(self, game_id: str) -> None:
+        """Find the table's owner for the sockets here that forward to it: the lease's
+        holder while it lives and listens, else this process (taking the table over, once
+        the lease ran out)."""
         try:
             await asyncio.sleep(0.05)
-            lease = await anyio.to_thread.run_sync(self.store.lease, game_id)
-            links = [link for link in self.links.get(game_id, {}).values()
-                     if link.table is None and not link.closed]
-            if not links:
-                return
-            if lease is not None and lease.live() and lease.owner != self.node:
-                for link in links:  # a new owner (or the same one, listening again)
-                    await link.ask_owner()
-                    pending, link.pending = link.pending, []
-                    for text in pending:
-                        await link.receive(text)
-                return
-            table = await self.route(game_id)
-            for link in links:
-                if table is not None:
-                    await link.go_local(table)
-                else:
-                    await link.go_remote()
+            for _ in range(int(self.lease_seconds * 4) + 40):
+                links = [link for link in self.links.get(game_id, {}).values()
+                         if link.table is None and not link.closed]
+                if not links:
+                    return
+                lease = await anyio.to_thread.run_sync(self.store.lease, game_id)
+                if lease is None or not lease.live() or lease.owner == self.node:
+                    table = await self.route(game_id)
+                    if table is None:
+                        continue  # another process took it first: ask it
+                    for link in links:
+                        await link.go_local(table)
+                    return
+                heard = True
+                for link in links:  # the holder of a live lease: ask it (again)
+                    heard = await link.resend() and heard
+                if heard:
+                    return
+                # it holds the lease but does not listen (it died): wait for the lease's end
+                left = (lease.expires_ms - now_ms_()) / 1000
+                await asyncio.sleep(min(max(left, 0.05), 0.5))
         except Exception:
             log.exception("table %s: cannot look at its lease", game_id)
         finally:
@@ -532,11 +559,8 @@ class Cluster:
         (frames published while it was away are lost)."""
         for links in list(self.links.values()):
             for link in list(links.values()):
-                if link.table is None and not link.closed:
-                    await link.ask_owner()
-                    pending, link.pending = link.pending, []
-                    for text in pending:
-                        await link.receive(text)
+                if link.table is None and not link.closed and not await link.resend():
+                    self.look_soon(link.game_id)
 
     # --- the status page -----------------------------------------------------------------------
     def status(self) -> dict[str, Any]:
