@@ -5,6 +5,7 @@ which process each browser's socket lands on."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -139,10 +140,8 @@ class Socket:
 
     def close(self) -> None:
         if self.ws is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.ws.close()
-            except Exception:
-                pass
             self.ws = None
 
 

@@ -104,13 +104,32 @@ class Play:
 
     def read_all(self, timeout: float = 20) -> None:
         for seat, sock in self.sockets.items():
-            frame = sock.read_state(timeout)
-            self.states[seat] = frame
-            event = frame.get("event")
-            if seat == SPECTATOR and event and event.get("kind") != "deal_started":
-                self.acknowledged.append((event["seat"], event["token"]))
+            self._note(seat, sock.read_state(timeout))
         seqs = {s["seq"] for s in self.states.values()}
         assert len(seqs) == 1, seqs  # every socket, on either process, at the same state
+
+    def settle(self, need: tuple[int, ...] = (), quiet: float = 1.0,
+               timeout: float = 30) -> None:
+        """After a disturbance: every socket's frames read until none comes for ``quiet``
+        seconds (the sockets of ``need`` wait for one first: a socket opened again)."""
+        deadline = time.monotonic() + timeout
+        for seat, sock in self.sockets.items():
+            wait = max(0.1, deadline - time.monotonic()) if seat in need else quiet
+            while True:
+                try:
+                    frame = sock.read_state(wait)
+                except TimeoutError:
+                    break
+                self._note(seat, frame)
+                wait = quiet
+        seqs = {s["seq"] for s in self.states.values()}
+        assert len(seqs) == 1, seqs
+
+    def _note(self, seat: int, frame: dict[str, Any]) -> None:
+        self.states[seat] = frame
+        event = frame.get("event")
+        if seat == SPECTATOR and event and event.get("kind") != "deal_started":
+            self.acknowledged.append((event["seat"], event["token"]))
 
 
 def _deal_of(db: str, game_id: str) -> Any:
@@ -153,7 +172,8 @@ def test_three_humans_on_two_processes_play_a_whole_deal_without_a_leak(
                SPECTATOR: Browser().socket(a, game_id, watch=code)}
     try:
         play = Play(sockets, seed, plan, read)
-        assert (a.status()["tables_owned"], b.status()["tables_owned"]) == (1, 0), (a.status(), b.status())
+        owned = (a.status()["tables_owned"], b.status()["tables_owned"])
+        assert owned == (1, 0), owned
         assert b.status()["sockets_forwarded"] == 2
         while play.step():
             pass
@@ -164,6 +184,89 @@ def test_three_humans_on_two_processes_play_a_whole_deal_without_a_leak(
         hands = [set(play.first[seat]["observation"]["hand"]) for seat in (0, 1, 2)]
         assert all(len(hand) == 10 for hand in hands) and not (hands[0] & hands[1])
         assert play.first[SPECTATOR]["observation"]["hand"] == []
+    finally:
+        for sock in sockets.values():
+            sock.close()
+
+
+def test_the_owner_killed_mid_deal_the_table_goes_on_under_the_other_within_10_s(
+        nodes: tuple[Node, Node, str]) -> None:
+    """SIGKILL to the owner in the middle of the play: the other process takes the table
+    over from the store once the lease runs out; the sockets it holds get the table's state
+    at once, the killed process's browser reconnects to it; every acknowledged move is in
+    the record once, in order, and the deal is played to its end."""
+    a, b, db = nodes
+    game_id, browsers, code = friends_table(a, ["friend", "friend"], ["Boris", "Vera"], 52)
+    first = browsers[0].socket(a, game_id)
+    read = {0: first.read_state()}
+    sockets = {0: first, 1: browsers[1].socket(b, game_id), 2: browsers[2].socket(b, game_id),
+               SPECTATOR: Browser().socket(b, game_id, watch=code)}
+    try:
+        play = Play(sockets, 52, "allpass", read)
+        for _ in range(12):  # the auction (three passes) and three tricks
+            assert play.step()
+        before = list(play.acknowledged)
+        killed = time.monotonic()
+        a.kill()
+        for seat in (1, 2, SPECTATOR):  # the table goes on at b: its state comes again
+            play.states[seat] = sockets[seat].read_state(timeout=10)
+        took = time.monotonic() - killed
+        sockets[0].reconnect(b)
+        play.settle(need=(0,))
+        status = b.status()
+        assert status["tables_owned"] == 1 and status["takeovers"] == 1, status
+        assert took < 10, took
+        while play.step():
+            pass
+        history = _history(_deal_of(db, game_id))
+        after = play.acknowledged[len(before):]
+        assert len(before) + len(after) == len(history), (before, after, history)
+        _same(play.acknowledged, history)
+        print(f"taken over {took:.2f} s after the kill (lease {LEASE} s)")
+    finally:
+        for sock in sockets.values():
+            sock.close()
+
+
+def test_redis_restarted_mid_game_play_resumes(
+        nodes: tuple[Node, Node, str], redis_server: TempRedis) -> None:
+    """Redis goes away while a move is sent from a socket on the process that does not own
+    the table: the move waits, both processes connect again and subscribe again, the move
+    reaches the owner and every socket gets the state; the deal is played to its end."""
+    a, b, db = nodes
+    game_id, browsers, code = friends_table(a, ["friend", "friend"], ["Boris", "Vera"], 53)
+    first = browsers[0].socket(a, game_id)
+    read = {0: first.read_state()}
+    sockets = {0: first, 1: browsers[1].socket(b, game_id), 2: browsers[2].socket(b, game_id),
+               SPECTATOR: Browser().socket(a, game_id, watch=code)}
+    try:
+        play = Play(sockets, 53, "allpass", read)
+        for _ in range(40):
+            if play.states[0]["observation"]["to_act"] in (1, 2) and play.states[0][
+                    "observation"]["phase"].upper() == "PLAY":
+                break
+            assert play.step()
+        actor = play.states[0]["observation"]["to_act"]
+        assert actor in (1, 2)
+        redis_server.stop()
+        time.sleep(0.5)
+        token = _pick("allpass", play.rng, play.states[actor])
+        sockets[actor].send({"type": "action", "token": token})  # waits on b: no bus
+        time.sleep(1.0)
+        redis_server.start()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if all(n.status()["bus"]["connected"] and n.status()["bus"]["reconnects"] >= 1
+                   for n in (a, b)):
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError((a.status(), b.status()))
+        play.settle(need=(1, 2, SPECTATOR))
+        assert (actor, token) in play.acknowledged  # the move made while Redis was away
+        while play.step():
+            pass
+        _same(play.acknowledged, _history(_deal_of(db, game_id)))
     finally:
         for sock in sockets.values():
             sock.close()

@@ -138,14 +138,18 @@ class Bus:
     async def _read_forever(self) -> None:
         pause = RECONNECT_LEAST
         while True:
+            if not self.connected:  # lost: try again, pausing longer each time
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RECONNECT_MOST)
+                await self._reconnect()
+                continue
             try:
-                if not self._handlers or not self._pubsub.subscribed:
+                if not self._pubsub.subscribed:
                     self._changed.clear()
                     with contextlib.suppress(asyncio.TimeoutError):
                         await asyncio.wait_for(self._changed.wait(), 1.0)
                     if not self._pubsub.subscribed:
-                        # nothing to read yet; a ping notices a Redis that went away
-                        await self._redis.ping()
+                        await self._redis.ping()  # nothing to read: notice a lost Redis
                         continue
                 message = await self._pubsub.get_message(timeout=1.0)
                 pause = RECONNECT_LEAST
@@ -158,9 +162,6 @@ class Bus:
                 if self.connected:
                     log.warning("the bus (Redis at %s) is lost: %s", self.url, exc)
                 self.connected = False
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, RECONNECT_MOST)
-                await self._reconnect()
 
     async def _reconnect(self) -> None:
         """Connect again and subscribe to every channel again; then ``on_reconnect``."""
