@@ -7,6 +7,7 @@ the owner killed with SIGKILL mid-deal, the table goes on under the other proces
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -270,3 +271,74 @@ def test_redis_restarted_mid_game_play_resumes(
     finally:
         for sock in sockets.values():
             sock.close()
+
+
+def test_serve_workers_runs_processes_behind_one_address_and_restarts_a_dead_one(
+        postgres: TempPostgres, redis_server: TempRedis, tmp_path: Path) -> None:
+    """``preferans serve --workers 2 --db postgresql+psycopg://... --bus redis://...``: two
+    processes answer on one port (each its own pid on /api/status), a game is played through
+    it, a worker killed with SIGKILL is started again, SIGTERM stops them all."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+    from redis_server import free_port
+
+    db = postgres.new_database(f"preferans_cluster_{next(_numbers)}")
+    port = free_port()
+    command = [sys.executable, "-c", "from preferans.cli import main; main()", "serve",
+               "--workers", "2", "--db", db, "--bus", redis_server.url, "--no-browser",
+               "--port", str(port), "--bot-delay", "0", "--bot-workers", "0",
+               "--lease-seconds", "2"]
+    log = (tmp_path / "serve.log").open("wb")
+    parent = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+
+    def pids(tries: int = 60) -> set[int]:
+        seen = set()
+        for _ in range(tries):
+            with httpx.Client() as http:  # a new connection each time
+                seen.add(http.get(f"{url}/api/status", timeout=5).json()["pid"])
+        return seen
+
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            assert parent.poll() is None, (tmp_path / "serve.log").read_text()
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        workers = pids()
+        while len(workers) < 2 and time.monotonic() < deadline:
+            workers |= pids(10)
+        assert len(workers) == 2, workers
+        browser = Browser()
+        node = Node(db, redis_server.url, 2.0, tmp_path / "unused.log")
+        node.port = port
+        made = browser.post(node, "/api/games", {"difficulty": "easy", "rules": "sochi",
+                                                 "pool": 10})
+        assert made.status_code == 201, made.text
+        game_id = made.json()["id"]
+        sock = browser.socket(node, game_id)
+        state = sock.read_state()
+        while state["thinking"] is not None or state["observation"]["to_act"] != 0:
+            state = sock.read_state()
+        sock.send({"type": "action", "token": str(state["observation"]["legal"][0])})
+        assert sock.read_state()["event"]["seat"] == 0
+        sock.close()
+        victim = sorted(workers)[0]
+        os.kill(victim, signal.SIGKILL)
+        time.sleep(0.5)
+        again: set[int] = set()
+        while time.monotonic() < deadline + 30 and len(again - {victim}) < 2:
+            with contextlib.suppress(httpx.HTTPError):
+                again |= pids(10)
+        assert victim not in again and len(again) == 2, (workers, again)
+    finally:
+        parent.send_signal(signal.SIGTERM)
+        assert parent.wait(60) == 0

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pg_server import TempPostgres, unavailable
@@ -146,3 +147,62 @@ def test_two_processes_racing_for_a_free_table_get_one_owner(store: GameStore) -
     lease = store.lease("g1")
     owners = {r.owner for r in results if hasattr(r, "owner")}
     assert owners == {lease.owner} and lease.epoch == 1
+
+
+# --- a table of a process whose lease is gone saves nothing ---------------------------------
+def _table_with_lease(client: Any, lease_ms: int) -> tuple[Any, Any, Any]:
+    from server_helpers import new_game, read_until_settled
+
+    game_id = new_game(client)
+    ws = client.websocket_connect(f"/ws/{game_id}").__enter__()
+    state = read_until_settled(ws)
+    table = client.app.state.tables.open[game_id]
+    store = client.app.state.store
+    lease = store.acquire(game_id, "proc-a", lease_ms)
+    table.epoch, table.lease_until = lease.epoch, None
+    return ws, table, state
+
+
+def _a_move(state: dict[str, Any]) -> str:
+    return str(state["observation"]["legal"][0])
+
+
+def test_a_table_whose_lease_was_taken_over_cannot_save_its_move(client: Any) -> None:
+    """The database refuses the save of a table whose epoch has moved on (another process
+    took it over): the move is taken back, the player told, the record unchanged."""
+    from server_helpers import receive_json
+
+    ws, table, state = _table_with_lease(client, 100)
+    store = client.app.state.store
+    saved_before = store.raw_record(table.id)
+    time.sleep(0.2)
+    assert store.acquire(table.id, "proc-b", 60_000).owner == "proc-b"
+    fenced: list[bool] = []
+    table.on_fenced = lambda: fenced.append(True)
+    ws.send_json({"type": "action", "token": _a_move(state)})
+    messages = [receive_json(ws) for _ in range(2)]
+    error = next(m for m in messages if m["type"] == "error")
+    assert error["code"] == "save_failed" and "another server process" in error["problem"]
+    assert store.raw_record(table.id) == saved_before and fenced == [True]
+    ws.__exit__(None, None, None)
+
+
+def test_a_table_past_its_lease_time_saves_nothing_even_before_anyone_takes_it(
+        client: Any) -> None:
+    """Past the lease's end (not renewed: the process stalled) the table does not even try:
+    another process may own it already."""
+    from server_helpers import receive_json
+
+    ws, table, state = _table_with_lease(client, 60_000)
+    store = client.app.state.store
+    saved_before = store.raw_record(table.id)
+    table.lease_until = time.monotonic() - 0.01
+    ws.send_json({"type": "action", "token": _a_move(state)})
+    messages = [receive_json(ws) for _ in range(2)]
+    assert any(m["type"] == "error" and m["code"] == "save_failed" for m in messages)
+    assert store.raw_record(table.id) == saved_before
+    table.lease_until = time.monotonic() + 5  # renewed: the same move is saved
+    ws.send_json({"type": "action", "token": _a_move(state)})
+    assert receive_json(ws)["type"] == "state"
+    assert store.raw_record(table.id) != saved_before
+    ws.__exit__(None, None, None)
