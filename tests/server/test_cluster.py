@@ -8,6 +8,7 @@ the owner killed with SIGKILL mid-deal, the table goes on under the other proces
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -71,11 +72,13 @@ def nodes(postgres: TempPostgres, redis_server: TempRedis, tmp_path: Path
 
 
 def _pick(plan: str, rng: random.Random, state: dict[str, Any]) -> str:
-    obs = state["observation"]
-    legal = [str(t) for t in obs["legal"]]
-    if str(obs.get("phase")).upper() == "AUCTION" and plan == "allpass" and "PASS" in legal:
-        return "PASS"
-    return rng.choice(legal)
+    """A human's move steering the deal to ``plan`` (all pass, misère, an open defence: as
+    the single-process leak test steers it), else a random legal one."""
+    from test_friends import _steer
+
+    steered = _steer(plan)(state) if plan != "random" else None
+    legal = [str(t) for t in state["observation"]["legal"]]
+    return next((t for t in legal if steered and t.upper() == steered), None) or rng.choice(legal)
 
 
 class Play:
@@ -157,7 +160,7 @@ def _same(acknowledged: list[tuple[int, str]], history: list[tuple[int, str]]) -
             (token, action)
 
 
-@pytest.mark.parametrize("plan", ["allpass", "random"])
+@pytest.mark.parametrize("plan", ["allpass", "misere", "open", "random"])
 def test_three_humans_on_two_processes_play_a_whole_deal_without_a_leak(
         nodes: tuple[Node, Node, str], plan: str) -> None:
     from test_friends import assert_no_leak
@@ -182,6 +185,12 @@ def test_three_humans_on_two_processes_play_a_whole_deal_without_a_leak(
         _same(play.acknowledged, _history(game))
         frames = [(seat, text) for seat, sock in sockets.items() for text in sock.frames]
         assert assert_no_leak(frames, game.finished_deals[0]) > 30
+        kind = str((play.states[0].get("last_entry") or {}).get("kind"))
+        expected = {"allpass": "allpass", "misere": "misere", "open": "contract"}
+        assert kind == expected.get(plan, kind), kind
+        if plan == "open":
+            assert any(json.loads(text)["observation"].get("exposed") for _, text in frames
+                       if json.loads(text).get("type") == "state")
         hands = [set(play.first[seat]["observation"]["hand"]) for seat in (0, 1, 2)]
         assert all(len(hand) == 10 for hand in hands) and not (hands[0] & hands[1])
         assert play.first[SPECTATOR]["observation"]["hand"] == []
