@@ -40,6 +40,15 @@ measure without them).
     .venv/bin/python benchmarks/bench_load.py --clients 300 --seconds 15 --workers 2
     .venv/bin/python benchmarks/bench_load.py --clients 4 --difficulty hard --workers 0
     .venv/bin/python benchmarks/bench_load.py --humans 3 --clients 100 --seconds 60
+    .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --steps 10,20,40
+    .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --think 1.5
+
+``--processes 1,2`` runs the server as several processes sharing the tables (PostgreSQL and
+Redis, throwaway servers started for the run; each table's three humans spread over the
+processes, as behind a load balancer) and finds, for each count of processes, the most
+tables of ``--steps`` whose figure (a human's move reaching the others; with ``--humans 1``
+the move's answer) stays at p95 <= ``--target`` ms with no error, then prints the ratio of
+the counts' tables: the two measured in one run, on the same machine and load.
 """
 
 from __future__ import annotations
@@ -112,7 +121,8 @@ def _cpu_seconds(pid: int) -> float | None:
 
 
 def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False,
-               deflate: bool = False, freeze: bool = True, idle: float | None = None) -> None:
+               deflate: bool = False, freeze: bool = True, idle: float | None = None,
+               bus: str | None = None) -> None:
     """This benchmark's server: the real app plus the lag probe and its endpoint.
     ``skip_saves`` (a diagnosis, not a figure to report) makes saving mid-game a no-op."""
     import uvicorn
@@ -132,7 +142,9 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
     # scripted clients answer at once, faster than a person's 10 messages a second that a
     # socket may keep up (server/limits.py): the benchmark measures the server, not that bound
     os.environ.setdefault("PREFERANS_MESSAGE_RATE", "100000")
-    extra = {} if idle is None else {"idle_seconds": idle}
+    extra: dict[str, Any] = {} if idle is None else {"idle_seconds": idle}
+    if bus:
+        extra["bus_url"] = bus
     app = create_app(db, bot_delay=0, bot_workers=workers, freeze_startup=freeze, **extra)
     gc_pauses = GcPauses().install()
     probe = LagProbe()
@@ -182,6 +194,7 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
             "cpu_s": _cpu_seconds(os.getpid()),
             "worker_cpu_s": sum(_cpu_seconds(p) or 0.0 for p in pids),
             "tables": len(app.state.tables.open),
+            "pid": os.getpid(),
             "worker_restarts": thinking.restarts if thinking else 0,
             "create_s": list(created),
             "gc": gc_pauses.summary(),
@@ -244,6 +257,15 @@ def _acknowledges(message: dict[str, Any]) -> bool:
 
 _TLS: Any = None
 
+BASES: list[str] = []
+"""With ``--processes``: each server process's address; a table's humans (and the
+one-player clients) spread over them as a load balancer would spread them."""
+
+
+def _base_for(number: int, seat: int, base: str) -> str:
+    """The address of the process that client ``number``'s seat ``seat`` talks to."""
+    return BASES[(number + seat) % len(BASES)] if BASES else base
+
 
 async def client(number: int, base: str, until: float, figures: Figures,
                  difficulty: str = "easy") -> None:
@@ -263,6 +285,7 @@ async def client(number: int, base: str, until: float, figures: Figures,
     # server's per-address bounds (server/limits.py: 32 sockets, 5 openings a second) would
     # otherwise refuse a hundred players who all come from 127.0.0.1
     address = _address(number, 0)
+    base = _base_for(number, 0, base)
     async with httpx.AsyncClient(
             base_url=base, timeout=60, verify=_TLS,
             transport=httpx.AsyncHTTPTransport(local_address=address, verify=_TLS)) as http:
@@ -373,7 +396,7 @@ async def friends_table(number: int, base: str, until: float, figures: Figures) 
         import ssl
 
         _TLS = ssl.create_default_context()
-    https = [httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS,
+    https = [httpx.AsyncClient(base_url=_base_for(number, seat, base), timeout=60, verify=_TLS,
                                transport=httpx.AsyncHTTPTransport(
                                    local_address=_address(number, seat), verify=_TLS))
              for seat in range(3)]
@@ -430,7 +453,7 @@ async def _friend_plays(seat: int, http: Any, number: int, game_id: str, base: s
     from websockets.asyncio.client import connect
 
     cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
-    ws_url = base.replace("http", "ws", 1) + f"/ws/{game_id}"
+    ws_url = _base_for(number, seat, base).replace("http", "ws", 1) + f"/ws/{game_id}"
     try:
         async with connect(ws_url, additional_headers={"Cookie": cookies}, max_size=2**22,
                            open_timeout=60, local_addr=(_address(number, seat), 0)) as ws:
@@ -542,6 +565,114 @@ def _mib(kib: int | None) -> str:
     return "?" if kib is None else f"{kib / 1024:.0f} MiB"
 
 
+def _start_servers(args: Any, count: int, db: str, bus: str) -> list[subprocess.Popen[bytes]]:
+    """``count`` benchmark servers on ports ``--port`` and up, sharing ``db`` and ``bus``."""
+    import httpx
+
+    servers = []
+    for index in range(count):
+        command = [sys.executable, __file__, "--serve", "--port", str(args.port + index),
+                   "--db", db, "--bus", bus]
+        if args.workers is not None:
+            command += ["--workers", str(args.workers)]
+        servers.append(subprocess.Popen(command))
+    for index in range(count):
+        for _ in range(900):
+            try:
+                _probe(f"http://127.0.0.1:{args.port + index}", reset=True)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("a server did not start")
+    return servers
+
+
+def compare_processes(args: Any) -> None:
+    """The tables carried at p95 <= ``--target`` ms by each count of processes, measured in
+    this one run on a throwaway PostgreSQL and Redis (tests/server's helpers)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from pg_server import TempPostgres
+    from redis_server import TempRedis
+
+    counts = [int(n) for n in args.processes.split(",")]
+    steps = [int(n) for n in args.steps.split(",")]
+    metric = "a human's move reaching the other humans" if args.humans == 3 else \
+        "a human's move answered"
+    print(f"{metric}, p95 target {args.target:g} ms; tables of "
+          f"{'three humans' if args.humans == 3 else 'one human and two computer players'}; "
+          f"clients {'answer at once' if not args.think else f'think {args.think:g} s'}; "
+          f"{args.seconds:g} s a step; {os.cpu_count()} CPUs", flush=True)
+    postgres = TempPostgres().start()
+    redis = TempRedis().start()
+    carried: dict[int, int] = {}
+    number = 0
+    try:
+        for count in counts:
+            carried[count] = 0
+            for tables in steps:
+                number += 1
+                db = postgres.new_database(f"bench_{number}")
+                from preferans.server.store import GameStore
+
+                GameStore(db).close()
+                servers = _start_servers(args, count, db, redis.url)
+                BASES[:] = [f"http://127.0.0.1:{args.port + i}" for i in range(count)]
+                figures = Figures()
+                ramp = max(2.0, tables / 30)
+
+                async def run_all(tables: int = tables, ramp: float = ramp,
+                                  figures: Figures = figures) -> float:
+                    started = time.perf_counter()
+                    until = started + ramp + args.seconds
+                    tasks = []
+                    for n in range(tables):
+                        tasks.append(asyncio.create_task(
+                            friends_table(n, BASES[0], until, figures) if args.humans == 3
+                            else client(n, BASES[0], until, figures, args.difficulty)))
+                        await asyncio.sleep(ramp / max(tables, 1))
+                    await asyncio.gather(*tasks)
+                    return time.perf_counter() - started
+
+                load = os.getloadavg()
+                try:
+                    wall = asyncio.run(run_all())
+                    probes = [_probe(base) for base in BASES]
+                finally:
+                    for server in servers:
+                        server.terminate()
+                    for server in servers:
+                        server.wait(timeout=60)
+                values = figures.reached if args.humans == 3 else figures.answers
+                ms = sorted(v * 1000 for v in values)
+                p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))] if ms else float("inf")
+                ok = p95 <= args.target and not figures.errors
+                if ok:
+                    carried[count] = max(carried[count], tables)
+                cpu = ", ".join(f"{p['cpu_s']:.0f}" for p in probes)
+                print(f"processes {count}, tables {tables}: {_quantiles(values)} "
+                      f"({len(values)} frames, {len(figures.answers) / wall:.0f} moves/s); "
+                      f"errors {len(figures.errors)}"
+                      + (f" (first: {figures.errors[0][:100]})" if figures.errors else "")
+                      + f"; server CPU s {cpu}; tables owned "
+                      f"{', '.join(str(p['tables']) for p in probes)}; load average "
+                      f"{load[0]:.2f} -> {os.getloadavg()[0]:.2f}"
+                      + ("" if ok else "  (over the target)"), flush=True)
+                if not ok:
+                    break
+    finally:
+        redis.close()
+        postgres.stop()
+    first = counts[0]
+    line = "; ".join(f"{count} process{'es' if count > 1 else ''}: {carried[count]} tables"
+                     for count in counts)
+    ratios = ", ".join(f"{count}/{first}: "
+                       + (f"{carried[count] / carried[first]:.2f}" if carried[first] else "-")
+                       for count in counts[1:])
+    print(f"tables carried at p95 <= {args.target:g} ms: {line}" + (
+        f"; ratio {ratios}" if ratios else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=100, help="tables played at once")
@@ -584,8 +715,19 @@ def main() -> None:
                         help="humans at each table: 1 (against two computer players) or 3 "
                         "(a table for friends, each human a client of its own; --clients "
                         "counts tables)")
+    parser.add_argument("--processes", default=None, metavar="N[,M...]",
+                        help="server processes sharing the tables through PostgreSQL and "
+                        "Redis (throwaway servers; each table's humans spread over the "
+                        "processes): for each count, the tables carried at p95 <= "
+                        "--target ms with --steps tables, and the ratio to the first count "
+                        "(e.g. --processes 1,2)")
+    parser.add_argument("--steps", default="10,20,40,80",
+                        help="with --processes: the table counts tried, each for --seconds")
+    parser.add_argument("--target", type=float, default=50.0,
+                        help="with --processes: the p95 (ms) a count of tables must keep")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--bus", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     global THINK, LEAVE_AFTER
     THINK, LEAVE_AFTER = args.think, args.leave_after
@@ -593,7 +735,10 @@ def main() -> None:
         if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
         run_server(args.port, args.db, args.workers, args.skip_saves, args.deflate,
-                   not args.no_freeze, args.idle)
+                   not args.no_freeze, args.idle, args.bus)
+        return
+    if args.processes:
+        compare_processes(args)
         return
 
     import httpx
