@@ -42,6 +42,7 @@ measure without them).
     .venv/bin/python benchmarks/bench_load.py --humans 3 --clients 100 --seconds 60
     .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --steps 10,20,40
     .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --think 1.5
+    .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 2 --steps 20 --kill-after 10
 
 ``--processes 1,2`` runs the server as several processes sharing the tables (PostgreSQL and
 Redis, throwaway servers started for the run; each table's three humans spread over the
@@ -230,6 +231,12 @@ class Figures:
     reached: list[float] = field(default_factory=list)
     """Friends' tables (``--humans 3``): from a human's action sent to each other human's
     frame carrying it."""
+    reconnects: int = 0
+    """Sockets opened again after their process was killed (``--kill-after``)."""
+    resumed: dict[int, float] = field(default_factory=dict)
+    """``--kill-after``: table -> seconds from the kill to its first move after it."""
+    last_move: dict[int, float] = field(default_factory=dict)
+    """Table -> when a move of it last reached a socket (``time.perf_counter``)."""
 
 
 LEAVE_AFTER = 0
@@ -262,9 +269,20 @@ BASES: list[str] = []
 one-player clients) spread over them as a load balancer would spread them."""
 
 
+DEAD: set[str] = set()
+"""With ``--kill-after``: the address of the process killed (its clients go to another)."""
+KILLED_AT: list[float] = []
+"""When the process was killed (``time.perf_counter``)."""
+
+
 def _base_for(number: int, seat: int, base: str) -> str:
-    """The address of the process that client ``number``'s seat ``seat`` talks to."""
-    return BASES[(number + seat) % len(BASES)] if BASES else base
+    """The address of the process that client ``number``'s seat ``seat`` talks to (a living
+    one: a load balancer stops sending to a process that died)."""
+    if not BASES:
+        return base
+    living = [b for b in BASES if b not in DEAD] or BASES
+    chosen = BASES[(number + seat) % len(BASES)]
+    return chosen if chosen not in DEAD else living[(number + seat) % len(living)]
 
 
 async def client(number: int, base: str, until: float, figures: Figures,
@@ -381,6 +399,7 @@ class _Moves:
     """A table's actions in flight: seat -> (when it was sent, the others yet to see it)."""
 
     sent: dict[int, tuple[float, set[int]]] = field(default_factory=dict)
+    table: int = 0
 
 
 async def friends_table(number: int, base: str, until: float, figures: Figures) -> None:
@@ -402,12 +421,20 @@ async def friends_table(number: int, base: str, until: float, figures: Figures) 
              for seat in range(3)]
     try:
         while time.perf_counter() < until:
+            for seat, http in enumerate(https):  # a client of a dead process: another one
+                if str(http.base_url).rstrip("/") in DEAD:
+                    cookies = http.cookies
+                    await http.aclose()
+                    https[seat] = httpx.AsyncClient(
+                        base_url=_base_for(number, seat, base), timeout=60, verify=_TLS,
+                        cookies=cookies, transport=httpx.AsyncHTTPTransport(
+                            local_address=_address(number, seat), verify=_TLS))
             game_id = await _gather_friends(https, figures)
             if game_id is None:
                 await asyncio.sleep(0.5)
                 continue
             figures.games += 1
-            moves = _Moves()
+            moves = _Moves(table=number)
             seats = [asyncio.create_task(_friend_plays(
                 seat, https[seat], number, game_id, base, rng, until, figures, moves))
                 for seat in range(3)]
@@ -453,13 +480,20 @@ async def _friend_plays(seat: int, http: Any, number: int, game_id: str, base: s
     from websockets.asyncio.client import connect
 
     cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
-    ws_url = _base_for(number, seat, base).replace("http", "ws", 1) + f"/ws/{game_id}"
-    try:
-        async with connect(ws_url, additional_headers={"Cookie": cookies}, max_size=2**22,
-                           open_timeout=60, local_addr=(_address(number, seat), 0)) as ws:
-            await _play_seat(ws, seat, rng, until, figures, moves)
-    except Exception as exc:
-        figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
+    for attempt in range(4):
+        ws_url = _base_for(number, seat, base).replace("http", "ws", 1) + f"/ws/{game_id}"
+        try:
+            async with connect(ws_url, additional_headers={"Cookie": cookies}, max_size=2**22,
+                               open_timeout=60, local_addr=(_address(number, seat), 0)) as ws:
+                await _play_seat(ws, seat, rng, until, figures, moves)
+            return
+        except Exception as exc:
+            if KILLED_AT and attempt < 3 and time.perf_counter() < until:
+                figures.reconnects += 1  # its process was killed: as the page, reconnect
+                await asyncio.sleep(0.3 * 2 ** attempt)
+                continue
+            figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
+            return
 
 
 async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figures: Figures,
@@ -490,6 +524,11 @@ async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figur
         event = message.get("event") or {}
         actor = event.get("seat")
         if event and event.get("kind") != "deal_started" and isinstance(actor, int):
+            if (KILLED_AT and moves.table not in figures.resumed
+                    and now > KILLED_AT[0] and figures.last_move.get(moves.table, now)
+                    < KILLED_AT[0]):
+                figures.resumed[moves.table] = now - KILLED_AT[0]
+            figures.last_move[moves.table] = now
             if actor == seat and mine is not None:
                 figures.answers.append(now - mine)
                 mine = None
@@ -586,6 +625,79 @@ def _start_servers(args: Any, count: int, db: str, bus: str) -> list[subprocess.
         else:
             raise SystemExit("a server did not start")
     return servers
+
+
+def kill_run(args: Any) -> None:
+    """``--kill-after S``: the last count of ``--processes`` (two or more) carries the first
+    count of ``--steps`` tables; S seconds in, the first process is killed (SIGKILL); its
+    clients reconnect to another (as a page does, through the load balancer) and every
+    table's first move after the kill is timed."""
+    import signal
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from pg_server import TempPostgres
+    from redis_server import TempRedis
+
+    from preferans.server.store import GameStore
+
+    count = [int(n) for n in args.processes.split(",")][-1]
+    tables = int(args.steps.split(",")[0])
+    if count < 2:
+        raise SystemExit("--kill-after needs --processes 2 or more")
+    postgres = TempPostgres().start()
+    redis = TempRedis().start()
+    try:
+        db = postgres.new_database("bench_kill")
+        GameStore(db).close()
+        servers = _start_servers(args, count, db, redis.url)
+        BASES[:] = [f"http://127.0.0.1:{args.port + i}" for i in range(count)]
+        figures = Figures()
+        ramp = max(2.0, tables / 30)
+
+        async def kill_later(at: float) -> None:
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            owned = _probe(BASES[0])["tables"]
+            servers[0].send_signal(signal.SIGKILL)
+            KILLED_AT.append(time.perf_counter())
+            DEAD.add(BASES[0])
+            print(f"killed process 0 (pid {servers[0].pid}) holding {owned} tables in "
+                  "memory", flush=True)
+
+        async def run_all() -> float:
+            started = time.perf_counter()
+            until = started + ramp + args.seconds
+            killer = asyncio.create_task(kill_later(started + ramp + args.kill_after))
+            tasks = []
+            for n in range(tables):
+                tasks.append(asyncio.create_task(friends_table(n, BASES[0], until, figures)))
+                await asyncio.sleep(ramp / max(tables, 1))
+            await asyncio.gather(*tasks, killer)
+            return time.perf_counter() - started
+
+        load = os.getloadavg()
+        try:
+            wall = asyncio.run(run_all())
+        finally:
+            for server in servers:
+                if server.poll() is None:
+                    server.terminate()
+            for server in servers:
+                server.wait(timeout=60)
+    finally:
+        redis.close()
+        postgres.stop()
+    moved_before = list(figures.last_move)
+    stalled = sorted(set(moved_before) - set(figures.resumed))
+    print(f"{count} processes, {tables} tables of three humans, {args.seconds:g} s "
+          f"(+{ramp:.1f} s ramp), wall {wall:.1f} s, process 0 killed {args.kill_after:g} s "
+          f"in; load average {load[0]:.2f} -> {os.getloadavg()[0]:.2f}")
+    print(f"tables going on after the kill: {len(figures.resumed)} of {len(moved_before)}; "
+          f"their first move after it: {_quantiles(list(figures.resumed.values()))}; "
+          f"tables that never moved again: {len(stalled)}")
+    print(f"sockets reconnected: {figures.reconnects}; errors {len(figures.errors)}"
+          + (f" (first: {figures.errors[0][:120]})" if figures.errors else ""))
+    print(f"a human's move reaching the other humans, the whole run: "
+          f"{_quantiles(figures.reached)} ({len(figures.reached)} frames)")
 
 
 def compare_processes(args: Any) -> None:
@@ -725,6 +837,9 @@ def main() -> None:
                         help="with --processes: the table counts tried, each for --seconds")
     parser.add_argument("--target", type=float, default=50.0,
                         help="with --processes: the p95 (ms) a count of tables must keep")
+    parser.add_argument("--kill-after", type=float, default=None, metavar="S",
+                        help="with --processes 2 and --humans 3: kill the first process S "
+                        "seconds in and time each table's first move after it")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--bus", default=None, help=argparse.SUPPRESS)
@@ -736,6 +851,9 @@ def main() -> None:
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
         run_server(args.port, args.db, args.workers, args.skip_saves, args.deflate,
                    not args.no_freeze, args.idle, args.bus)
+        return
+    if args.processes and args.kill_after is not None:
+        kill_run(args)
         return
     if args.processes:
         compare_processes(args)
