@@ -351,3 +351,61 @@ def test_serve_workers_runs_processes_behind_one_address_and_restarts_a_dead_one
     finally:
         parent.send_signal(signal.SIGTERM)
         assert parent.wait(60) == 0
+
+
+def test_a_friends_table_changed_through_another_process_reaches_its_owner(
+        nodes: tuple[Node, Node, str]) -> None:
+    """The creator makes a new invite link through the process that does not own the started
+    table: the owner reads the table's friends again, so the new link lets a spectator in on
+    the owner and the old one no longer does."""
+    a, b, _ = nodes
+    game_id, browsers, code = friends_table(a, ["friend", "friend"], ["Boris", "Vera"], 54)
+    first = browsers[0].socket(a, game_id)
+    try:
+        first.read_state()
+        made = browsers[0].post(b, f"/api/friends/{game_id}/invite", {})
+        assert made.status_code == 200, made.text
+        fresh = made.json()["invite"].rsplit("/", 1)[1]
+        assert fresh != code
+        deadline = time.monotonic() + 10
+        while True:  # the owner hears of it over the bus
+            watcher = Browser().socket(a, game_id, watch=fresh)
+            frame = watcher.read()
+            watcher.close()
+            if frame.get("type") == "state" or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert frame["type"] == "state" and frame["seat"] is None, frame
+        stale = Browser().socket(a, game_id, watch=code)
+        assert stale.read()["code"] == "not_yours"
+        stale.close()
+    finally:
+        first.close()
+
+
+def test_the_sockets_of_a_killed_process_that_did_not_own_the_table_are_forgotten(
+        nodes: tuple[Node, Node, str]) -> None:
+    """A process holding two sockets of a table owned by the other dies: its mark in Redis
+    runs out and the owner forgets those sockets (their seats count as away, the table may
+    leave memory once empty), within a few lease times; the owner's own socket plays on."""
+    a, b, _ = nodes
+    game_id, browsers, _code = friends_table(a, ["friend", "friend"], ["Boris", "Vera"], 55)
+    first = browsers[0].socket(a, game_id)
+    first.read_state()
+    others = [browsers[1].socket(b, game_id), browsers[2].socket(b, game_id)]
+    try:
+        for sock in others:
+            sock.read_state()
+        assert a.status()["remote_sockets_served"] == 2
+        b.kill()
+        deadline = time.monotonic() + 10 * LEASE
+        while a.status()["remote_sockets_served"] and time.monotonic() < deadline:
+            time.sleep(0.3)
+        status = a.status()
+        assert status["remote_sockets_served"] == 0, status
+        assert status["remote_sockets_of_dead_processes_forgotten"] == 2, status
+        assert status["tables_owned"] == 1 and status["sockets_held"] == 1
+    finally:
+        first.close()
+        for sock in others:
+            sock.close()

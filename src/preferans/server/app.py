@@ -210,6 +210,9 @@ class Tables:
         the process holding its lease, so a new one is saved and left to the first socket."""
         self.on_close: list[Callable[[str], Awaitable[None]]] = []
         """Run with a table's id when it leaves memory (its lease is given up)."""
+        self.cluster: Any = None
+        """This process's part of several sharing the tables (:class:`.cluster.Cluster`), or
+        None: one process."""
         self._lock = threading.Lock()
         self._restoring = asyncio.Lock()
         self._replays: dict[tuple[str, Any], str | None] = {}
@@ -425,7 +428,7 @@ def create_app(
         from .cluster import Cluster
 
         tables.shared = True
-        cluster = Cluster(store, bus_url, tables, lease_seconds)
+        cluster = tables.cluster = Cluster(store, bus_url, tables, lease_seconds)
     templates = Jinja2Templates(directory=str(TEMPLATES))
 
     @asynccontextmanager

@@ -78,6 +78,8 @@ class Bus:
         self._changed = asyncio.Event()
         self.on_reconnect = on_reconnect
         self.connected = False
+        self.connected_since = 0.0
+        """When (``time.monotonic``) the connection was last made."""
         self.published = 0
         self.received = 0
         self.reconnects = 0
@@ -92,6 +94,7 @@ class Bus:
             raise BusDown(f"Redis at {self.url} cannot be reached ({exc})") from exc
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         self.connected = True
+        self.connected_since = time.monotonic()
         self._reader = asyncio.get_running_loop().create_task(self._read_forever())
 
     async def close(self) -> None:
@@ -131,6 +134,23 @@ class Bus:
         if self._handlers.pop(channel, None) is not None and self.connected:
             with contextlib.suppress(Exception):
                 await self._pubsub.unsubscribe(channel)
+
+    async def mark_alive(self, node: str, seconds: float) -> None:
+        """Say that process ``node`` lives, for ``seconds`` (raises :class:`BusDown`)."""
+        try:
+            await self._redis.set(f"{PREFIX}node:{node}", b"1", px=int(seconds * 1000))
+        except Exception as exc:
+            raise BusDown(str(exc)) from exc
+
+    async def alive(self, nodes: list[str]) -> set[str]:
+        """The processes of ``nodes`` whose mark has not run out (raises :class:`BusDown`)."""
+        if not nodes:
+            return set()
+        try:
+            values = await self._redis.mget([f"{PREFIX}node:{node}" for node in nodes])
+        except Exception as exc:
+            raise BusDown(str(exc)) from exc
+        return {node for node, value in zip(nodes, values, strict=True) if value is not None}
 
     def subscribed(self, channel: str) -> bool:
         return channel in self._handlers
@@ -175,6 +195,7 @@ class Bus:
         except Exception:
             return  # still down: the reader tries again
         self.connected = True
+        self.connected_since = time.monotonic()
         self.reconnects += 1
         log.warning("the bus (Redis at %s) is back: %d channels subscribed again", self.url,
                     len(self._handlers))

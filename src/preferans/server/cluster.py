@@ -42,7 +42,9 @@ import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from .bus import Bus, BusDown, channel_in, channel_out
-from .lang import socket_language
+from .fastjson import dumps
+from .lang import say, socket_language
+from .limits import SOCKETS_PER_TABLE
 from .store import GameStore, Lease, StoreError, now_ms_
 
 if TYPE_CHECKING:
@@ -271,10 +273,13 @@ class Cluster:
         self.remotes: dict[str, dict[str, RemoteSocket]] = {}
         """Game owned here -> the sockets other processes hold of it."""
         self._outboxes: dict[str, Outbox] = {}
-        self._inbound: dict[str, asyncio.Task[None]] = {}
+        self._inbound: dict[tuple[str, str], asyncio.Task[None]] = {}
         self._taking: dict[str, asyncio.Lock] = {}
         self._looking: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
+        self._missing: dict[str, int] = {}
+        """Process -> how many heartbeats in a row its mark was missing."""
+        self.holders_lost = 0
         self.renewals = 0
         self.renewal_failures = 0
         self.takeovers = 0
@@ -284,6 +289,8 @@ class Cluster:
     # --- life --------------------------------------------------------------------------------
     async def start(self) -> None:
         await self.bus.start()
+        with contextlib.suppress(BusDown):
+            await self.bus.mark_alive(self.node, self.lease_seconds * 2)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._renew_forever()),
                        loop.create_task(self._watch_forever())]
@@ -316,7 +323,8 @@ class Cluster:
             table = self.tables.open.get(game_id)
             if table is not None and game_id in self.owned:
                 return table
-            lease = await self.store.write(self.store.acquire, game_id, self.node, self.ttl_ms)
+            lease = await anyio.to_thread.run_sync(self.store.acquire, game_id, self.node,
+                                                   self.ttl_ms)
             if lease.owner != self.node:
                 return None
             started = time.monotonic()
@@ -379,12 +387,14 @@ class Cluster:
     async def _renew_forever(self) -> None:
         while True:
             await asyncio.sleep(self.lease_seconds * RENEW_EVERY)
+            await self._heartbeat()
             held = {game_id: lease.epoch for game_id, lease in self.owned.items()}
             if not held:
                 continue
             started = time.monotonic()
             try:
-                lost = await self.store.write(self.store.renew, self.node, held, self.ttl_ms)
+                lost = await anyio.to_thread.run_sync(self.store.renew, self.node, held,
+                                                      self.ttl_ms)
             except StoreError as exc:
                 self.renewal_failures += 1
                 log.warning("the leases cannot be renewed: %s", exc)
@@ -397,6 +407,38 @@ class Cluster:
             for game_id in lost:
                 await self.let_go(game_id, "its lease was taken over")
 
+    async def _heartbeat(self) -> None:
+        """Say this process lives (a mark in Redis lasting two lease times), and forget the
+        sockets of processes whose mark ran out twice in a row (they died: their browsers
+        reconnect elsewhere), so their seats count as away and their tables may leave
+        memory.  Not in the lease time after Redis came back (the marks were lost with it)."""
+        try:
+            await self.bus.mark_alive(self.node, self.lease_seconds * 2)
+            holders = sorted({sid.rsplit("/", 1)[0] for remotes in self.remotes.values()
+                              for sid in remotes})
+            alive = await self.bus.alive(holders)
+        except BusDown:
+            return
+        if time.monotonic() - self.bus.connected_since < self.lease_seconds * 2:
+            return
+        for node in holders:
+            if node in alive:
+                self._missing.pop(node, None)
+                continue
+            self._missing[node] = self._missing.get(node, 0) + 1
+            if self._missing[node] < 2:
+                continue
+            del self._missing[node]
+            log.warning("process %s is gone: its sockets are forgotten", node)
+            for game_id, remotes in list(self.remotes.items()):
+                table = self.tables.open.get(game_id)
+                for sid in [sid for sid in remotes if sid.rsplit("/", 1)[0] == node]:
+                    remote = remotes.pop(sid)
+                    remote.application_state = WebSocketState.DISCONNECTED
+                    if table is not None:
+                        table.disconnect(remote)
+                        self.holders_lost += 1
+
     # --- the owner's side of other processes' sockets ----------------------------------------
     def outbox(self, game_id: str) -> Outbox:
         outbox = self._outboxes.get(game_id)
@@ -405,12 +447,37 @@ class Cluster:
         return outbox
 
     def _inbox(self, game_id: str, message: dict[str, Any]) -> None:
-        """A message for a table owned here: handled after the ones before it."""
-        previous = self._inbound.get(game_id)
+        """A message for a table owned here: handled after the earlier ones of the same
+        socket (the sockets of a table go on side by side, as in one process)."""
+        sid = message.get("sid")
+        if not isinstance(sid, str):
+            return
+        key = (game_id, sid)
+        previous = self._inbound.get(key)
         task = asyncio.get_running_loop().create_task(self._handle(game_id, message, previous))
-        self._inbound[game_id] = task
-        task.add_done_callback(lambda done: self._inbound.get(game_id) is done
-                               and self._inbound.pop(game_id, None))
+        self._inbound[key] = task
+        task.add_done_callback(lambda done: self._inbound.get(key) is done
+                               and self._inbound.pop(key, None))
+
+    async def _reload_party(self, table: Table) -> None:
+        """The friends' part of a table owned here, read again (a lobby change, the
+        rematch's link, made through another process), and every socket told."""
+        from .party import Party
+
+        saved = await anyio.to_thread.run_sync(self.store.get, table.id)
+        if saved is not None and saved.friends and table.party is not None:
+            table.party = Party.from_json(saved.friends)
+            await table.refresh()
+
+    async def party_changed(self, game_id: str) -> None:
+        """A friends' table was changed in the store here: its owner, wherever it is, reads
+        it again."""
+        table = self.tables.open.get(game_id)
+        if table is not None and game_id in self.owned:
+            await self._reload_party(table)
+            return
+        with contextlib.suppress(BusDown):
+            await self.bus.publish(channel_in(game_id), {"op": "party", "sid": "-"})
 
     async def _handle(self, game_id: str, message: dict[str, Any],
                       previous: asyncio.Task[None] | None) -> None:
@@ -425,11 +492,20 @@ class Cluster:
         op = message.get("op")
         self.forwarded += 1
         try:
-            if op == "open":
+            if op == "party":  # a friends' table changed in the store by another process
+                await self._reload_party(table)
+            elif op == "open":
                 remote = remotes.get(sid)
                 if remote is None:
                     lang = message.get("lang") if isinstance(message.get("lang"), str) else "en"
-                    remote = remotes[sid] = RemoteSocket(self, game_id, sid, lang)
+                    remote = RemoteSocket(self, game_id, sid, lang)
+                    if len(table.sockets) >= SOCKETS_PER_TABLE:
+                        await remote.send_text(dumps({
+                            "type": "error", "code": "too_many_sockets",
+                            "message": say("error.too_many_sockets", lang)}))
+                        await remote.close(4429)
+                        return
+                    remotes[sid] = remote
                 seat = message.get("seat")
                 await table.connect(remote, seat if isinstance(seat, int) else 0)
             elif op == "msg":
@@ -578,6 +654,7 @@ class Cluster:
             "lease_renewal_failures": self.renewal_failures,
             "takeovers": self.takeovers,
             "leases_lost": self.lost,
+            "remote_sockets_of_dead_processes_forgotten": self.holders_lost,
             "messages_forwarded_to_owner": self.forwarded,
             "bus": self.bus.stats(),
         }
