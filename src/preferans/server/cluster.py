@@ -191,6 +191,8 @@ class Link:
 
     async def go_local(self, table: Table) -> None:
         self.table = table
+        while not self._out.empty():  # the old owner's last frames: the state below is newer
+            self._out.get_nowait()
         await table.connect(self.socket, self.seat)
         pending, self.pending = self.pending, []
         for text in pending:
@@ -323,11 +325,11 @@ class Cluster:
             table = self.tables.open.get(game_id)
             if table is not None and game_id in self.owned:
                 return table
+            started = time.monotonic()  # the lease runs from before it was asked for
             lease = await anyio.to_thread.run_sync(self.store.acquire, game_id, self.node,
                                                    self.ttl_ms)
             if lease.owner != self.node:
                 return None
-            started = time.monotonic()
             try:
                 table = await self.tables.load(game_id)  # read after the lease: the last save
             except Exception:
@@ -362,9 +364,10 @@ class Cluster:
         await self.bus.unsubscribe(channel_in(game_id))
         for remote in self.remotes.pop(game_id, {}).values():
             remote.application_state = WebSocketState.DISCONNECTED
-        outbox = self._outboxes.get(game_id)
+        outbox = self._outboxes.pop(game_id, None)
         if outbox is not None:
             outbox.moved()
+            await outbox.stop()
         if table is not None:
             await table.stop()
             for link in list(self.links.get(game_id, {}).values()):
