@@ -140,6 +140,9 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
         GameStore.save = lambda self, *a, **k: None  # type: ignore[method-assign]
         GameStore.save_async = no_save  # type: ignore[method-assign]
 
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format=f"server {port} %(levelname)s %(message)s")
     # scripted clients answer at once, faster than a person's 10 messages a second that a
     # socket may keep up (server/limits.py): the benchmark measures the server, not that bound
     os.environ.setdefault("PREFERANS_MESSAGE_RATE", "100000")
@@ -233,6 +236,8 @@ class Figures:
     frame carrying it."""
     reconnects: int = 0
     """Sockets opened again after their process was killed (``--kill-after``)."""
+    acted_again: int = 0
+    """Moves sent again: their answer never came, a state without them did."""
     resumed: dict[int, float] = field(default_factory=dict)
     """``--kill-after``: table -> seconds from the kill to its first move after it."""
     last_move: dict[int, float] = field(default_factory=dict)
@@ -546,7 +551,14 @@ async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figur
             if seat == 0:
                 figures.deals += 1
                 await ws.send(json.dumps({"type": "next_deal"}))
-        elif message["observation"].get("to_act") == seat and mine is None:
+        elif message["observation"].get("to_act") == seat and mine is not None and not event:
+            # a state with no move in it while this seat's move is unanswered: its move was
+            # taken back (a refused save) or the state came again (a socket resuming after a
+            # process died or the bus came back): as a player, act again
+            figures.acted_again += 1
+            mine = None
+        if (not message["deal_over"] and mine is None
+                and message["observation"].get("to_act") == seat):
             if THINK > 0:
                 await asyncio.sleep(rng.uniform(0.5 * THINK, 1.5 * THINK))
             mine = time.perf_counter()
@@ -694,7 +706,8 @@ def kill_run(args: Any) -> None:
     print(f"tables going on after the kill: {len(figures.resumed)} of {len(moved_before)}; "
           f"their first move after it: {_quantiles(list(figures.resumed.values()))}; "
           f"tables that never moved again: {len(stalled)}")
-    print(f"sockets reconnected: {figures.reconnects}; errors {len(figures.errors)}"
+    print(f"sockets reconnected: {figures.reconnects}; moves sent again (their answer lost "
+          f"with the process): {figures.acted_again}; errors {len(figures.errors)}"
           + (f" (first: {figures.errors[0][:120]})" if figures.errors else ""))
     print(f"a human's move reaching the other humans, the whole run: "
           f"{_quantiles(figures.reached)} ({len(figures.reached)} frames)")
@@ -766,6 +779,7 @@ def compare_processes(args: Any) -> None:
                       f"({len(values)} frames, {len(figures.answers) / wall:.0f} moves/s); "
                       f"errors {len(figures.errors)}"
                       + (f" (first: {figures.errors[0][:100]})" if figures.errors else "")
+                      + f"; moves sent again {figures.acted_again}"
                       + f"; server CPU s {cpu}; tables owned "
                       f"{', '.join(str(p['tables']) for p in probes)}; load average "
                       f"{load[0]:.2f} -> {os.getloadavg()[0]:.2f}"
