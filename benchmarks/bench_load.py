@@ -199,6 +199,7 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
             "worker_cpu_s": sum(_cpu_seconds(p) or 0.0 for p in pids),
             "tables": len(app.state.tables.open),
             "pid": os.getpid(),
+            "cluster": app.state.cluster.status() if app.state.cluster is not None else None,
             "worker_restarts": thinking.restarts if thinking else 0,
             "create_s": list(created),
             "gc": gc_pauses.summary(),
@@ -780,6 +781,10 @@ def compare_processes(args: Any) -> None:
                       f"errors {len(figures.errors)}"
                       + (f" (first: {figures.errors[0][:100]})" if figures.errors else "")
                       + f"; moves sent again {figures.acted_again}"
+                      + "; takeovers, leases lost, bus reconnects, bus lag p95 ms: "
+                      + ", ".join(f"{c['takeovers']}/{c['leases_lost']}/"
+                                  f"{c['bus']['reconnects']}/{c['bus']['lag_ms']['p95']}"
+                                  for c in (p["cluster"] for p in probes))
                       + f"; server CPU s {cpu}; tables owned "
                       f"{', '.join(str(p['tables']) for p in probes)}; load average "
                       f"{load[0]:.2f} -> {os.getloadavg()[0]:.2f}"
