@@ -706,7 +706,8 @@ def kill_run(args: Any) -> None:
           f"in; load average {load[0]:.2f} -> {os.getloadavg()[0]:.2f}")
     print(f"tables going on after the kill: {len(figures.resumed)} of {len(moved_before)}; "
           f"their first move after it: {_quantiles(list(figures.resumed.values()))}; "
-          f"tables that never moved again: {len(stalled)}")
+          f"tables that never moved again: {len(stalled)}; the slowest: "
+          + ", ".join(f"{v:.2f} s" for v in sorted(figures.resumed.values())[-5:][::-1]))
     print(f"sockets reconnected: {figures.reconnects}; moves sent again (their answer lost "
           f"with the process): {figures.acted_again}; errors {len(figures.errors)}"
           + (f" (first: {figures.errors[0][:120]})" if figures.errors else ""))
