@@ -39,6 +39,8 @@ measure without them).
     .venv/bin/python benchmarks/bench_load.py --clients 100 --seconds 60
     .venv/bin/python benchmarks/bench_load.py --clients 300 --seconds 15 --workers 2
     .venv/bin/python benchmarks/bench_load.py --clients 4 --difficulty hard --workers 0
+    .venv/bin/python benchmarks/bench_load.py --clients 1 --think 1 --seconds 150 \
+        --difficulty crazy --busy 6 --seed 1     # the same deals in every run: pairs two versions
     .venv/bin/python benchmarks/bench_load.py --humans 3 --clients 100 --seconds 60
     .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --steps 10,20,40
     .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --think 1.5
@@ -56,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -239,8 +242,8 @@ class Figures:
     """Sockets opened again after their process was killed (``--kill-after``)."""
     acted_again: int = 0
     """Moves sent again: their answer never came, a state without them did."""
-    resumed: dict[int, float] = field(default_factory=dict)
-    """``--kill-after``: table -> seconds from the kill to its first move after it."""
+    move_times: dict[int, list[float]] = field(default_factory=dict)
+    """With ``--processes``: table -> when each move reached one of its sockets."""
     last_move: dict[int, float] = field(default_factory=dict)
     """Table -> when a move of it last reached a socket (``time.perf_counter``)."""
 
@@ -250,6 +253,11 @@ LEAVE_AFTER = 0
 
 THINK = 0.0
 """Mean seconds a scripted player thinks before each move (``--think``; 0: at once)."""
+
+SEED: int | None = None
+"""``--seed``: each client's games are dealt from seeds drawn from it (the server started
+with client seeds allowed), so that two runs (two versions of the code) play the same deals;
+``None``: the server draws every seed."""
 
 
 def _pick(state: dict[str, Any], rng: random.Random) -> str:
@@ -313,11 +321,15 @@ async def client(number: int, base: str, until: float, figures: Figures,
     async with httpx.AsyncClient(
             base_url=base, timeout=60, verify=_TLS,
             transport=httpx.AsyncHTTPTransport(local_address=address, verify=_TLS)) as http:
+        games = 0
         while time.perf_counter() < until:
             started = time.perf_counter()
+            settings: dict[str, Any] = {"difficulty": difficulty, "rules": "sochi", "pool": 10}
+            if SEED is not None:
+                settings["seed"] = SEED + 100_003 * number + games
+            games += 1
             try:
-                response = await http.post("/api/games", json={
-                    "difficulty": difficulty, "rules": "sochi", "pool": 10})
+                response = await http.post("/api/games", json=settings)
             except httpx.HTTPError as exc:
                 figures.errors.append(f"create: {type(exc).__name__}: {exc}")
                 await asyncio.sleep(0.5)
@@ -530,10 +542,8 @@ async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figur
         event = message.get("event") or {}
         actor = event.get("seat")
         if event and event.get("kind") != "deal_started" and isinstance(actor, int):
-            if (KILLED_AT and moves.table not in figures.resumed
-                    and now > KILLED_AT[0] and figures.last_move.get(moves.table, now)
-                    < KILLED_AT[0]):
-                figures.resumed[moves.table] = now - KILLED_AT[0]
+            if KILLED_AT or BASES:
+                figures.move_times.setdefault(moves.table, []).append(now)
             figures.last_move[moves.table] = now
             if actor == seat and mine is not None:
                 figures.answers.append(now - mine)
@@ -699,15 +709,29 @@ def kill_run(args: Any) -> None:
     finally:
         redis.close()
         postgres.stop()
-    moved_before = list(figures.last_move)
-    stalled = sorted(set(moved_before) - set(figures.resumed))
+    killed = KILLED_AT[0]
+    pauses: dict[int, float] = {}
+    """Table -> its pause across the kill: from the last move before it to the first after
+    it (a frame in flight when the process died counts before)."""
+    for table, times in figures.move_times.items():
+        times = sorted(times)
+        before = [t for t in times if t <= killed]
+        after = [t for t in times if t > killed]
+        if before and after:
+            pauses[table] = after[0] - before[-1]
+            for earlier, later in itertools.pairwise(times):
+                if earlier <= killed + 0.5 and later > killed:  # frames still in flight
+                    pauses[table] = max(pauses[table], later - earlier)
+    moved_before = [t for t, times in figures.move_times.items() if min(times) <= killed]
+    stalled = sorted(set(moved_before) - set(pauses))
     print(f"{count} processes, {tables} tables of three humans, {args.seconds:g} s "
           f"(+{ramp:.1f} s ramp), wall {wall:.1f} s, process 0 killed {args.kill_after:g} s "
           f"in; load average {load[0]:.2f} -> {os.getloadavg()[0]:.2f}")
-    print(f"tables going on after the kill: {len(figures.resumed)} of {len(moved_before)}; "
-          f"their first move after it: {_quantiles(list(figures.resumed.values()))}; "
-          f"tables that never moved again: {len(stalled)}; the slowest: "
-          + ", ".join(f"{v:.2f} s" for v in sorted(figures.resumed.values())[-5:][::-1]))
+    print(f"tables going on after the kill: {len(pauses)} of {len(moved_before)}; "
+          f"each one's longest pause between two moves around the kill: "
+          f"{_quantiles(list(pauses.values()))}; tables that never moved again: "
+          f"{len(stalled)}; the longest pauses: "
+          + ", ".join(f"{v:.2f} s" for v in sorted(pauses.values())[-6:][::-1]))
     print(f"sockets reconnected: {figures.reconnects}; moves sent again (their answer lost "
           f"with the process): {figures.acted_again}; errors {len(figures.errors)}"
           + (f" (first: {figures.errors[0][:120]})" if figures.errors else ""))
@@ -860,12 +884,18 @@ def main() -> None:
     parser.add_argument("--kill-after", type=float, default=None, metavar="S",
                         help="with --processes 2 and --humans 3: kill the first process S "
                         "seconds in and time each table's first move after it")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="deal each client's games from seeds drawn from this one (the "
+                        "server started with client seeds allowed), so that two runs of two "
+                        "versions of the code play the same deals (default: the server draws)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--bus", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    global THINK, LEAVE_AFTER
-    THINK, LEAVE_AFTER = args.think, args.leave_after
+    global THINK, LEAVE_AFTER, SEED
+    THINK, LEAVE_AFTER, SEED = args.think, args.leave_after, args.seed
+    if SEED is not None:  # the server (started below, or this process with --serve) lets
+        os.environ["PREFERANS_ALLOW_SEEDS"] = "1"  # a client choose a game's seed
     if args.serve:
         if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))

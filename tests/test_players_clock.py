@@ -17,7 +17,14 @@ import preferans.players.inference as inference
 import preferans.players.montecarlo as montecarlo
 from preferans.deal import Deal, Phase
 from preferans.players import make_player, parse_player
-from preferans.players.clock import FLOOR_WORLDS, MODE_FLOOR, Deadline
+from preferans.players.clock import (
+    FLOOR_STEP,
+    FLOOR_WORLDS,
+    HARD_SHARE,
+    LEAST_WORLDS,
+    MODE_FLOOR,
+    Deadline,
+)
 from preferans.players.view import SeatView
 from preferans.rules import Rules
 
@@ -170,19 +177,53 @@ def test_a_binding_budget_stops_at_the_budget_and_above_the_floor(
     stages = [s for s in bot.last_deadline.stages if s.name == stage]
     used = sum(s.used for s in stages)  # the discard races in rounds: one stage each
     planned = bot.level.worlds if stage == "discard" else stages[0].planned
-    assert FLOOR_WORLDS <= used < planned, stages
-    # no span began once the budget was spent (the floor's is the first, at 0 s)
-    assert all(s.last_span < budget for s in stages if s.used), stages
+    # the floor, or at least LEAST_WORLDS where the floor's next step would end past the
+    # hard line (this fake clock's floor of 16 bid worlds costs 0.256 s, past 0.25 s)
+    assert LEAST_WORLDS <= used < planned, stages
+    # past the floor no span began once the budget was spent; the floor's steps stop at the
+    # hard line
+    assert all(s.last_span < budget * HARD_SHARE for s in stages if s.used), stages
+    assert all(s.last_span < budget for s in stages if s.used > FLOOR_WORLDS), stages
 
 
-def test_a_spent_budget_still_solves_the_floor(every_kind: Seen,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_spent_budget_still_solves_the_least_worlds(every_kind: Seen,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     _, obs = every_kind["play"][0]
     clock = SolveClock(monkeypatch, cost=1.0)  # every position costs a second
     bot = make_player("crazy", SOCHI, seed=1, budget=0.001, clock=clock)
     assert bot.choose(obs) in obs["legal"]
     used = _stage(bot, "play")
-    assert used.used == min(FLOOR_WORLDS, used.planned)
+    assert used.used == min(LEAST_WORLDS, used.planned)
+
+
+def _spans(budget: float, waited: float, per_world: float, n: int = 100,
+           floor: int = FLOOR_WORLDS) -> tuple[list[tuple[int, int]], float]:
+    """The spans a deadline hands out when each world costs ``per_world`` seconds, and the
+    seconds into the decision when the last one ended."""
+    now = [0.0]
+    deadline = Deadline(budget, clock=lambda: now[0], waited=waited)
+    out = []
+    for lo, hi in deadline.spans(n, floor=floor):
+        out.append((lo, hi))
+        now[0] += per_world * (hi - lo)
+    return out, deadline.elapsed()
+
+
+def test_the_floor_is_solved_past_the_budget_up_to_the_hard_line() -> None:
+    # 0.9 s of a 1 s budget waited; the floor of 16 worlds at 10 ms each ends at 1.06 s,
+    # past the budget and short of the hard line (1.25 s): the whole floor, then no span
+    spans, ended = _spans(1.0, 0.9, 0.01)
+    assert spans == [(0, 4), (4, 8), (8, 12), (12, 16)] and ended == pytest.approx(1.06)
+    # at 50 ms a world the floor would end at 1.7 s: it stops at the least worlds (1.3 s)
+    spans, ended = _spans(1.0, 0.9, 0.05)
+    assert spans == [(0, 4), (4, 8)] and ended == pytest.approx(1.3)
+    # however late, the least worlds are solved (or every world of a smaller stage)
+    assert _spans(1.0, 5.0, 0.05)[0][-1] == (4, LEAST_WORLDS)
+    assert _spans(1.0, 5.0, 0.05, n=6)[0] == [(0, 4), (4, 6)]
+    # on time, a step at a time up to the floor, then spans while they end inside the budget
+    spans, ended = _spans(1.0, 0.0, 0.01)
+    assert spans[:4] == [(0, 4), (4, 8), (8, 12), (12, 16)] and spans[4] == (16, 32)
+    assert ended <= 1.0 and all(hi - lo == FLOOR_STEP for lo, hi in spans[:4])
 
 
 @pytest.mark.parametrize(("level", "label", "stage"), [
@@ -192,7 +233,8 @@ def test_time_a_decision_waited_is_spent_from_its_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A decision that waited (for the thinking process, for a core) before its player
     started has that much less of its budget: a wait of the whole budget leaves the floor
-    alone (where a decision without a clock solves every world); it is spent once."""
+    alone, or fewer worlds down to the least where the floor would end past the hard line
+    (where a decision without a clock solves every world); it is spent once."""
     rules, obs = every_kind[label][0]
     budget = 0.2
     fresh = make_player(level, rules, seed=1, budget=None,
@@ -205,7 +247,9 @@ def test_time_a_decision_waited_is_spent_from_its_budget(
     assert late.choose(obs) in obs["legal"]
     assert late.waited == 0.0  # spent on that decision only
     stages = [s for s in late.last_deadline.stages if s.name == stage]
-    assert sum(s.used for s in stages) == min(FLOOR_WORLDS, stages[0].planned) < full
+    used = sum(s.used for s in stages)
+    planned = stages[0].planned
+    assert min(LEAST_WORLDS, planned) <= used <= min(FLOOR_WORLDS, planned) < full
     assert late.last_deadline.elapsed() >= budget
 
 

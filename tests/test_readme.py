@@ -1,18 +1,104 @@
-"""The README's options table is the one the rules code generates."""
+"""The README and the docs tell the truth the code can check.
 
+The presets × options table in docs/conventions.md is the one the rules code generates; the
+README's library example runs as written; every link and picture of the README and of
+docs/*.md points at a file (and a heading) that exists; the README stays a newcomer's page.
+"""
+
+from __future__ import annotations
+
+import doctest
 import importlib.util
+import re
 from pathlib import Path
 
-from preferans.rules import options_table
+import pytest
+
+from preferans.rules import PRESETS, options_table
 
 ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+
+LINK = re.compile(r"\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 
 
-def test_readme_options_table_is_generated_from_the_code():
+def _tool():
     spec = importlib.util.spec_from_file_location("update_readme", ROOT / "tools/update_readme.py")
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return tool
+
+
+def test_options_table_is_generated_from_the_code():
+    tool = _tool()
+    assert tool.CONVENTIONS == ROOT / "docs" / "conventions.md"
+    text = tool.CONVENTIONS.read_text(encoding="utf-8")
     assert tool.with_table(text, options_table()) == text, (
-        "README.md's options table is stale: run python tools/update_readme.py"
+        "docs/conventions.md's options table is stale: run python tools/update_readme.py"
     )
+
+
+def test_the_readme_links_to_the_options_table_instead_of_copying_it():
+    text = README.read_text(encoding="utf-8")
+    assert "options-table:start" not in text
+    assert "](docs/conventions.md)" in text
+
+
+def test_the_readme_library_example_runs():
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+    assert len(blocks) == 1 and blocks[0].count(">>> ") >= 8
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(blocks[0], {}, "README.md", str(README), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    result = runner.run(test)
+    assert result.attempted >= 8
+    assert result.failed == 0, "the README's library example no longer runs as written"
+
+
+def test_the_readme_counts_the_presets_right():
+    assert f"| Conventions | {len(PRESETS)} presets (" in README.read_text(encoding="utf-8")
+
+
+def test_the_readme_is_a_page_for_a_newcomer():
+    lines = README.read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 150
+    headings = [line for line in lines if line.startswith("## ")]
+    assert headings == ["## Two commands", "## What works", "## The library",
+                        "## Command line", "## Read more"]
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {_slug(line.lstrip("#")) for line in lines if re.match(r"#{1,6} ", line)}
+
+
+@pytest.mark.parametrize("page", [README, *DOCS], ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_link_and_picture_points_at_something_there(page: Path):
+    text = page.read_text(encoding="utf-8")
+    targets = [a or b for a, b in LINK.findall(text)]
+    for target in targets:
+        if re.match(r"[a-z]+:", target):  # http:, https:, mailto:
+            continue
+        path, _, anchor = target.partition("#")
+        where = (page.parent / path).resolve() if path else page
+        assert where.exists(), f"{page.name}: {target} does not exist"
+        if anchor and where.suffix == ".md":
+            assert anchor in _anchors(where), f"{page.name}: no heading #{anchor} in {path}"
+
+
+def test_the_screenshots_are_real_small_pictures():
+    for name, (width, height) in {"table-desktop.png": (1280, 800),
+                                  "table-phone.png": (390, 844)}.items():
+        data = (ROOT / "docs" / "images" / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        size = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert size == (width, height), name
+        assert len(data) < 400_000, f"{name} is {len(data)} bytes"

@@ -1,7 +1,8 @@
-"""Regenerate the presets × options table in README.md from the rules code.
+"""Regenerate the presets × options table in docs/conventions.md from the rules code.
 
-Run ``python tools/update_readme.py``; ``tests/test_readme.py`` fails when the README's
-table and ``preferans.rules.options_table()`` disagree.
+Run ``python tools/update_readme.py``; ``tests/test_readme.py`` fails when the table in
+``docs/conventions.md`` and ``preferans.rules.options_table()`` disagree.  (The table lived
+in the README until the README became a newcomer's page; the tool kept its name.)
 """
 
 from __future__ import annotations
@@ -10,23 +11,25 @@ import re
 import sys
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+CONVENTIONS = ROOT / "docs" / "conventions.md"
 START, END = "<!-- options-table:start -->", "<!-- options-table:end -->"
 
 
 def with_table(text: str, table: str) -> str:
-    """The README text with the block between the markers replaced by ``table``."""
+    """The text with the block between the markers replaced by ``table``."""
     pattern = re.compile(re.escape(START) + r".*?" + re.escape(END), re.DOTALL)
     if not pattern.search(text):
-        raise SystemExit(f"README.md has no {START} … {END} block")
+        raise SystemExit(f"{CONVENTIONS.name} has no {START} … {END} block")
     return pattern.sub(lambda _: f"{START}\n{table}\n{END}", text)
 
 
 def main() -> int:
-    sys.path.insert(0, str(README.parent / "src"))
+    sys.path.insert(0, str(ROOT / "src"))
     from preferans.rules import options_table
 
-    README.write_text(with_table(README.read_text(encoding="utf-8"), options_table()), "utf-8")
+    text = CONVENTIONS.read_text(encoding="utf-8")
+    CONVENTIONS.write_text(with_table(text, options_table()), "utf-8")
     return 0
 
 

@@ -24,7 +24,7 @@ True
 >>> Rules.preset("sochi").contract_value(7)
 4
 
-:func:`options_table` renders presets × options from the code, so the README
+:func:`options_table` renders presets × options from the code, so docs/conventions.md
 and the guide cannot drift from what the engine does; :func:`options_schema` gives
 every option as JSON (type, choices, default, explanation, each preset's value) for a
 settings screen or a house-rules editor; :data:`PRESET_DOCS` names each preset in a line.

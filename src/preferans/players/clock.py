@@ -6,18 +6,21 @@ candidate worlds are drawn until the level's count or a share of the budget
 every one is solved or the next span would end past the budget (its length guessed from
 the longest span yet).  The decision then uses the worlds solved, never fewer than
 :data:`FLOOR_WORLDS` (or every world when there are fewer): the floor is solved even when
-the budget is already spent.  With no budget (``None``) every stage is one span: the
-decision is the one the player made before it had a clock, and a budget that does not bind
-gives that same decision (the same worlds, the same solver values, only solved in spans).
+the budget is already spent, in steps of :data:`FLOOR_STEP` worlds, up to the hard line
+(:data:`HARD_SHARE` of the budget): on a machine so busy that the floor would end past it,
+the decision stops there with no fewer than :data:`LEAST_WORLDS`.  With no budget
+(``None``) every stage is one span: the decision is the one the player made before it had
+a clock, and a budget that does not bind gives that same decision (the same worlds, the
+same solver values, only solved in spans).
 
 The clock is injectable (``time.perf_counter`` by default) so that tests can drive it.
 
 >>> ticks = iter(range(100))
 >>> d = Deadline(6.5, clock=lambda: float(next(ticks)))  # a second per look
->>> [span for span in d.spans(100, floor=16, step=16)]
-[(0, 16), (16, 32)]
+>>> [span for span in d.spans(100, floor=16, step=16)]  # past the hard line, 8.1 s
+[(0, 4), (4, 8), (8, 12)]
 >>> d.stages[-1]
-Stage(name='', planned=100, used=32, last_span=4.0)
+Stage(name='', planned=100, used=12, last_span=6.0)
 >>> list(Deadline(None).spans(100))
 [(0, 100)]
 """
@@ -34,6 +37,15 @@ FLOOR_WORLDS = 16
 """The fewest worlds a sampled decision uses (all of them when a stage has fewer)."""
 SPAN_WORLDS = 16
 """Worlds solved per span between two looks at the clock."""
+FLOOR_STEP = 4
+"""Worlds of the floor solved between two looks at the clock (the floor in one span took
+2.4 s of a 1.2 s budget on a two-core machine with six other busy processes)."""
+HARD_SHARE = 1.25
+"""The share of the budget past which not even the floor goes on (Crazy: 1.5 s), once
+:data:`LEAST_WORLDS` are solved."""
+LEAST_WORLDS = 8
+"""The fewest worlds a decision on a clock solves when the floor would run past the hard
+line (a stage with fewer solves them all)."""
 SAMPLE_SHARE = 0.3
 """The share of the budget the drawing of candidate worlds may take."""
 MODE_FLOOR = 0
@@ -93,11 +105,18 @@ class Deadline:
 
     def spans(self, n: int, *, floor: int = FLOOR_WORLDS, step: int = SPAN_WORLDS,
               name: str = "") -> Iterator[tuple[int, int]]:
-        """Ranges ``(lo, hi)`` of ``n`` items to solve in turn: the first holds the floor
-        (``floor <= 0``: a stage whose floor an earlier one met; none when the budget is
-        spent), and no further one starts when it would end past the budget (its length guessed
-        from the longest span yet).  The stage is noted
-        in :attr:`stages` when the caller has taken every range it was given."""
+        """Ranges ``(lo, hi)`` of ``n`` items to solve in turn: first the floor, in steps of
+        :data:`FLOOR_STEP` (``floor <= 0``: a stage whose floor an earlier one met; none when
+        the budget is spent), stopped only at the hard line once :data:`LEAST_WORLDS` are
+        solved; then spans of ``step``, no one started when it would end past the budget (its
+        length guessed from the slowest pace yet).  The stage is noted in :attr:`stages` when
+        the caller has taken every range it was given.
+
+        >>> ticks = iter(range(100))  # a second per look: the floor runs past the hard line
+        >>> d = Deadline(4.0, clock=lambda: float(next(ticks)))
+        >>> list(d.spans(100, floor=16))
+        [(0, 4), (4, 8)]
+        """
         if self.budget is None or n <= 0:
             if n > 0:
                 yield 0, n
@@ -107,17 +126,27 @@ class Deadline:
         if floor <= 0 and self.over():  # the floor is met already, and the time is spent
             self.stages.append(Stage(name, n, 0, self.elapsed()))
             return
-        hi = min(n, max(floor, step))
+        floor = min(n, max(0, floor))
+        least = min(floor, LEAST_WORLDS)
+        hi = min(floor, FLOOR_STEP) if floor > 0 else min(n, step)
         longest = 0.0
+        last_span = 0.0
         while True:
             begun = self.clock()
             last_span = begun - self.start
             yield lo, hi
-            longest = max(longest, (self.clock() - begun) * step / max(1, hi - lo))
+            per_world = (self.clock() - begun) / max(1, hi - lo)
             lo = hi
             if lo >= n:
                 break
-            if self.over(ahead=longest):  # the longest span yet, scaled to a span's worlds
+            if lo < floor:  # the floor, a step at a time, up to the hard line
+                ahead = per_world * min(FLOOR_STEP, floor - lo)
+                if lo >= least and self.over(share=HARD_SHARE, ahead=ahead):
+                    break
+                hi = min(floor, lo + FLOOR_STEP)
+                continue
+            longest = max(longest, per_world * step)  # a span's worlds at the slowest pace
+            if self.over(ahead=longest):
                 break
             hi = min(n, lo + step)
         self.stages.append(Stage(name, n, lo, last_span))
@@ -131,5 +160,6 @@ def default_budget(level: str) -> float | None:
     return BUDGETS.get(level)
 
 
-__all__ = ["BUDGETS", "FLOOR_WORLDS", "MODE_CLOSED_MIN", "MODE_FLOOR", "SAMPLE_SHARE",
-           "SPAN_WORLDS", "Clock", "Deadline", "Stage", "default_budget"]
+__all__ = ["BUDGETS", "FLOOR_STEP", "FLOOR_WORLDS", "HARD_SHARE", "LEAST_WORLDS",
+           "MODE_CLOSED_MIN", "MODE_FLOOR", "SAMPLE_SHARE", "SPAN_WORLDS", "Clock",
+           "Deadline", "Stage", "default_budget"]

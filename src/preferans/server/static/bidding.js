@@ -3,7 +3,7 @@
 import { t } from "./i18n.js";
 import { openSheet } from "./sheet.js";
 import { send, sendAction } from "./socket.js";
-import { render } from "./table.js";
+import { render } from "./channel.js";
 import { app, dummySeat, myTurn, nameOf } from "./state.js";
 import { bidName, buttonText, callText } from "./words.js";
 import { $, LEVELS, STRAINS, SUIT_SYMBOL, el, isCardToken, isDiscarding, legalTokens, parseCard, phaseOf } from "./util.js";

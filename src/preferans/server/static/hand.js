@@ -2,7 +2,7 @@
  * face up; the human's cards and what a tap, a key or a drag on them does. */
 import { t } from "./i18n.js";
 import { cardSrc } from "./cards.js";
-import { render, setMessage } from "./table.js";
+import { render, setMessage } from "./channel.js";
 import { sendAction } from "./socket.js";
 import * as sound from "./sound.js";
 import { app, boxId, colour, dummySeat, isMe, me, myTurn, nameOf, plateName, positionOf, possessive, sitsOut } from "./state.js";

@@ -2,7 +2,7 @@
  * play here, the four difficulty levels, strategy tips, the rules of this game and the
  * keyboard; with a link to the printable rules guide.  Every word from the catalogue. */
 import { t } from "./i18n.js";
-import { render } from "./table.js";
+import { render } from "./channel.js";
 import { app } from "./state.js";
 import { rulesSummary } from "./words.js";
 import { $, el } from "./util.js";

@@ -3,8 +3,10 @@
  * onState() notes what changed (sounds, the trick to gather, the sheet to open) and
  * render() draws the whole table from it.  The server is
  * the only judge of legality: the page lights what observation.legal lists and explains
- * refusals with the server's why_not reasons.  Plain modern JavaScript modules, no build. */
+ * refusals with the server's why_not reasons.  Plain modern JavaScript modules, no build;
+ * no module imports the table back (channel.js carries the panels' calls to it). */
 import { setLanguage, t, translatePage } from "./i18n.js";
+import { connectTable } from "./channel.js";
 import { closeHelp, initHelp } from "./help.js";
 import { initHint, onHint, onHintError } from "./hint.js";
 import { noteClock } from "./clock.js";
@@ -95,6 +97,7 @@ function onEscape() {
 }
 
 function init() {
+  connectTable({ render, setMessage }); // the panels call the table back through channel.js
   setLanguage(document.documentElement.lang);
   translatePage();
   app.gameId = gameIdFromPage();

@@ -4,7 +4,7 @@ import { guideHref, openHelp } from "./help.js";
 import { openSheet } from "./sheet.js";
 import { send } from "./socket.js";
 import * as sound from "./sound.js";
-import { render } from "./table.js";
+import { render } from "./channel.js";
 import { app, nameOf, setSound } from "./state.js";
 import { $, el } from "./util.js";
 

@@ -4,7 +4,7 @@
 import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
 import { send } from "./socket.js";
-import { render, setMessage } from "./table.js";
+import { render, setMessage } from "./channel.js";
 import { app, colour, isMe, me, nameOf, names, whom } from "./state.js";
 import { callText, houseRuleLines, rulesSummary, showOption } from "./words.js";
 import { $, el, formatNumber, sheetOf } from "./util.js";
