@@ -42,12 +42,23 @@ measure without them).
     .venv/bin/python benchmarks/bench_load.py --clients 1 --think 1 --seconds 150 \
         --difficulty crazy --busy 6 --seed 1     # the same deals in every run: pairs two versions
     .venv/bin/python benchmarks/bench_load.py --humans 3 --clients 100 --seconds 60
+    .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --steps 10,20,40
+    .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 1,2 --think 1.5
+    .venv/bin/python benchmarks/bench_load.py --humans 3 --processes 2 --steps 20 --kill-after 10
+
+``--processes 1,2`` runs the server as several processes sharing the tables (PostgreSQL and
+Redis, throwaway servers started for the run; each table's three humans spread over the
+processes, as behind a load balancer) and finds, for each count of processes, the most
+tables of ``--steps`` whose figure (a human's move reaching the others; with ``--humans 1``
+the move's answer) stays at p95 <= ``--target`` ms with no error, then prints the ratio of
+the counts' tables: the two measured in one run, on the same machine and load.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -114,7 +125,8 @@ def _cpu_seconds(pid: int) -> float | None:
 
 
 def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False,
-               deflate: bool = False, freeze: bool = True, idle: float | None = None) -> None:
+               deflate: bool = False, freeze: bool = True, idle: float | None = None,
+               bus: str | None = None) -> None:
     """This benchmark's server: the real app plus the lag probe and its endpoint.
     ``skip_saves`` (a diagnosis, not a figure to report) makes saving mid-game a no-op."""
     import uvicorn
@@ -131,10 +143,15 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
         GameStore.save = lambda self, *a, **k: None  # type: ignore[method-assign]
         GameStore.save_async = no_save  # type: ignore[method-assign]
 
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format=f"server {port} %(levelname)s %(message)s")
     # scripted clients answer at once, faster than a person's 10 messages a second that a
     # socket may keep up (server/limits.py): the benchmark measures the server, not that bound
     os.environ.setdefault("PREFERANS_MESSAGE_RATE", "100000")
-    extra = {} if idle is None else {"idle_seconds": idle}
+    extra: dict[str, Any] = {} if idle is None else {"idle_seconds": idle}
+    if bus:
+        extra["bus_url"] = bus
     app = create_app(db, bot_delay=0, bot_workers=workers, freeze_startup=freeze, **extra)
     gc_pauses = GcPauses().install()
     probe = LagProbe()
@@ -184,6 +201,8 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
             "cpu_s": _cpu_seconds(os.getpid()),
             "worker_cpu_s": sum(_cpu_seconds(p) or 0.0 for p in pids),
             "tables": len(app.state.tables.open),
+            "pid": os.getpid(),
+            "cluster": app.state.cluster.status() if app.state.cluster is not None else None,
             "worker_restarts": thinking.restarts if thinking else 0,
             "create_s": list(created),
             "gc": gc_pauses.summary(),
@@ -219,6 +238,14 @@ class Figures:
     reached: list[float] = field(default_factory=list)
     """Friends' tables (``--humans 3``): from a human's action sent to each other human's
     frame carrying it."""
+    reconnects: int = 0
+    """Sockets opened again after their process was killed (``--kill-after``)."""
+    acted_again: int = 0
+    """Moves sent again: their answer never came, a state without them did."""
+    move_times: dict[int, list[float]] = field(default_factory=dict)
+    """With ``--processes``: table -> when each move reached one of its sockets."""
+    last_move: dict[int, float] = field(default_factory=dict)
+    """Table -> when a move of it last reached a socket (``time.perf_counter``)."""
 
 
 LEAVE_AFTER = 0
@@ -251,6 +278,26 @@ def _acknowledges(message: dict[str, Any]) -> bool:
 
 _TLS: Any = None
 
+BASES: list[str] = []
+"""With ``--processes``: each server process's address; a table's humans (and the
+one-player clients) spread over them as a load balancer would spread them."""
+
+
+DEAD: set[str] = set()
+"""With ``--kill-after``: the address of the process killed (its clients go to another)."""
+KILLED_AT: list[float] = []
+"""When the process was killed (``time.perf_counter``)."""
+
+
+def _base_for(number: int, seat: int, base: str) -> str:
+    """The address of the process that client ``number``'s seat ``seat`` talks to (a living
+    one: a load balancer stops sending to a process that died)."""
+    if not BASES:
+        return base
+    living = [b for b in BASES if b not in DEAD] or BASES
+    chosen = BASES[(number + seat) % len(BASES)]
+    return chosen if chosen not in DEAD else living[(number + seat) % len(living)]
+
 
 async def client(number: int, base: str, until: float, figures: Figures,
                  difficulty: str = "easy") -> None:
@@ -270,6 +317,7 @@ async def client(number: int, base: str, until: float, figures: Figures,
     # server's per-address bounds (server/limits.py: 32 sockets, 5 openings a second) would
     # otherwise refuse a hundred players who all come from 127.0.0.1
     address = _address(number, 0)
+    base = _base_for(number, 0, base)
     async with httpx.AsyncClient(
             base_url=base, timeout=60, verify=_TLS,
             transport=httpx.AsyncHTTPTransport(local_address=address, verify=_TLS)) as http:
@@ -369,6 +417,7 @@ class _Moves:
     """A table's actions in flight: seat -> (when it was sent, the others yet to see it)."""
 
     sent: dict[int, tuple[float, set[int]]] = field(default_factory=dict)
+    table: int = 0
 
 
 async def friends_table(number: int, base: str, until: float, figures: Figures) -> None:
@@ -384,18 +433,26 @@ async def friends_table(number: int, base: str, until: float, figures: Figures) 
         import ssl
 
         _TLS = ssl.create_default_context()
-    https = [httpx.AsyncClient(base_url=base, timeout=60, verify=_TLS,
+    https = [httpx.AsyncClient(base_url=_base_for(number, seat, base), timeout=60, verify=_TLS,
                                transport=httpx.AsyncHTTPTransport(
                                    local_address=_address(number, seat), verify=_TLS))
              for seat in range(3)]
     try:
         while time.perf_counter() < until:
+            for seat, http in enumerate(https):  # a client of a dead process: another one
+                if str(http.base_url).rstrip("/") in DEAD:
+                    cookies = http.cookies
+                    await http.aclose()
+                    https[seat] = httpx.AsyncClient(
+                        base_url=_base_for(number, seat, base), timeout=60, verify=_TLS,
+                        cookies=cookies, transport=httpx.AsyncHTTPTransport(
+                            local_address=_address(number, seat), verify=_TLS))
             game_id = await _gather_friends(https, figures)
             if game_id is None:
                 await asyncio.sleep(0.5)
                 continue
             figures.games += 1
-            moves = _Moves()
+            moves = _Moves(table=number)
             seats = [asyncio.create_task(_friend_plays(
                 seat, https[seat], number, game_id, base, rng, until, figures, moves))
                 for seat in range(3)]
@@ -441,13 +498,20 @@ async def _friend_plays(seat: int, http: Any, number: int, game_id: str, base: s
     from websockets.asyncio.client import connect
 
     cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
-    ws_url = base.replace("http", "ws", 1) + f"/ws/{game_id}"
-    try:
-        async with connect(ws_url, additional_headers={"Cookie": cookies}, max_size=2**22,
-                           open_timeout=60, local_addr=(_address(number, seat), 0)) as ws:
-            await _play_seat(ws, seat, rng, until, figures, moves)
-    except Exception as exc:
-        figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
+    for attempt in range(4):
+        ws_url = _base_for(number, seat, base).replace("http", "ws", 1) + f"/ws/{game_id}"
+        try:
+            async with connect(ws_url, additional_headers={"Cookie": cookies}, max_size=2**22,
+                               open_timeout=60, local_addr=(_address(number, seat), 0)) as ws:
+                await _play_seat(ws, seat, rng, until, figures, moves)
+            return
+        except Exception as exc:
+            if KILLED_AT and attempt < 3 and time.perf_counter() < until:
+                figures.reconnects += 1  # its process was killed: as the page, reconnect
+                await asyncio.sleep(0.3 * 2 ** attempt)
+                continue
+            figures.errors.append(f"socket: {type(exc).__name__}: {exc}")
+            return
 
 
 async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figures: Figures,
@@ -478,6 +542,9 @@ async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figur
         event = message.get("event") or {}
         actor = event.get("seat")
         if event and event.get("kind") != "deal_started" and isinstance(actor, int):
+            if KILLED_AT or BASES:
+                figures.move_times.setdefault(moves.table, []).append(now)
+            figures.last_move[moves.table] = now
             if actor == seat and mine is not None:
                 figures.answers.append(now - mine)
                 mine = None
@@ -495,7 +562,14 @@ async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figur
             if seat == 0:
                 figures.deals += 1
                 await ws.send(json.dumps({"type": "next_deal"}))
-        elif message["observation"].get("to_act") == seat and mine is None:
+        elif message["observation"].get("to_act") == seat and mine is not None and not event:
+            # a state with no move in it while this seat's move is unanswered: its move was
+            # taken back (a refused save) or the state came again (a socket resuming after a
+            # process died or the bus came back): as a player, act again
+            figures.acted_again += 1
+            mine = None
+        if (not message["deal_over"] and mine is None
+                and message["observation"].get("to_act") == seat):
             if THINK > 0:
                 await asyncio.sleep(rng.uniform(0.5 * THINK, 1.5 * THINK))
             mine = time.perf_counter()
@@ -553,6 +627,208 @@ def _mib(kib: int | None) -> str:
     return "?" if kib is None else f"{kib / 1024:.0f} MiB"
 
 
+def _start_servers(args: Any, count: int, db: str, bus: str) -> list[subprocess.Popen[bytes]]:
+    """``count`` benchmark servers on ports ``--port`` and up, sharing ``db`` and ``bus``."""
+    import httpx
+
+    servers = []
+    for index in range(count):
+        command = [sys.executable, __file__, "--serve", "--port", str(args.port + index),
+                   "--db", db, "--bus", bus]
+        if args.workers is not None:
+            command += ["--workers", str(args.workers)]
+        servers.append(subprocess.Popen(command))
+    for index in range(count):
+        for _ in range(900):
+            try:
+                _probe(f"http://127.0.0.1:{args.port + index}", reset=True)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("a server did not start")
+    return servers
+
+
+def kill_run(args: Any) -> None:
+    """``--kill-after S``: the last count of ``--processes`` (two or more) carries the first
+    count of ``--steps`` tables; S seconds in, the first process is killed (SIGKILL); its
+    clients reconnect to another (as a page does, through the load balancer) and every
+    table's first move after the kill is timed."""
+    import signal
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from pg_server import TempPostgres
+    from redis_server import TempRedis
+
+    from preferans.server.store import GameStore
+
+    count = [int(n) for n in args.processes.split(",")][-1]
+    tables = int(args.steps.split(",")[0])
+    if count < 2:
+        raise SystemExit("--kill-after needs --processes 2 or more")
+    postgres = TempPostgres().start()
+    redis = TempRedis().start()
+    try:
+        db = postgres.new_database("bench_kill")
+        GameStore(db).close()
+        servers = _start_servers(args, count, db, redis.url)
+        BASES[:] = [f"http://127.0.0.1:{args.port + i}" for i in range(count)]
+        figures = Figures()
+        ramp = max(2.0, tables / 30)
+
+        async def kill_later(at: float) -> None:
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            owned = _probe(BASES[0])["tables"]
+            servers[0].send_signal(signal.SIGKILL)
+            KILLED_AT.append(time.perf_counter())
+            DEAD.add(BASES[0])
+            print(f"killed process 0 (pid {servers[0].pid}) holding {owned} tables in "
+                  "memory", flush=True)
+
+        async def run_all() -> float:
+            started = time.perf_counter()
+            until = started + ramp + args.seconds
+            killer = asyncio.create_task(kill_later(started + ramp + args.kill_after))
+            tasks = []
+            for n in range(tables):
+                tasks.append(asyncio.create_task(friends_table(n, BASES[0], until, figures)))
+                await asyncio.sleep(ramp / max(tables, 1))
+            await asyncio.gather(*tasks, killer)
+            return time.perf_counter() - started
+
+        load = os.getloadavg()
+        try:
+            wall = asyncio.run(run_all())
+        finally:
+            for server in servers:
+                if server.poll() is None:
+                    server.terminate()
+            for server in servers:
+                server.wait(timeout=60)
+    finally:
+        redis.close()
+        postgres.stop()
+    killed = KILLED_AT[0]
+    pauses: dict[int, float] = {}
+    """Table -> its pause across the kill: from the last move before it to the first after
+    it (a frame in flight when the process died counts before)."""
+    for table, times in figures.move_times.items():
+        times = sorted(times)
+        before = [t for t in times if t <= killed]
+        after = [t for t in times if t > killed]
+        if before and after:
+            pauses[table] = after[0] - before[-1]
+            for earlier, later in itertools.pairwise(times):
+                if earlier <= killed + 0.5 and later > killed:  # frames still in flight
+                    pauses[table] = max(pauses[table], later - earlier)
+    moved_before = [t for t, times in figures.move_times.items() if min(times) <= killed]
+    stalled = sorted(set(moved_before) - set(pauses))
+    print(f"{count} processes, {tables} tables of three humans, {args.seconds:g} s "
+          f"(+{ramp:.1f} s ramp), wall {wall:.1f} s, process 0 killed {args.kill_after:g} s "
+          f"in; load average {load[0]:.2f} -> {os.getloadavg()[0]:.2f}")
+    print(f"tables going on after the kill: {len(pauses)} of {len(moved_before)}; "
+          f"each one's longest pause between two moves around the kill: "
+          f"{_quantiles(list(pauses.values()))}; tables that never moved again: "
+          f"{len(stalled)}; the longest pauses: "
+          + ", ".join(f"{v:.2f} s" for v in sorted(pauses.values())[-6:][::-1]))
+    print(f"sockets reconnected: {figures.reconnects}; moves sent again (their answer lost "
+          f"with the process): {figures.acted_again}; errors {len(figures.errors)}"
+          + (f" (first: {figures.errors[0][:120]})" if figures.errors else ""))
+    print(f"a human's move reaching the other humans, the whole run: "
+          f"{_quantiles(figures.reached)} ({len(figures.reached)} frames)")
+
+
+def compare_processes(args: Any) -> None:
+    """The tables carried at p95 <= ``--target`` ms by each count of processes, measured in
+    this one run on a throwaway PostgreSQL and Redis (tests/server's helpers)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from pg_server import TempPostgres
+    from redis_server import TempRedis
+
+    counts = [int(n) for n in args.processes.split(",")]
+    steps = [int(n) for n in args.steps.split(",")]
+    metric = "a human's move reaching the other humans" if args.humans == 3 else \
+        "a human's move answered"
+    print(f"{metric}, p95 target {args.target:g} ms; tables of "
+          f"{'three humans' if args.humans == 3 else 'one human and two computer players'}; "
+          f"clients {'answer at once' if not args.think else f'think {args.think:g} s'}; "
+          f"{args.seconds:g} s a step; {os.cpu_count()} CPUs", flush=True)
+    postgres = TempPostgres().start()
+    redis = TempRedis().start()
+    carried: dict[int, int] = {}
+    number = 0
+    try:
+        for count in counts:
+            carried[count] = 0
+            for tables in steps:
+                number += 1
+                db = postgres.new_database(f"bench_{number}")
+                from preferans.server.store import GameStore
+
+                GameStore(db).close()
+                servers = _start_servers(args, count, db, redis.url)
+                BASES[:] = [f"http://127.0.0.1:{args.port + i}" for i in range(count)]
+                figures = Figures()
+                ramp = max(2.0, tables / 30)
+
+                async def run_all(tables: int = tables, ramp: float = ramp,
+                                  figures: Figures = figures) -> float:
+                    started = time.perf_counter()
+                    until = started + ramp + args.seconds
+                    tasks = []
+                    for n in range(tables):
+                        tasks.append(asyncio.create_task(
+                            friends_table(n, BASES[0], until, figures) if args.humans == 3
+                            else client(n, BASES[0], until, figures, args.difficulty)))
+                        await asyncio.sleep(ramp / max(tables, 1))
+                    await asyncio.gather(*tasks)
+                    return time.perf_counter() - started
+
+                load = os.getloadavg()
+                try:
+                    wall = asyncio.run(run_all())
+                    probes = [_probe(base) for base in BASES]
+                finally:
+                    for server in servers:
+                        server.terminate()
+                    for server in servers:
+                        server.wait(timeout=60)
+                values = figures.reached if args.humans == 3 else figures.answers
+                ms = sorted(v * 1000 for v in values)
+                p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))] if ms else float("inf")
+                ok = p95 <= args.target and not figures.errors
+                if ok:
+                    carried[count] = max(carried[count], tables)
+                cpu = ", ".join(f"{p['cpu_s']:.0f}" for p in probes)
+                print(f"processes {count}, tables {tables}: {_quantiles(values)} "
+                      f"({len(values)} frames, {len(figures.answers) / wall:.0f} moves/s); "
+                      f"errors {len(figures.errors)}"
+                      + (f" (first: {figures.errors[0][:100]})" if figures.errors else "")
+                      + f"; moves sent again {figures.acted_again}"
+                      + "; takeovers, leases lost, bus reconnects, bus lag p95 ms: "
+                      + ", ".join(f"{c['takeovers']}/{c['leases_lost']}/"
+                                  f"{c['bus']['reconnects']}/{c['bus']['lag_ms']['p95']}"
+                                  for c in (p["cluster"] for p in probes))
+                      + f"; server CPU s {cpu}; tables owned "
+                      f"{', '.join(str(p['tables']) for p in probes)}; load average "
+                      f"{load[0]:.2f} -> {os.getloadavg()[0]:.2f}"
+                      + ("" if ok else "  (over the target)"), flush=True)
+                if not ok:
+                    break
+    finally:
+        redis.close()
+        postgres.stop()
+    first = counts[0]
+    line = "; ".join(f"{count} process{'es' if count > 1 else ''}: {carried[count]} tables"
+                     for count in counts)
+    ratios = ", ".join(f"{count}/{first}: "
+                       + (f"{carried[count] / carried[first]:.2f}" if carried[first] else "-")
+                       for count in counts[1:])
+    print(f"tables carried at p95 <= {args.target:g} ms: {line}" + (
+        f"; ratio {ratios}" if ratios else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=100, help="tables played at once")
@@ -595,12 +871,26 @@ def main() -> None:
                         help="humans at each table: 1 (against two computer players) or 3 "
                         "(a table for friends, each human a client of its own; --clients "
                         "counts tables)")
+    parser.add_argument("--processes", default=None, metavar="N[,M...]",
+                        help="server processes sharing the tables through PostgreSQL and "
+                        "Redis (throwaway servers; each table's humans spread over the "
+                        "processes): for each count, the tables carried at p95 <= "
+                        "--target ms with --steps tables, and the ratio to the first count "
+                        "(e.g. --processes 1,2)")
+    parser.add_argument("--steps", default="10,20,40,80",
+                        help="with --processes: the table counts tried, each for --seconds")
+    parser.add_argument("--target", type=float, default=50.0,
+                        help="with --processes: the p95 (ms) a count of tables must keep")
+    parser.add_argument("--kill-after", type=float, default=None, metavar="S",
+                        help="with --processes 2 and --humans 3: kill the first process S "
+                        "seconds in and time each table's first move after it")
     parser.add_argument("--seed", type=int, default=None,
                         help="deal each client's games from seeds drawn from this one (the "
                         "server started with client seeds allowed), so that two runs of two "
                         "versions of the code play the same deals (default: the server draws)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--bus", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     global THINK, LEAVE_AFTER, SEED
     THINK, LEAVE_AFTER, SEED = args.think, args.leave_after, args.seed
@@ -610,7 +900,13 @@ def main() -> None:
         if os.environ.get("BENCH_SWITCH_INTERVAL"):  # diagnosis: the GIL's hand-over time
             sys.setswitchinterval(float(os.environ["BENCH_SWITCH_INTERVAL"]))
         run_server(args.port, args.db, args.workers, args.skip_saves, args.deflate,
-                   not args.no_freeze, args.idle)
+                   not args.no_freeze, args.idle, args.bus)
+        return
+    if args.processes and args.kill_after is not None:
+        kill_run(args)
+        return
+    if args.processes:
+        compare_processes(args)
         return
 
     import httpx

@@ -290,3 +290,15 @@ def test_a_file_holding_a_path_is_not_followed(tmp_path, command):
     result = runner.invoke(app, [command, str(pointer)])
     assert result.exit_code == 2
     assert result.stderr.strip().endswith("a game record is a JSON object {...}, not a string")
+
+
+def test_serve_workers_need_a_bus_and_a_reachable_one():
+    """Several processes without the bus would each keep their own tables: refused, as is a
+    bus that does not answer (one line, no traceback)."""
+    result = runner.invoke(app, ["serve", "--no-browser", "--workers", "2", "--port", "9004",
+                                 "--db", "sqlite://"])
+    assert result.exit_code == 2 and "--workers needs --bus" in result.output
+    result = runner.invoke(app, ["serve", "--no-browser", "--workers", "2", "--port", "9004",
+                                 "--bus", "redis://127.0.0.1:1/0", "--db", "sqlite://"])
+    assert result.exit_code == 2 and "the bus redis://127.0.0.1:1/0 cannot be reached" in \
+        result.output and "Traceback" not in result.output

@@ -154,11 +154,30 @@ def serve(
         bool, typer.Option("--allow-seeds", help="Tests only: let a client choose a new "
                            "game's deal seed.")
     ] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=256, metavar="N",
+                          help="Server processes behind this address (more than one needs "
+                          "--bus and a PostgreSQL --db).")
+    ] = 1,
+    bus: Annotated[
+        str | None,
+        typer.Option("--bus", metavar="URL",
+                     help="redis://host:port: share the tables with the other server "
+                     "processes of the same --db (this machine's --workers, or other "
+                     "machines behind a load balancer)."),
+    ] = None,
+    lease_seconds: Annotated[
+        float, typer.Option("--lease-seconds", min=1.0, max=120.0, metavar="SECONDS",
+                            help="With --bus: how long a table stays with a process that "
+                            "stopped answering before another takes it over (default 5).")
+    ] = 5.0,
 ) -> None:
     """Start the web game (and open it in the browser)."""
     _serve(host, port, db, not no_browser, bot_delay=bot_delay, bot_workers=bot_workers,
            allowed_hosts=allowed_host, allowed_origins=allowed_origin,
-           allow_seeds=allow_seeds or None)
+           allow_seeds=allow_seeds or None,
+           **({"workers": workers, "bus": bus, "lease_seconds": lease_seconds}
+              if bus or workers > 1 else {}))
 
 
 @app.command()

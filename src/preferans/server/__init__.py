@@ -20,6 +20,7 @@ import threading
 import time
 import webbrowser
 from collections.abc import Sequence
+from typing import Any
 
 
 class ServeError(ValueError):
@@ -57,6 +58,9 @@ def serve(
     allowed_hosts: Sequence[str] = (),
     allowed_origins: Sequence[str] = (),
     allow_seeds: bool = False,
+    workers: int = 1,
+    bus: str | None = None,
+    lease_seconds: float = 5.0,
 ) -> None:
     """Run the web game until interrupted, opening the browser once the server listens;
     ``bot_delay`` seconds before each computer move, the computer players thinking in
@@ -64,6 +68,11 @@ def serve(
     answers for ``localhost``, ``127.0.0.1``, ``::1``, the address it listens on (unless a
     wildcard) and ``allowed_hosts``; pages of ``allowed_origins`` may use it as its own do;
     ``allow_seeds`` (tests) lets a client choose a new game's seed.
+
+    With ``bus`` (a ``redis://`` URL) the process shares its tables with the other
+    processes of the same database and bus (:mod:`.cluster`); ``workers`` starts that many
+    such processes on this address (:mod:`.workers`).  Both need a database every process
+    can open at once (PostgreSQL: ``postgresql+psycopg://...``).
 
     Raises :class:`ServeError` when the port is taken or the database cannot be opened.
     """
@@ -76,20 +85,37 @@ def serve(
     from .thinking import default_workers
 
     try:
-        workers = default_workers() if bot_workers is None else bot_workers
+        thinkers = default_workers() if bot_workers is None else bot_workers
     except ValueError as exc:
         raise ServeError(str(exc)) from None
     check_port(host, port)
+    if workers > 1 and not bus:
+        raise ServeError("--workers needs --bus redis://... (the processes pass the tables' "
+                         "messages through it) and a shared --db (PostgreSQL)")
+    if bus:
+        check_bus(bus)
+        if database_url(db).startswith("sqlite") and workers > 1:
+            raise ServeError("several processes cannot share a SQLite file: give --db "
+                             "postgresql+psycopg://user@host/dbname")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown}:{port}/"
     location = database_url(db)
     hosts = list(dict.fromkeys([*DEFAULT_HOSTS, *allowed_hosts,
                                 *([host] if host not in ("0.0.0.0", "::", "") else [])]))
+    options: dict[str, Any] = {
+        "bot_delay": bot_delay, "bot_workers": thinkers, "freeze_startup": True,
+        "allowed_hosts": hosts, "allowed_origins": list(allowed_origins),
+        "allow_seeds": allow_seeds or None,
+        **({"bus_url": bus, "lease_seconds": lease_seconds} if bus else {})}
+    if workers > 1:
+        from .workers import run_workers
+
+        print(f"Preferans is at {url}: {workers} processes (games saved in {location}, "
+              f"messages through {bus}); Ctrl+C stops them.", flush=True)
+        run_workers(host, port, workers, {"db_url": location, **options})
+        return
     try:
-        app = create_app(location, bot_delay=bot_delay, bot_workers=workers,
-                         freeze_startup=True, allowed_hosts=hosts,
-                         allowed_origins=list(allowed_origins),
-                         allow_seeds=allow_seeds or None)
+        app = create_app(location, **options)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         raise ServeError(f"cannot open the database {location}: {exc}") from None
     fault = app.state.store.fault
@@ -116,4 +142,18 @@ def serve(
     server.run()
 
 
-__all__ = ["ServeError", "check_port", "serve"]
+def check_bus(url: str) -> None:
+    """Raise :class:`ServeError` unless Redis answers at ``url``."""
+    try:
+        import redis
+    except ImportError:
+        raise ServeError("--bus needs redis-py: pip install 'preferans[cluster]'") from None
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        client.ping()
+        client.close()
+    except Exception as exc:
+        raise ServeError(f"the bus {url} cannot be reached: {exc}") from None
+
+
+__all__ = ["ServeError", "check_bus", "check_port", "serve"]

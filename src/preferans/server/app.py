@@ -50,7 +50,7 @@ import re
 import secrets
 import threading
 import webbrowser
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -207,6 +207,14 @@ class Tables:
         self.grace = grace
         """How long a friend may be gone before the stand-in plays his seat (:mod:`.standin`)."""
         self.open: dict[str, Table] = {}
+        self.shared = False
+        """Several processes share the store (:mod:`.cluster`): a table is kept open only by
+        the process holding its lease, so a new one is saved and left to the first socket."""
+        self.on_close: list[Callable[[str], Awaitable[None]]] = []
+        """Run with a table's id when it leaves memory (its lease is given up)."""
+        self.cluster: Any = None
+        """This process's part of several sharing the tables (:class:`.cluster.Cluster`), or
+        None: one process."""
         self._lock = threading.Lock()
         self._restoring = asyncio.Lock()
         self._replays: dict[tuple[str, Any], str | None] = {}
@@ -220,8 +228,9 @@ class Tables:
                           store=self.store, bot_delay=self.bot_delay, bot_level=self.bot_level,
                           seats=seats, hints=settings.hints)
         self._prepare(table)
-        with self._lock:
-            self.open[game_id] = table
+        if not self.shared:
+            with self._lock:
+                self.open[game_id] = table
         return table
 
     def _prepare(self, table: Table) -> Table:
@@ -340,6 +349,8 @@ class Tables:
                     gone.append(table)
         for table in gone:
             await table.stop()
+            for hook in self.on_close:
+                await hook(table.id)
         return [table.id for table in gone]
 
     async def reap_forever(self) -> None:
@@ -385,6 +396,8 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     allow_seeds: bool | None = None,
+    bus_url: str | None = None,
+    lease_seconds: float = 5.0,
 ) -> FastAPI:
     """The web game.
 
@@ -402,7 +415,9 @@ def create_app(
     ``allowed_hosts`` the hosts it answers for (default ``localhost``, ``127.0.0.1``, ``::1``,
     and ``PREFERANS_ALLOWED_HOSTS``) and ``allowed_origins`` the other sites whose pages may
     open its sockets and send it writes (see :mod:`.guard`); ``allow_seeds`` lets a client
-    choose a new game's seed (tests; default ``PREFERANS_ALLOW_SEEDS=1``).
+    choose a new game's seed (tests; default ``PREFERANS_ALLOW_SEEDS=1``); ``bus_url`` (a
+    ``redis://`` URL) makes this process one of several sharing the database's tables, each
+    table owned by one of them for ``lease_seconds`` at a time, renewed (:mod:`.cluster`).
     """
     if allow_seeds is None:
         allow_seeds = os.environ.get(ENV_ALLOW_SEEDS, "").strip() == "1"
@@ -410,6 +425,12 @@ def create_app(
     thinking = Thinking(workers) if workers > 0 else None
     store = GameStore(database_url(db_url))
     tables = Tables(store, bot_delay, bot_level, idle_seconds, thinking, grace_seconds)
+    cluster = None
+    if bus_url:
+        from .cluster import Cluster
+
+        tables.shared = True
+        cluster = tables.cluster = Cluster(store, bus_url, tables, lease_seconds)
     templates = Jinja2Templates(directory=str(TEMPLATES))
 
     @asynccontextmanager
@@ -418,6 +439,8 @@ def create_app(
             asyncio.get_running_loop().call_later(0.8, webbrowser.open, browser_url)
         if thinking is not None:
             thinking.start()
+        if cluster is not None:
+            await cluster.start()
         reaper = asyncio.get_running_loop().create_task(tables.reap_forever())
         # the friends' tables being played come back at once: an absent friend's grace time
         # counts from the restart, not from the first friend's return (:mod:`.comeback`)
@@ -430,6 +453,8 @@ def create_app(
             gc_pauses.log()
         reaper.cancel()
         comeback.cancel()
+        if cluster is not None:
+            await cluster.stop()
         await tables.stop()
         if thinking is not None:
             thinking.close()
@@ -451,6 +476,7 @@ def create_app(
     app.state.store = store
     app.state.tables = tables
     app.state.thinking = thinking
+    app.state.cluster = cluster
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
 
@@ -764,7 +790,7 @@ def create_app(
                               lang)
                 await refuse(socket, "not_yours", message, 4403)
                 return
-            if table is None:
+            if table is None and cluster is None:
                 try:
                     table = await tables.load(game_id, saved)
                 except StoreError:
@@ -780,6 +806,9 @@ def create_app(
             await refuse(socket, "database",
                          say("error.cannot_read_game", lang, problem=store_message(exc, lang)),
                          4503, database=exc.location)
+            return
+        if cluster is not None:
+            await shared_socket(socket, game_id, table, saved, token, watching, lang)
             return
         if table is None:
             await refuse(socket, "unknown_game", unknown, 4404)
@@ -819,6 +848,115 @@ def create_app(
         finally:
             table.disconnect(socket)
             client_sockets.give(client)
+
+    async def shared_socket(socket: WebSocket, game_id: str, table: Table | None,
+                            saved: SavedGame | None, token: str | None, watching: bool,
+                            lang: str) -> None:
+        """A table's socket when several processes share the tables (:mod:`.cluster`): the
+        table is played here if this process owns it (or takes it now), else by its owner,
+        to which the socket's messages go over the bus."""
+        assert cluster is not None
+        if table is not None:
+            seats, party = table.seats, table.party
+        else:
+            assert saved is not None
+            if saved.damage or tables.replay_problem(saved):
+                problem = saved.damage or tables.replay_problem(saved) or ""
+                await refuse(socket, "damaged", say("error.ws_damaged", lang, game=game_id,
+                                                    problem=problem), 4404)
+                return
+            seats = dict(saved.seats or {})
+            party = Party.from_json(saved.friends) if saved.friends else None
+        if party is not None and not party.started:
+            await refuse(socket, "not_started", say("friends.not_started", lang), 4409)
+            return
+        client = client_key(socket)
+        if not client_sockets.take(client):
+            await refuse(socket, "too_many_sockets", say("error.too_many_sockets", lang), 4429)
+            return
+        bucket = Bucket(rate, burst)
+        dropped = 0
+        mine = held_seats(seats, token_hash(token)) if token else []
+        seat = SPECTATOR if watching else (mine[0] if party is not None and mine else HUMAN)
+        link = None
+        try:
+            try:
+                link = await cluster.attach(socket, game_id, seat)
+            except StoreError as exc:
+                await refuse(socket, "database", say("error.cannot_read_game", lang,
+                                                     problem=store_message(exc, lang)),
+                             4503, database=exc.location)
+                return
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if not bucket.allow():
+                    dropped += 1
+                    if dropped == 1:
+                        await socket.send_json({"type": "error", "code": "too_many_messages",
+                                                "message": say("error.too_many_messages", lang)})
+                    elif dropped > FLOOD_CLOSE:
+                        await socket.close(code=4429)
+                        break
+                    continue
+                dropped = 0
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"")[:65536].decode("utf-8", "replace")
+                await link.receive(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if link is not None:
+                await cluster.detach(link)
+            client_sockets.give(client)
+
+    @app.get("/health")
+    def health() -> Response:
+        """For a load balancer: 200 while this process can serve (its database opened, its
+        bus connected), else 503."""
+        problems = []
+        if store.fault is not None:
+            problems.append(store.fault.message)
+        if cluster is not None and not cluster.bus.connected:
+            problems.append("the bus (Redis) is not connected")
+        body = {"ok": not problems, "pid": os.getpid(), "problems": problems,
+                "node": cluster.node if cluster is not None else None}
+        return JSONResponse(body, status_code=503 if problems else 200)
+
+    def status_figures() -> dict[str, Any]:
+        if cluster is not None:
+            return cluster.status()
+        return {"node": None, "pid": os.getpid(), "tables_owned": len(tables.open),
+                "sockets_held": sum(len(t.sockets) for t in list(tables.open.values()))}
+
+    @app.get("/api/status")
+    def status_json() -> Response:
+        """This process's figures: tables owned, sockets held, lease renewals, bus lag."""
+        return JSONResponse(status_figures())
+
+    @app.get("/status", response_class=HTMLResponse)
+    def status_page() -> Response:
+        """The same figures as a small page, for whoever runs the server."""
+        from html import escape
+
+        def rows(figures: dict[str, Any], prefix: str = "") -> list[str]:
+            out = []
+            for key, value in figures.items():
+                if isinstance(value, dict):
+                    out.extend(rows(value, f"{prefix}{key}."))
+                else:
+                    out.append(f"<tr><th>{escape(prefix + key)}</th>"
+                               f"<td>{escape(str(value))}</td></tr>")
+            return out
+
+        body = "".join(rows(status_figures()))
+        return HTMLResponse("<!doctype html><meta charset=utf-8><title>Preferans: status"
+                            "</title><meta http-equiv=refresh content=5>"
+                            "<style>body{font:14px sans-serif;margin:2em}th{text-align:left;"
+                            "padding-right:2em}</style><h1>This server process</h1>"
+                            f"<table>{body}</table>")
 
     from .friends import register as register_friends
     from .review_routes import register as register_review

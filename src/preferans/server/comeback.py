@@ -12,7 +12,9 @@ with no human connected waits: :meth:`.table.Table.bot_to_move`).
 
 Bounded: the :data:`RESTORE_MOST` most recently played tables for friends of the last
 :data:`RESTORE_WITHIN` seconds, each read and replayed off the event loop; a table that
-cannot be restored is logged and left for its first browser, as before.
+cannot be restored is logged and left for its first browser, as before.  Where several
+processes share the tables (:mod:`.cluster`), a table is restored by whichever takes its
+lease first; one another process owns is left to it.
 """
 
 from __future__ import annotations
@@ -64,7 +66,10 @@ async def restore_friends_tables(tables: Any, most: int = RESTORE_MOST,
                 continue
             if _age(saved.updated, now) > within:
                 break  # the rows come most recently played first: the rest are older
-            table = await tables.load(game_id, saved)
+            if tables.cluster is not None:  # several processes: the table's lease first
+                table = await tables.cluster.route(game_id)
+            else:
+                table = await tables.load(game_id, saved)
         except Exception as exc:  # a damaged record, a database fault: its first browser
             log.warning("game %s was not restored at the start: %s", game_id, exc)
             continue

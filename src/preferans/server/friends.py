@@ -231,6 +231,8 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         elif table is not None:
             tables.open.pop(game_id, None)
             await table.stop()
+        elif tables.cluster is not None:  # its owner may be another process: it reads it
+            await tables.cluster.party_changed(game_id)
         return answer
 
     # --- creating ------------------------------------------------------------------------

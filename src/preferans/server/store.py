@@ -36,6 +36,7 @@ import json
 import queue
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -94,12 +95,29 @@ games = Table(
     Column("seats", JSON, nullable=True),
     Column("seed_text", String(64), nullable=True),
     Column("friends", JSON, nullable=True),
+    Column("epoch", BigInteger, nullable=True),
 )
 """The games table: one row per game, rewritten after every action.  ``seats`` (added
 later: an older database gets the column on opening) maps a human seat ("0") to the
 sha256 of the token of the browser that holds it.  ``seed_text`` (added later) holds a seed
 too large for the ``seed`` column (the server's seeds have 128 bits), which then holds its
-low 63 bits."""
+low 63 bits.  ``epoch`` (added later) is the fencing number of the table's current owner
+when several server processes share the database (:class:`Lease`); NULL for a game only
+ever played by one process."""
+
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+    Column("renewals", BigInteger, nullable=False, default=0),
+)
+"""Which server process owns each open table when several share the database: its
+``owner`` (a process's name), the ``epoch`` (raised at every change of owner and copied
+into the game's row, where every save of the owner is checked against it: fencing) and
+when the lease ends (``expires_ms``, milliseconds since 1970 UTC) unless renewed."""
 
 server_keys = Table(
     "server_keys",
@@ -120,12 +138,15 @@ GROUP_COMMIT = 64
 
 _SAVE_COLUMNS = ("record", "status", "updated", "result", "summary")
 _SAVE = {
-    with_summary: update(games).where(games.c.id == bindparam("b_id")).values(
+    (with_summary, fenced): update(games).where(
+        games.c.id == bindparam("b_id"),
+        *((games.c.epoch == bindparam("b_epoch"),) if fenced else ())).values(
         **{name: bindparam(f"b_{name}") for name in _SAVE_COLUMNS
            if with_summary or name != "summary"})
-    for with_summary in (False, True)
+    for with_summary in (False, True) for fenced in (False, True)
 }
-"""The UPDATE of a save (built once: a save per action), with and without the summary."""
+"""The UPDATE of a save (built once: a save per action), with and without the summary, and
+with or without the owner's epoch (a table owned by a lease: :class:`Lease`)."""
 _STOP = object()
 
 _Save = tuple[str, dict[str, Any], "asyncio.Future[None]"]
@@ -157,6 +178,39 @@ class StoreError(Exception):
     def message(self) -> str:
         """``the database /path/games.db is read-only (attempt to write a readonly database)``"""
         return f"the database {self.location} {self.problem} ({self.detail})"
+
+
+class Fenced(StoreError):
+    """A save of a table by a process that no longer owns it: another process has taken the
+    table over (its epoch has moved on), so this one's write was refused."""
+
+    def __init__(self, location: str, game_id: str, epoch: int, current: int | None) -> None:
+        self.game_id = game_id
+        self.epoch = epoch
+        self.current = current
+        super().__init__(location, "is held by another server process now",
+                         f"game {game_id}: epoch {epoch} is over, the table is at {current}")
+
+
+@dataclass(frozen=True)
+class Lease:
+    """Who owns a table (see ``table_leases``): ``owner``, ``epoch``, and ``expires_ms``."""
+
+    game_id: str
+    owner: str
+    epoch: int
+    expires_ms: int
+    renewals: int = 0
+
+    def live(self, now_ms: int | None = None) -> bool:
+        """Whether the lease has not run out (at ``now_ms``, default now)."""
+        return self.expires_ms > (now_ms if now_ms is not None else now_ms_())
+
+
+def now_ms_() -> int:
+    """Milliseconds since 1970 UTC (the clock of the leases: the processes' clocks are
+    assumed to agree within a fraction of the lease time, as NTP keeps them)."""
+    return time.time_ns() // 1_000_000
 
 
 def describe_fault(exc: BaseException) -> tuple[str, str]:
@@ -296,6 +350,8 @@ class GameStore:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seed_text VARCHAR(64)"))
             if "friends" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN friends JSON"))
+            if "epoch" not in columns:
+                conn.execute(text("ALTER TABLE games ADD COLUMN epoch BIGINT"))
             conn.execute(update(games).where(false()).values(id=games.c.id))
 
     @contextmanager
@@ -479,14 +535,26 @@ class GameStore:
         status: str = PLAYING,
         result: Sequence[float] | None = None,
         summary: Mapping[str, Any] | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Rewrite a game's record (after every action), its status, result and summary.
 
+        With ``epoch`` (a table owned by a :class:`Lease`) the row is written only while its
+        epoch is still that one, in the same statement: once another process has taken the
+        table over, :class:`Fenced` is raised and nothing is written.
+
         Raises :class:`StoreError` when the database fails (nothing is written then), and
         KeyError for an unknown game."""
-        values = {"record": record, "status": status, "result": result, "summary": summary}
+        values: dict[str, Any] = {"record": record, "status": status, "result": result,
+                                  "summary": summary}
+        if epoch is not None:
+            values["epoch"] = epoch
         with self.guard(writing=True), self._begin() as conn:
             done = self._update(conn, game_id, values)
+            if done == 0 and epoch is not None:
+                now = conn.execute(select(games.c.epoch).where(games.c.id == game_id)).first()
+                if now is not None:
+                    raise Fenced(self.location, game_id, epoch, now[0])
         if done == 0:
             raise KeyError(f"no saved game {game_id!r}")
 
@@ -495,7 +563,8 @@ class GameStore:
         """Write one save's row in ``conn``'s transaction; the rows it changed (0: no such
         game).  A record already encoded (:class:`EncodedJSON`) is written as its text."""
         params = GameStore._params(game_id, values)
-        return int(conn.execute(_SAVE["b_summary" in params], params).rowcount)
+        return int(conn.execute(_SAVE["b_summary" in params, "b_epoch" in params],
+                                params).rowcount)
 
     def _update_many(self, conn: Any, saves: list[tuple[str, Mapping[str, Any]]]) -> None:
         """Write a group's rows in ``conn``'s transaction: one ``executemany`` per form of the
@@ -507,12 +576,12 @@ class GameStore:
                 if self._update(conn, game_id, values) == 0:
                     raise KeyError(game_id)
             return
-        forms: dict[bool, list[dict[str, Any]]] = {}
+        forms: dict[tuple[bool, bool], list[dict[str, Any]]] = {}
         for game_id, values in saves:
             params = self._params(game_id, values)
-            forms.setdefault("b_summary" in params, []).append(params)
-        for with_summary, rows in forms.items():
-            if conn.execute(_SAVE[with_summary], rows).rowcount != len(rows):
+            forms.setdefault(("b_summary" in params, "b_epoch" in params), []).append(params)
+        for form, rows in forms.items():
+            if conn.execute(_SAVE[form], rows).rowcount != len(rows):
                 raise KeyError("a game of the group")
 
     @staticmethod
@@ -528,6 +597,8 @@ class GameStore:
         }
         if summary is not None:
             params["b_summary"] = dict(summary)
+        if values.get("epoch") is not None:
+            params["b_epoch"] = values["epoch"]
         return params
 
     def save_summary(self, game_id: str, summary: Mapping[str, Any]) -> None:
@@ -605,6 +676,75 @@ class GameStore:
             values["friends"] = friends
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
         return answer
+
+    # --- leases: one owner per table when several processes share the database -----------
+    def acquire(self, game_id: str, owner: str, ttl_ms: int) -> Lease:
+        """Take the lease of a table for ``owner`` for ``ttl_ms`` when nobody holds it or its
+        holder's lease ran out (a new epoch, written into the game's row in the same
+        transaction, so the old owner's saves are refused from now on: :meth:`save`); keep
+        it (same epoch, a new expiry) when ``owner`` holds it already.  Returns the lease as
+        it stands: ``owner`` says whether it was taken.  The game's row is locked first, so
+        two processes taking it at once, or a save in flight, are serialised.  Raises
+        KeyError for an unknown game, :class:`StoreError` when the database fails."""
+        now = now_ms_()
+        with self.guard(writing=True), self._begin() as conn:
+            game = conn.execute(select(games.c.epoch).where(games.c.id == game_id)
+                                .with_for_update()).first()
+            if game is None:
+                raise KeyError(f"no saved game {game_id!r}")
+            row = conn.execute(select(table_leases).where(table_leases.c.game_id == game_id)
+                               .with_for_update()).mappings().first()
+            if row is not None and row["expires_ms"] > now:
+                if row["owner"] != owner:
+                    return _lease(row)
+                conn.execute(update(table_leases).where(table_leases.c.game_id == game_id)
+                             .values(expires_ms=now + ttl_ms))
+                return Lease(game_id, owner, int(row["epoch"]), now + ttl_ms,
+                             int(row["renewals"] or 0))
+            epoch = max(int(row["epoch"]) if row is not None else 0, int(game[0] or 0)) + 1
+            values = {"owner": owner, "epoch": epoch, "expires_ms": now + ttl_ms,
+                      "renewals": 0}
+            if row is None:
+                conn.execute(insert(table_leases).values(game_id=game_id, **values))
+            else:
+                conn.execute(update(table_leases).where(table_leases.c.game_id == game_id)
+                             .values(**values))
+            conn.execute(update(games).where(games.c.id == game_id).values(epoch=epoch))
+        return Lease(game_id, owner, epoch, now + ttl_ms)
+
+    def renew(self, owner: str, held: Mapping[str, int], ttl_ms: int) -> list[str]:
+        """Extend ``owner``'s leases (game -> epoch) by ``ttl_ms`` in one transaction; the
+        games whose lease it no longer holds (taken over: their epoch moved on)."""
+        now = now_ms_()
+        lost = []
+        with self.guard(writing=True), self._begin() as conn:
+            for game_id, epoch in held.items():
+                done = conn.execute(
+                    update(table_leases).where(table_leases.c.game_id == game_id,
+                                               table_leases.c.owner == owner,
+                                               table_leases.c.epoch == epoch)
+                    .values(expires_ms=now + ttl_ms, renewals=table_leases.c.renewals + 1))
+                if done.rowcount == 0:
+                    lost.append(game_id)
+        return lost
+
+    def release(self, game_id: str, owner: str, epoch: int) -> bool:
+        """Give a lease up (the table left this process's memory): the next process that
+        wants the table takes it at once.  False when ``owner`` no longer held it."""
+        with self.guard(writing=True), self._begin() as conn:
+            done = conn.execute(
+                update(table_leases).where(table_leases.c.game_id == game_id,
+                                           table_leases.c.owner == owner,
+                                           table_leases.c.epoch == epoch)
+                .values(expires_ms=0))
+        return bool(done.rowcount)
+
+    def lease(self, game_id: str) -> Lease | None:
+        """The lease of a table as it stands, or None when no process ever took it."""
+        with self.guard(), self._connect() as conn:
+            row = conn.execute(select(table_leases).where(
+                table_leases.c.game_id == game_id)).mappings().first()
+        return _lease(row) if row is not None else None
 
     def secret(self, name: str) -> bytes:
         """The server's secret ``name`` (32 random bytes), made and kept on first use; the
@@ -752,6 +892,11 @@ def database_location(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:
         return url.split("@")[-1]
+
+
+def _lease(row: Mapping[str, Any]) -> Lease:
+    return Lease(row["game_id"], row["owner"], int(row["epoch"]), int(row["expires_ms"]),
+                 int(row["renewals"] or 0))
 
 
 def _readable() -> Any:

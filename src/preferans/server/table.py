@@ -114,7 +114,7 @@ from .rules_brief import rules_brief
 from .spectators import SPECTATOR, public_view
 from .standin import StandIn
 from .stats import summarise
-from .store import FINISHED, LOBBY, PLAYING, GameStore, SavedGame, StoreError
+from .store import FINISHED, LOBBY, PLAYING, Fenced, GameStore, SavedGame, StoreError
 from .summaries import entry_in, sheet_in
 from .thinking import Pickled, Seat, Thinking, ThinkingError, make_bot
 
@@ -480,6 +480,15 @@ class Table:
         self.standin: StandIn | None = StandIn(self, friends.clock, handed=friends.handed) \
             if friends else None
         """A table for friends' stand-in (the move clock, the seats of absent humans)."""
+        self.epoch: int | None = None
+        """The epoch of this process's lease of the table when several processes share the
+        store (:mod:`.cluster`): every save carries it and the database refuses it once
+        another process has taken the table over; None: one process, no lease."""
+        self.lease_until: float | None = None
+        """When (``time.monotonic``) the lease runs out unless renewed: past it the table
+        saves nothing (another process may own it by now); None: no lease."""
+        self.on_fenced: Callable[[], None] | None = None
+        """Called when a save was refused because the lease is lost (:mod:`.cluster`)."""
 
     # --- creation and restoring ----------------------------------------------------------------
     @classmethod
@@ -1056,18 +1065,30 @@ class Table:
         sheet = self.sheet_json()
         over = self.game_over()
         record = self.record_encoded()
+        fenced = False
         try:
-            await self.store.save_async(
-                self.id,
-                record=record,
-                status=FINISHED if over else PLAYING,
-                result=list(sheet.get("balance", [])) if over else None,
-                summary=self.summary(sheet),
-            )
+            if self.epoch is None:
+                await self.store.save_async(
+                    self.id,
+                    record=record,
+                    status=FINISHED if over else PLAYING,
+                    result=list(sheet.get("balance", [])) if over else None,
+                    summary=self.summary(sheet),
+                )
+            else:
+                if self.lease_until is not None and time.monotonic() > self.lease_until:
+                    raise Fenced(self.store.location, self.id, self.epoch, None)
+                await self.store.save_async(
+                    self.id, record=record, status=FINISHED if over else PLAYING,
+                    result=list(sheet.get("balance", [])) if over else None,
+                    summary=self.summary(sheet), epoch=self.epoch)
         except (StoreError, KeyError) as exc:
             if isinstance(exc, KeyError):
                 exc = StoreError(self.store.location, "no longer holds this game", str(exc))
+            fenced = isinstance(exc, Fenced)
             await self._roll_back(exc, taken_back)
+            if fenced and self.on_fenced is not None:
+                self.on_fenced()
             raise SaveFailed(exc.message) from exc
         self._saved_record = record
         self.save_error = None
