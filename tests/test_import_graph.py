@@ -1,10 +1,5 @@
-"""The package imports without circles (tools/import_graph.py), and the engine's new small
-modules keep their examples.
-
-The server's own circles (app ↔ review_routes; table ↔ hints ↔ lang ↔ rules_brief) are being
-taken apart with the server's new layout (issue 38's server part), so ``preferans.server`` is
-left out here for now.
-"""
+"""The package imports without circles (tools/import_graph.py), the server included, and the
+new small modules keep their examples."""
 
 from __future__ import annotations
 
@@ -20,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import import_graph
 
 
-def test_no_import_circles_outside_the_server():
-    assert import_graph.package_circles(exclude=("preferans.server",)) == []
+def test_no_import_circles():
+    assert import_graph.package_circles() == []
 
 
 def test_the_tool_finds_a_circle():
@@ -51,6 +46,8 @@ def test_the_tool_reads_local_imports_and_skips_type_checking(tmp_path):
     "preferans.guide.worked",
     "preferans.record",
     "preferans.game",
+    "preferans.server.seats",
+    "preferans.server.tokens",
 ])
 def test_module_doctests(name):
     result = doctest.testmod(importlib.import_module(name))

@@ -42,15 +42,13 @@ computer players stopped; the next visit restores them from the store.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import logging
 import os
 import re
 import secrets
 import threading
 import webbrowser
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -78,7 +76,7 @@ from ..rules import RulesError
 from . import gcpause, guard
 from .comeback import restore_friends_tables
 from .config import database_url
-from .friends import held_seats, may_watch
+from .friends import may_watch
 from .gcpause import GcPauses
 from .guard import OriginGuard
 from .house_rules import editor_schema, preset_choices, rules_from_settings
@@ -110,7 +108,14 @@ from .stats import DIFFICULTIES, ROWS, of_browser, statistics
 from .store import GameStore, SavedGame, StoreError
 from .table import HUMAN, Table, seat_colours, seat_names
 from .thinking import Thinking, default_workers
-from .tokens import SeatTokens
+from .tokens import (
+    SEAT_COOKIE,
+    SeatTokens,
+    held_seats,
+    holder,
+    seat_token,
+    token_hash,
+)
 
 log = logging.getLogger("preferans.server")
 
@@ -119,9 +124,6 @@ STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 POOLS = (10, 20, 30)
-SEAT_COOKIE = "preferans_seat"
-"""The cookie holding this browser's seat token."""
-SEAT_TOKEN = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
 COOKIE_DAYS = 400
 """How long the seat cookie lasts (the longest a browser keeps one)."""
 NOT_YOURS = ("This game belongs to another browser: only the browser that started it can "
@@ -135,33 +137,6 @@ FRIENDS = "friends"
 """The difficulty column of a table for friends (its computer seats each have a level)."""
 IDLE_SECONDS = 300.0
 """How long an open table with no socket stays in memory (the app's ``idle_seconds``)."""
-
-
-def token_hash(token: str) -> str:
-    """The sha256 (hex) of a seat token: what the store keeps, never the token itself."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def seat_token(cookies: Mapping[str, str]) -> str | None:
-    """The seat token of a request's cookies, or None when it has none (or a malformed one)."""
-    token = cookies.get(SEAT_COOKIE)
-    return token if token is not None and SEAT_TOKEN.match(token) else None
-
-
-def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN,
-           friends: bool = False) -> str:
-    """Whose the seat is for a browser with ``token``: ``mine``, ``free`` (nobody claimed it:
-    a game saved before seat tokens) or ``theirs``.  At a table for ``friends``: ``mine``
-    when the browser holds any seat, else ``theirs`` (its seats are taken in the lobby)."""
-    if friends:
-        return "mine" if token is not None and held_seats(
-            dict(seats or {}), token_hash(token)) else "theirs"
-    held = (seats or {}).get(str(seat))
-    if not held:
-        return "free"
-    if token is not None and hmac.compare_digest(held, token_hash(token)):
-        return "mine"
-    return "theirs"
 
 
 def set_seat_cookie(response: Response, token: str, secure: bool) -> None:

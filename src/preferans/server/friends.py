@@ -53,6 +53,7 @@ from .request_errors import rules_problem
 from .spectators import SPECTATOR
 from .store import PLAYING, SavedGame, StoreError
 from .table import NAMES, NAMES_FOUR, first_game, rules_info, seat_names
+from .tokens import held_seats
 
 TITLE_KEY = "difficulty.friends"
 """How the pages name a table for friends where they name a game's difficulty (CONTINUE's
@@ -114,14 +115,6 @@ class Refused(Exception):
         self.key = key
         self.status = status
         self.fields = fields
-
-
-def held_seats(seats: dict[str, str] | None, token_hash: str | None) -> list[int]:
-    """The seats a browser whose token hashes to ``token_hash`` holds."""
-    if not token_hash:
-        return []
-    return sorted(int(seat) for seat, held in (seats or {}).items()
-                  if seat.isdigit() and hmac.compare_digest(held, token_hash))
 
 
 def may_watch(party: Party | None, code: str | None) -> bool:

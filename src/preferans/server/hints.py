@@ -25,6 +25,9 @@ import anyio.to_thread
 from starlette.websockets import WebSocket
 
 from ..players import make_player
+from .lang import Said
+from .request_errors import MessageError
+from .seats import HUMAN, bot_seed
 from .thinking import Seat
 
 if TYPE_CHECKING:
@@ -58,9 +61,6 @@ class Hints:
 
     async def give(self, table: Table, socket: WebSocket) -> None:
         """Answer a browser's hint request (see the module docstring)."""
-        from .lang import Said
-        from .table import HUMAN, MessageError, bot_seed
-
         if not self.on:
             raise MessageError("hints_off", Said("table.hints_off"))
         mine = table.seat_of(socket)  # a table for friends: the asking browser's own seat
@@ -93,7 +93,6 @@ class Hints:
 
     def _explain_here(self, table: Table, level: str, observation: dict[str, Any]
                       ) -> dict[str, Any]:
-        from .table import HUMAN, bot_seed
 
         if self._player is None or self._player.level.name != level:
             self._player = make_player(level, table.rules, bot_seed(table.seed, HUMAN))

@@ -172,15 +172,28 @@ def damage_text(problem: str, lang: str | None) -> str:
     return "; ".join(out)
 
 
+PHASE_VERBS = {
+    "AUCTION": "bid",
+    "DISCARD": "discard",
+    "CONTRACT": "name the contract",
+    "DEFENCE": "whist or pass",
+    "DEFENCE_MODE": "choose open or closed",
+    "DEALER": "look at a defender's hand and whist or pass",
+    "NAME": "name the game",
+    "EXCHANGE": "exchange two cards with the talon",
+    "PLAY": "play a card",
+}
+"""The verb of each phase in "waiting for X to ...": the key ``verb.PHASE`` says it."""
+
+
 def dynamic_keys() -> set[str]:
     """The ``page`` keys the templates and the server build from a value (the difficulties,
     the pulya lengths, the phases' verbs): the catalogue must hold each."""
     from .stats import DIFFICULTIES
-    from .table import _VERBS
 
     keys = {f"difficulty.{d}{note}" for d in DIFFICULTIES for note in ("", ".note")}
     keys |= {f"settings.pool{n}" for n in (10, 20, 30)}
-    keys |= {f"verb.{phase}" for phase in _VERBS} | {"verb.act"}
+    keys |= {f"verb.{phase}" for phase in PHASE_VERBS} | {"verb.act"}
     keys |= set(STORE_PROBLEMS.values())
     keys |= {f"damaged.{column}" for column in ("record", "names", "rules", "seats", "summary",
                                                  "result")}

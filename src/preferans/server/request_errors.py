@@ -91,3 +91,17 @@ def rules_problem(exc: BaseException, lang: str) -> str:
     if getattr(exc, "code", None) is not None and hasattr(exc, "params"):
         return i18n.render_rules_error(exc, lang)
     return str(exc)
+
+
+class MessageError(Exception):
+    """A browser message that cannot be accepted; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def payload(self) -> dict[str, Any]:
+        """The ``error`` message for the browser (an illegal action adds ``reason``, ``token``)."""
+        return {"type": "error", "code": self.code, "message": self.message, **self.extra}

@@ -40,9 +40,11 @@ from ..rules import RulesError
 from .lang import damage_text, request_language, say, store_message
 from .limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
 from .request_errors import rules_problem
+from .seats import HUMAN, bot_seed
 from .store import SavedGame, StoreError
-from .table import HUMAN, bot_seed, seat_colours
+from .table import seat_colours
 from .thinking import Seat, Thinking
+from .tokens import holder, seat_token
 
 MAX_UPLOAD = 2_000_000
 """Bytes of an uploaded record (a long pulya's record is well under 200 KB)."""
@@ -367,7 +369,6 @@ def register(
         return JSONResponse(_in_language(result, lang))
 
     def finished_of_browser(request: Request) -> list[dict[str, Any]]:
-        from .app import holder, seat_token
 
         token = seat_token(request.cookies)
         out = []

@@ -73,7 +73,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hashlib
 import itertools
 import json
 import logging
@@ -96,6 +95,7 @@ from .fastjson import EncodedJSON, dumps, fragment
 from .hints import Hints, hint_summary
 from .house_rules import house_rules, rules_title
 from .lang import (
+    PHASE_VERBS,
     HouseRules,
     Lines,
     NameOf,
@@ -110,7 +110,9 @@ from .lang import (
 )
 from .party import Party
 from .presets_text import preset_line, preset_line_in, preset_title_in
+from .request_errors import MessageError
 from .rules_brief import rules_brief
+from .seats import HUMAN, bot_seed
 from .spectators import SPECTATOR, public_view
 from .standin import StandIn
 from .stats import summarise
@@ -120,8 +122,6 @@ from .thinking import Pickled, Seat, Thinking, ThinkingError, make_bot
 
 log = logging.getLogger("preferans.server")
 
-HUMAN = 0
-"""The human's seat: the bottom of the table."""
 NAMES = ("You", "Misha", "Lena")
 """Seats 0, 1, 2 clockwise: you at the bottom, Misha on your left, Lena on your right."""
 COLOURS = ("#2e7d32", "#1565c0", "#c62828")
@@ -162,18 +162,6 @@ FRIENDS_MESSAGE_TYPES = (*MESSAGE_TYPES, "hand_over", "chat", "finish")
 """A table for friends takes three more: the creator's hand-over of an absent friend's seat,
 the chat, and a friend's word on finishing the game early (``{"type": "finish"}`` agrees,
 ``"agree": false`` says no: :meth:`Table.finish`)."""
-
-_VERBS = {
-    "AUCTION": "bid",
-    "DISCARD": "discard",
-    "CONTRACT": "name the contract",
-    "DEFENCE": "whist or pass",
-    "DEFENCE_MODE": "choose open or closed",
-    "DEALER": "look at a defender's hand and whist or pass",
-    "NAME": "name the game",
-    "EXCHANGE": "exchange two cards with the talon",
-    "PLAY": "play a card",
-}
 
 
 # --- deterministic dealing -----------------------------------------------------------------
@@ -231,13 +219,6 @@ def first_game(rules: Rules, seed: int, names: Sequence[str]) -> Game:
     return game
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the computer player at ``seat`` in a game seeded with ``game_seed``: with the
-    deals (:func:`deal_cards`) it makes a game reproducible from its seed alone."""
-    digest = hashlib.sha256(f"preferans-web-bot:{game_seed}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 def rules_info(rules: Rules) -> dict[str, Any]:
     """The rules as the browser sees them: the preset, the pool, the number of players and
     any changed option."""
@@ -252,20 +233,6 @@ def _rules_shown(rules: Rules) -> tuple[list[dict[str, Any]], dict[str, Any], st
     """The house rules, the rules and their title as the state shows them, once per rules
     (every table of the same rules shares them: they are only read)."""
     return house_rules(rules), rules_info(rules), rules_title(rules)
-
-
-class MessageError(Exception):
-    """A browser message that cannot be accepted; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-    def payload(self) -> dict[str, Any]:
-        """The ``error`` message for the browser (an illegal action adds ``reason``, ``token``)."""
-        return {"type": "error", "code": self.code, "message": self.message, **self.extra}
 
 
 def json_depth(text: str) -> int:
@@ -925,7 +892,7 @@ class Table:
         seat = self.seat_to_act()
         if seat != mine:
             phase = _phase_name(self.game.deal)
-            verb = Said(f"verb.{phase}" if phase in _VERBS else "verb.act")
+            verb = Said(f"verb.{phase}" if phase in PHASE_VERBS else "verb.act")
             raise MessageError("not_your_turn", Said(
                 "table.not_your_turn", name=NameOf(self.names[seat]), verb=verb,
                 token=Token(token)))

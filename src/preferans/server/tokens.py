@@ -19,7 +19,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
+from collections.abc import Mapping
+
+from .seats import HUMAN
 
 BODY = 32
 """Random characters of a token."""
@@ -48,3 +52,44 @@ class SeatTokens:
             return False
         body, signature = token[:BODY], token[BODY:]
         return hmac.compare_digest(signature, self._signature(body))
+
+
+# --- whose a seat is ----------------------------------------------------------------------
+SEAT_COOKIE = "preferans_seat"
+"""The cookie holding this browser's seat token."""
+SEAT_TOKEN = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
+
+
+def held_seats(seats: dict[str, str] | None, token_hash: str | None) -> list[int]:
+    """The seats a browser whose token hashes to ``token_hash`` holds."""
+    if not token_hash:
+        return []
+    return sorted(int(seat) for seat, held in (seats or {}).items()
+                  if seat.isdigit() and hmac.compare_digest(held, token_hash))
+
+
+def token_hash(token: str) -> str:
+    """The sha256 (hex) of a seat token: what the store keeps, never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_token(cookies: Mapping[str, str]) -> str | None:
+    """The seat token of a request's cookies, or None when it has none (or a malformed one)."""
+    token = cookies.get(SEAT_COOKIE)
+    return token if token is not None and SEAT_TOKEN.match(token) else None
+
+
+def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN,
+           friends: bool = False) -> str:
+    """Whose the seat is for a browser with ``token``: ``mine``, ``free`` (nobody claimed it:
+    a game saved before seat tokens) or ``theirs``.  At a table for ``friends``: ``mine``
+    when the browser holds any seat, else ``theirs`` (its seats are taken in the lobby)."""
+    if friends:
+        return "mine" if token is not None and held_seats(
+            dict(seats or {}), token_hash(token)) else "theirs"
+    held = (seats or {}).get(str(seat))
+    if not held:
+        return "free"
+    if token is not None and hmac.compare_digest(held, token_hash(token)):
+        return "mine"
+    return "theirs"
