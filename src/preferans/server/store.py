@@ -164,6 +164,11 @@ def _settle(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -
             future.set_exception(error)
 
 
+SCHEMA_LOCK = 0x7072656665720001
+"""The PostgreSQL advisory lock held while a process prepares the tables
+(:meth:`GameStore._prepare`)."""
+
+
 class StoreError(Exception):
     """The database failed: ``location`` names it, ``problem`` says how (``is read-only``,
     ``is on a full disk``, ``is damaged``...), ``detail`` is the database's own words."""
@@ -337,13 +342,16 @@ class GameStore:
             self.fault = exc
 
     def _prepare(self) -> None:
-        """Create the table, or add the columns an older version did not have, and check
+        """Create the tables, or add the columns an older version did not have, and check
         that the database takes writes (a read-only one is found now, not at the first
-        move)."""
-        with self._db_lock:
-            metadata.create_all(self.engine)
-            columns = {column["name"] for column in inspect(self.engine).get_columns("games")}
+        move).  On PostgreSQL one process prepares at a time: several opening a new database
+        together (``serve --workers``, several machines) would otherwise race to create the
+        same tables."""
         with self._begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(conn)
+            columns = {column["name"] for column in inspect(conn).get_columns("games")}
             if "seats" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN seats JSON"))
             if "seed_text" not in columns:
