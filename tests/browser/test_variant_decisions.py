@@ -25,9 +25,10 @@ from test_variants_table import play_one_deal
 from preferans.game import Game
 from preferans.players import Player, make_player
 from preferans.server.house_rules import rules_from_settings
+from preferans.server.seats import bot_seed
 from preferans.server.stats import summarise
 from preferans.server.store import PLAYING
-from preferans.server.table import Table, bot_seed, deal_hands
+from preferans.server.table import Table, deal_hands
 
 pytestmark = pytest.mark.browser
 

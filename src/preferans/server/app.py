@@ -102,11 +102,12 @@ from .limits import (
 )
 from .party import Party
 from .request_errors import rules_problem, validation_message
+from .seats import HUMAN, seat_colours, seat_names
 from .spectators import SPECTATOR
 from .standin import GRACE_SECONDS
 from .stats import DIFFICULTIES, ROWS, of_browser, statistics
 from .store import GameStore, SavedGame, StoreError
-from .table import HUMAN, Table, seat_colours, seat_names
+from .table import Table
 from .thinking import Thinking, default_workers
 from .tokens import (
     SEAT_COOKIE,

@@ -50,9 +50,10 @@ from .lang import request_language, say, socket_language, store_message
 from .party import LEVELS, Party, clean_name
 from .presets_text import preset_title_in
 from .request_errors import rules_problem
+from .seats import NAMES, NAMES_FOUR, seat_names
 from .spectators import SPECTATOR
 from .store import PLAYING, SavedGame, StoreError
-from .table import NAMES, NAMES_FOUR, first_game, rules_info, seat_names
+from .table import first_game, rules_info
 from .tokens import held_seats
 
 TITLE_KEY = "difficulty.friends"

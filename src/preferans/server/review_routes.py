@@ -40,9 +40,8 @@ from ..rules import RulesError
 from .lang import damage_text, request_language, say, store_message
 from .limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
 from .request_errors import rules_problem
-from .seats import HUMAN, bot_seed
+from .seats import HUMAN, bot_seed, seat_colours
 from .store import SavedGame, StoreError
-from .table import seat_colours
 from .thinking import Seat, Thinking
 from .tokens import holder, seat_token
 
