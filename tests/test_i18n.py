@@ -29,9 +29,10 @@ from preferans.i18n import (
     parse_accept_language,
     preset_description,
     render_reason,
+    translate,
     value_text,
 )
-from preferans.reasons import ENGLISH, Alternatives, Hand, Reason
+from preferans.i18n.reasons import ENGLISH, Alternatives, Hand, Reason
 from preferans.rules import PRESETS, option_choices, option_docs
 
 PO = {lang: i18n.catalogue_path(lang) for lang in i18n.LANGUAGES}
@@ -267,7 +268,7 @@ def test_the_built_mo_files_are_read_when_fresh(tmp_path, monkeypatch):
         (folder / src.name).write_bytes(src.read_bytes())
         (folder / "preferans.mo").write_bytes(i18n.compile_po(src))
         os.utime(folder / src.name, (1, 1))
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(translate, "LOCALE_DIR", tmp_path)
     i18n.translator.cache_clear()
     try:
         assert i18n.pgettext("call", "PASS", "ru") == "пас"
@@ -279,9 +280,9 @@ def test_the_built_mo_files_are_read_when_fresh(tmp_path, monkeypatch):
 def test_module_doctests():
     import doctest
 
-    from preferans import reasons
+    from preferans.i18n import reasons
 
-    for module in (i18n, reasons):
+    for module in (translate, reasons):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
