@@ -27,7 +27,7 @@ from typing import Any
 
 from preferans.game import Game
 from preferans.match import board_cards
-from preferans.match_pulya import game_deal_cards, ratio_interval
+from preferans.match.pulya import game_deal_cards, ratio_interval
 from preferans.players import make_player
 from preferans.rules import Rules
 

@@ -6,7 +6,7 @@ of the chosen phases (by any seat: the decision depends only on the seat's obser
 it asks both players, and where they differ it scores both choices on the true deal the
 way ``preferans attribute`` scores a call: the deal goes on from the call with the later
 calls as recorded where they are legal (otherwise the double-dummy fallback) and is played
-double dummy (:class:`preferans.attribution.DealAnalyser`).  It prints how often the two
+double dummy (:class:`preferans.analysis.attribution.DealAnalyser`).  It prints how often the two
 differ and the mean gain of A over B in whists per differing decision and per deal, with
 95 % intervals over the decisions.  Double dummy is the judge, with its known bias (a
 declarer takes about 0.2 tricks more in real play against a closed defence).
@@ -37,7 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from preferans.attribution import (
+from preferans.analysis.attribution import (
     DealAnalyser,
     check_rules,
     record_files,

@@ -7,9 +7,9 @@ Whole deals are played by Normal players; at every decision of seat 0 with more 
 legal action, a player of each level explains it (``explain``: the decision with its
 values) with the level's own budget, as the web server's thinking process does (Hard 0.3 s,
 Crazy 1.2 s).  Prints p50 / p95 / max seconds per hint, by level and decision kind.  Then
-each deal's calls of seat 0 are reviewed by Crazy (:func:`preferans.call_review.review_calls`)
-and the seconds per deal printed.  One process here (the server runs hints in its thinking
-processes, beside the computer players).
+each deal's calls of seat 0 are reviewed by Crazy
+(:func:`preferans.analysis.call_review.review_calls`) and the seconds per deal printed.  One
+process here (the server runs hints in its thinking processes, beside the computer players).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import argparse
 import statistics
 import time
 
-from preferans.call_review import review_calls
+from preferans.analysis.call_review import review_calls
 from preferans.game import Game
 from preferans.players import make_player
 from preferans.record import write_record

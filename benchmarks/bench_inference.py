@@ -29,8 +29,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from preferans.analysis.ddgap import played_contracts
 from preferans.cards import Card, CardSet
-from preferans.ddgap import played_contracts
 from preferans.deal import Deal, Phase
 from preferans.game import Game
 from preferans.players.inference import play_weights

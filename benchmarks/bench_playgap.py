@@ -1,4 +1,4 @@
-"""The double-dummy gap of real play, measured on match records (:mod:`preferans.ddgap`).
+"""The double-dummy gap of real play, measured on match records (:mod:`preferans.analysis.ddgap`).
 
 Prints, for contracts played against a closed and against an open defence, the declarer's
 tricks taken minus double dummy at the first lead, counted by the double-dummy count
@@ -16,8 +16,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from preferans.attribution import record_files
-from preferans.ddgap import measure
+from preferans.analysis.attribution import record_files
+from preferans.analysis.ddgap import measure
 
 
 def main() -> None:

@@ -149,7 +149,7 @@ def test_cli_analyse_bad_file_is_one_error_line(tmp_path):
 def test_module_doctest():
     import doctest
 
-    import preferans.analysis
+    import preferans.analysis.after_deal
 
-    result = doctest.testmod(preferans.analysis)
+    result = doctest.testmod(preferans.analysis.after_deal)
     assert result.attempted > 0 and result.failed == 0

@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from preferans.attribution import AttributionError, attribute_record
+from preferans.analysis.attribution import AttributionError, attribute_record
 from preferans.bids import Bid
 from preferans.cards import Card
 from preferans.cli import app
@@ -131,7 +131,7 @@ def test_an_all_pass_is_valued_at_real_plays_share_of_the_paranoid_count() -> No
     """The solver's all-pass (the other two against the hand) overcounts: a call that ends
     in an all-pass is valued at ALLPASS_REAL of the double-dummy tricks, read between the
     whole counts, the rest shared evenly."""
-    from preferans.attribution import DealAnalyser
+    from preferans.analysis.attribution import DealAnalyser
     from preferans.players.allpass import ALLPASS_REAL
     from preferans.solver import solve
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,9 +30,10 @@ from preferans.i18n import (
     parse_accept_language,
     preset_description,
     render_reason,
+    translate,
     value_text,
 )
-from preferans.reasons import ENGLISH, Alternatives, Hand, Reason
+from preferans.i18n.reasons import ENGLISH, Alternatives, Hand, Reason
 from preferans.rules import PRESETS, option_choices, option_docs
 
 PO = {lang: i18n.catalogue_path(lang) for lang in i18n.LANGUAGES}
@@ -267,7 +269,7 @@ def test_the_built_mo_files_are_read_when_fresh(tmp_path, monkeypatch):
         (folder / src.name).write_bytes(src.read_bytes())
         (folder / "preferans.mo").write_bytes(i18n.compile_po(src))
         os.utime(folder / src.name, (1, 1))
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(translate, "LOCALE_DIR", tmp_path)
     i18n.translator.cache_clear()
     try:
         assert i18n.pgettext("call", "PASS", "ru") == "пас"
@@ -279,9 +281,9 @@ def test_the_built_mo_files_are_read_when_fresh(tmp_path, monkeypatch):
 def test_module_doctests():
     import doctest
 
-    from preferans import reasons
+    from preferans.i18n import reasons
 
-    for module in (i18n, reasons):
+    for module in (translate, reasons):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -297,3 +299,24 @@ def test_the_catalogues_are_in_line_with_the_code():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.sync(check=True) == []
+
+
+def test_the_package_hands_out_translate_and_imports_no_engine():
+    """``preferans.i18n`` re-exports :mod:`preferans.i18n.translate`'s names, loading it on
+    first use: the engine imports ``i18n.reasons`` (which runs the package first), and
+    ``translate`` imports the engine, so the package itself must not."""
+    assert set(translate.__all__) <= set(i18n.__all__)
+    for name in i18n.__all__:
+        assert getattr(i18n, name) is getattr(translate, name), name
+    with pytest.raises(AttributeError):
+        _ = i18n.no_such_name
+    probe = ("import sys, preferans.i18n, preferans.i18n.reasons, preferans.i18n.notes; "
+             "print(*sorted(m for m in sys.modules if m.startswith('preferans.')))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["preferans.cards", "preferans.i18n", "preferans.i18n.notes",
+                           "preferans.i18n.reasons"]
+    probe = "import preferans.actions; from preferans.i18n import render_reason; print('ok')"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "ok"

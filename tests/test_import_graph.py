@@ -52,3 +52,17 @@ def test_the_tool_reads_local_imports_and_skips_type_checking(tmp_path):
 def test_module_doctests(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.attempted > 0 and result.failed == 0, name
+
+
+def test_the_architecture_page_names_every_module_and_folder():
+    """docs/architecture.md's module table names every module at the package's root and
+    every folder under it."""
+    root = Path(__file__).resolve().parents[1]
+    page = (root / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = page[page.index("## The modules"):page.index("## Where a new thing goes")]
+    package = root / "src" / "preferans"
+    names = [f"`{p.name}`" for p in package.glob("*.py")]
+    names += [f"`{p.name}/`" for p in package.iterdir()
+              if p.is_dir() and not p.name.startswith(("_", "."))]
+    missing = sorted(n for n in names if n not in table)
+    assert len(names) > 30 and missing == [], missing

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from preferans.cli import app
 from preferans.match import board_cards, board_gains, play_board, run_match
-from preferans.match_pulya import (
+from preferans.match.pulya import (
     GamePlay,
     game_deal_cards,
     game_gains,
@@ -308,9 +308,9 @@ def test_ray_missing_or_unreachable_is_a_clear_error(monkeypatch) -> None:
 def test_match_module_doctests() -> None:
     import doctest
 
-    import preferans.match_exec
-    import preferans.match_pulya
+    import preferans.match.jobs
+    import preferans.match.pulya
 
-    for module in (preferans.match_pulya, preferans.match_exec):
+    for module in (preferans.match.pulya, preferans.match.jobs):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__

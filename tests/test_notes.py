@@ -1,5 +1,5 @@
 """The sheet's deal notes as data (issue 17): every note the engine writes has a code in
-:data:`preferans.notes.ENGLISH`, whose text is the English the summaries always read, and an
+:data:`preferans.i18n.notes.ENGLISH`, whose text is the English the summaries always read, and an
 entry in both catalogues (``msgctxt "note"``) that renders with sample parameters; with "You"
 in any of a note's roles it reads as English and Russian do (issue 35: "4 of your pool",
 "whists on you", «на вас», never "You's" or a possessive without its noun)."""
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from preferans import i18n, scoring
-from preferans.notes import ENGLISH, SEAT_LIST_PARAMS, SEAT_PARAMS, Note, note_json
+from preferans.i18n.notes import ENGLISH, SEAT_LIST_PARAMS, SEAT_PARAMS, Note, note_json
 
-SRC = Path(i18n.__file__).parent
+SRC = Path(i18n.__file__).parents[1]
 NAMES = ["You", "Misha", "Lena"]
 OTHERS = ["Anna", "Misha", "Lena"]
 

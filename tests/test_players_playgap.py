@@ -1,4 +1,4 @@
-"""The double-dummy gap of real play: measured from records (:mod:`preferans.ddgap`) and
+"""The double-dummy gap of real play: measured from records (:mod:`preferans.analysis.ddgap`) and
 used by a player with ``play_gap`` (:mod:`preferans.players.playgap`)."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import preferans.players.playgap as playgap
-from preferans.analysis import _position
+from preferans.analysis.after_deal import _position
+from preferans.analysis.ddgap import GapCounts, measure, played_contracts
 from preferans.bids import Bid
 from preferans.cards import Card, CardSet, Suit
-from preferans.ddgap import GapCounts, measure, played_contracts
 from preferans.deal import Phase
 from preferans.game import Game
 from preferans.match import board_cards

@@ -11,7 +11,7 @@ from preferans.actions import Action, IllegalAction
 from preferans.auction import Auction
 from preferans.cards import Card, CardSet, Suit
 from preferans.deal import Deal, Phase
-from preferans.reasons import ENGLISH, Alternatives, Hand, Reason, params_json
+from preferans.i18n.reasons import ENGLISH, Alternatives, Hand, Reason, params_json
 from preferans.rules import Rules
 
 

@@ -1,5 +1,5 @@
 """The rules' refusals as codes (issue 17): every ``RulesError`` the engine and the web table
-raise has a code with its English in :data:`preferans.rules_errors.ENGLISH` and its text in
+raise has a code with its English in :data:`preferans.i18n.rules_errors.ENGLISH` and its text in
 both catalogues (``msgctxt "rules-error"``), rendered in Russian with each option named as
 the house-rules editor titles it; ``str(error)`` stays the English the CLI and records read."""
 
@@ -14,8 +14,8 @@ import pytest
 from preferans import i18n
 from preferans import rules as rules_module
 from preferans.i18n import render_rules_error
+from preferans.i18n.rules_errors import ENGLISH, english, player_english
 from preferans.rules import Rules, RulesError
-from preferans.rules_errors import ENGLISH, english, player_english
 from preferans.server.house_rules import option_title, rules_from_settings
 
 SRC = Path(rules_module.__file__).parent

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from preferans import i18n, ui_catalogue
+from preferans import i18n
+from preferans.i18n import ui_catalogue
 
-ROOT = Path(i18n.__file__).parent
+ROOT = Path(i18n.__file__).parents[1]
 WORD = r"(?<![А-Яа-яЁё]){}(?![А-Яа-яЁё])"
 THOU = re.compile(WORD.format(r"(?:ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоих|твоим|"
                               r"[А-Яа-яЁё]+(?:ешь|ёшь|ишь))"), re.I)

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import read_mo, write_mo
 
-from preferans import i18n, ui_catalogue
+from preferans import i18n
+from preferans.i18n import ui_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -2,11 +2,11 @@
 catalogue keyed by code.
 
 The English texts of the code-derived families come from the code: ``reason`` from
-:data:`preferans.reasons.ENGLISH`, ``option`` from the :class:`~preferans.rules.Rules`
+:data:`preferans.i18n.reasons.ENGLISH`, ``option`` from the :class:`~preferans.rules.Rules`
 docs (source numbers taken out, :func:`preferans.i18n.player_text`), ``example`` from the
-guide's scoring examples, ``rules-error`` from :data:`preferans.rules_errors.ENGLISH` (as
-a player reads it: :func:`preferans.rules_errors.player_english`), ``note`` (the sheet's deal
-notes) from :data:`preferans.notes.ENGLISH`.  A key the code gained
+guide's scoring examples, ``rules-error`` from :data:`preferans.i18n.rules_errors.ENGLISH` (as
+a player reads it: :func:`preferans.i18n.rules_errors.player_english`), ``note`` (the sheet's deal
+notes) from :data:`preferans.i18n.notes.ENGLISH`.  A key the code gained
 is added to every catalogue (English filled, other languages empty, for a translator:
 ``tests/test_i18n.py`` fails until it is translated); a key the code lost is dropped; an
 English text the code changed is rewritten in ``en`` and marked fuzzy elsewhere, so the
@@ -34,11 +34,11 @@ from babel.messages.pofile import read_po, write_po
 
 from preferans import i18n
 from preferans.guide.examples import EXAMPLES
-from preferans.notes import ENGLISH as NOTE_ENGLISH
-from preferans.reasons import ENGLISH
+from preferans.i18n.notes import ENGLISH as NOTE_ENGLISH
+from preferans.i18n.reasons import ENGLISH
+from preferans.i18n.rules_errors import ENGLISH as RULES_ENGLISH
+from preferans.i18n.rules_errors import player_english
 from preferans.rules import option_docs
-from preferans.rules_errors import ENGLISH as RULES_ENGLISH
-from preferans.rules_errors import player_english
 from preferans.server import lang as page_lang
 from preferans.server.presets_text import PRESET_TEXT
 

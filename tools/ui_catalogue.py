@@ -1,7 +1,7 @@
 """Keep the browser's strings in step: the ``ui`` gettext catalogues and ``static/strings/en.js``.
 
 The source of every string the web table shows is ``locale/<lang>/LC_MESSAGES/ui.po``
-(see :mod:`preferans.ui_catalogue`); ``static/strings/en.js`` is generated from the English
+(see :mod:`preferans.i18n.ui_catalogue`); ``static/strings/en.js`` is generated from the English
 one.  This tool:
 
 1. **adopts** a key found in ``en.js`` that the English ``.po`` lacks (a string added to
@@ -29,9 +29,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from preferans import i18n, ui_catalogue
+from preferans import i18n
+from preferans.i18n import ui_catalogue
 
-EN_JS = Path(ui_catalogue.__file__).parent / "server" / "static" / "strings" / "en.js"
+EN_JS = Path(ui_catalogue.__file__).parents[1] / "server" / "static" / "strings" / "en.js"
 COMMENT = "en: "
 
 Text = str | tuple[str, ...]
@@ -117,7 +118,7 @@ def _read(lang: str) -> Catalog:
 
 
 HEADER = """# The web table's strings in {language}: the browser's catalogue (gettext domain "ui").
-# Keys are msgid; see src/preferans/ui_catalogue.py and locale/README.md.
+# Keys are msgid; see src/preferans/i18n/ui_catalogue.py and locale/README.md.
 # tools/ui_catalogue.py keeps it in step with English and writes static/strings/en.js."""
 
 

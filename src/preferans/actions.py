@@ -25,7 +25,7 @@ from typing import Any
 
 from .bids import MISERE, Bid
 from .cards import Card
-from .reasons import Reason
+from .i18n.reasons import Reason
 
 
 class ActionKind(Enum):
@@ -316,7 +316,7 @@ class IllegalAction(ValueError):
 
     ``str()`` reads like ``seat 1 (B) cannot play QH in play: must follow ♠``; ``reason``
     is the English reason (``must follow ♠``), ``why`` the
-    :class:`~preferans.reasons.Reason` it renders, ``code`` and ``params`` its message code
+    :class:`~preferans.i18n.reasons.Reason` it renders, ``code`` and ``params`` its message code
     and parameters, for an edge that shows the reason in another language.
     """
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .actions import BLIND_PASS, PASS, SEE, Action, ActionKind
 from .bids import MISERE, Bid
-from .reasons import Reason
+from .i18n.reasons import Reason
 from .rules import Rules
 
 _LADDER = Bid.ladder()

@@ -262,9 +262,9 @@ def match(
     from rich.progress import Progress
     from rich.table import Table
 
-    from .match import SUMMARY_HEADERS, format_summary, run_match
-    from .match_exec import RayUnavailable, ray_address_from_env
-    from .match_pulya import PULYA_HEADERS, format_pulya_summary, run_pulya_match
+    from .match.boards import SUMMARY_HEADERS, format_summary, run_match
+    from .match.jobs import RayUnavailable, ray_address_from_env
+    from .match.pulya import PULYA_HEADERS, format_pulya_summary, run_pulya_match
     from .rules import Rules, RulesError
 
     try:
@@ -354,7 +354,7 @@ def attribute(
     from rich.progress import Progress
     from rich.table import Table
 
-    from .attribution import AttributionError, attribute, compare, record_files, totals
+    from .analysis.attribution import AttributionError, attribute, compare, record_files, totals
 
     try:
         files = record_files(records)
@@ -383,7 +383,7 @@ def attribute(
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
         return
-    from .attribution import TYPES
+    from .analysis.attribution import TYPES
 
     shown = pair or names
     out = Table(title=f"cost per deal by decision type, {len(files)} records (double dummy)")
@@ -437,8 +437,8 @@ def analyse(
 ) -> None:
     """Analyse every played deal of a record: its double-dummy value, and each card that
     cost its side tricks against best play, with the cards that would have cost nothing."""
-    from .analysis import analyse as analyse_record
-    from .analysis import render
+    from .analysis.after_deal import analyse as analyse_record
+    from .analysis.after_deal import render
     from .jsonfile import JsonFileError, read_object_file
     from .record import RecordError, read_record
     from .rules import RulesError

@@ -48,8 +48,8 @@ from .deal_defence import DefencePhase
 from .deal_legal import Legality
 from .deal_play import PlayPhase
 from .deal_view import DealView
+from .i18n.reasons import Reason
 from .phase import Phase
-from .reasons import Reason
 from .rules import Rules
 from .tricks import Trick
 from .variants import DealVariants

@@ -26,8 +26,8 @@ from .actions import (
 )
 from .bids import MISERE, Bid
 from .cards import CardSet
+from .i18n.reasons import Alternatives, Reason
 from .phase import Phase
-from .reasons import Alternatives, Reason
 from .variants.rogue import naming_actions
 
 _LADDER = Bid.ladder()
@@ -121,7 +121,7 @@ class Legality:
         return None if reason is None else str(reason)
 
     def refusal(self, action: Action | str) -> Reason | None:
-        """``None`` if the action is legal now, else the :class:`~preferans.reasons.Reason`
+        """``None`` if the action is legal now, else the :class:`~preferans.i18n.reasons.Reason`
         (a message code and its parameters) why not."""
         try:
             act = self.interpret(action)

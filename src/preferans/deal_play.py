@@ -9,8 +9,8 @@ from .actions import (
     ActionKind,
 )
 from .cards import Card, Suit
+from .i18n.reasons import Hand, Reason
 from .phase import Phase
-from .reasons import Hand, Reason
 from .tricks import Trick, playable, trick_winner
 
 

@@ -25,7 +25,7 @@ import types
 import typing
 from typing import Any, Final, Literal
 
-from .rules_errors import english
+from .i18n.rules_errors import english
 
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
     # the table
@@ -66,7 +66,7 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
 
 NOTES: Final = {"staying_dealer_hill": "000 allows 0 to 10 points"}
 """Where a range comes from, when a rules text sets it (added to the message: the
-``opt_range_noted`` error of :mod:`preferans.rules_errors` says it)."""
+``opt_range_noted`` error of :mod:`preferans.i18n.rules_errors` says it)."""
 
 DEFAULT_BOUNDS: Final = (0, 10000)
 """The range of a numeric option that :data:`BOUNDS` does not list."""
@@ -112,7 +112,7 @@ def value_problem(
 def value_fault(
     name: str, hint: Any, value: Any, choices: tuple[Any, ...] | None = None
 ) -> tuple[str, dict[str, Any]] | None:
-    """:func:`value_problem` as data: a :mod:`preferans.rules_errors` code and its
+    """:func:`value_problem` as data: a :mod:`preferans.i18n.rules_errors` code and its
     parameters (None: nothing wrong).
 
     >>> value_fault("pool", int, 5000)

@@ -40,14 +40,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from .bids import Bid
+from .i18n.rules_errors import ENGLISH as RULES_ENGLISH
+from .i18n.rules_errors import english
 from .option_bounds import schema_bounds, show, value_fault
-from .rules_errors import ENGLISH as RULES_ENGLISH
-from .rules_errors import english
 
 
 class RulesError(ValueError):
     """An unknown preset or option, or an option value that is not allowed: ``code`` (a key
-    of :data:`preferans.rules_errors.ENGLISH`) and its ``params``; ``str(error)`` is the
+    of :data:`preferans.i18n.rules_errors.ENGLISH`) and its ``params``; ``str(error)`` is the
     English text, :func:`preferans.i18n.render_rules_error` says it in another language.
 
     >>> error = RulesError("opt_bool", option="stalingrad", value="'yes'")

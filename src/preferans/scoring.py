@@ -103,7 +103,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .cards import Card, Rank
-from .notes import Note, named
+from .i18n.notes import Note, named
 from .outcome import DealOutcome
 from .rules import Rules
 
@@ -676,5 +676,5 @@ def next_allpass_streak(rules: Rules, outcome: DealOutcome, streak: int) -> int:
 
 def name_notes(notes: Sequence[str], players: Sequence[str]) -> str:
     """Join summary phrases, each with the players' names for its ``{seat}`` placeholders
-    ("You" as "your" and "you" where the phrase needs them: :func:`preferans.notes.named`)."""
+    ("You" as "your" and "you" where the phrase needs them: :func:`preferans.i18n.notes.named`)."""
     return "; ".join(named(note, players) for note in notes)

@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any
 
 from .bids import Bid
-from .notes import Note, note_json
+from .i18n.notes import Note, note_json
 from .outcome import DealOutcome
 from .outcome import partners as _partners
 from .points import json_number
@@ -152,7 +152,7 @@ class SheetEntry:
     def to_json(self, notes: bool = False) -> dict[str, Any]:
         """The records.md deal entry, plus ``stake``, ``summary`` and ``balance_change``;
         with ``notes``, also ``notes``: the summary's phrases as data
-        (:func:`preferans.notes.note_json`), for an edge that writes it in another language."""
+        (:func:`preferans.i18n.notes.note_json`), for an edge that writes it in another language."""
         o = self.outcome
         allpass = o.kind == "allpass"
         return {

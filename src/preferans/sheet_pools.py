@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .notes import Note
+from .i18n.notes import Note
 from .outcome import DealOutcome
 from .outcome import partners as _partners
 from .points import show_points as _show

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from server_helpers import new_game, read_until_settled
 
 from preferans.i18n import COOKIE_NAME, render_reason
-from preferans.reasons import Reason
+from preferans.i18n.reasons import Reason
 from preferans.server.lang import say
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}

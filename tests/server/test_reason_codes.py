@@ -8,7 +8,7 @@ from server_helpers import new_game
 
 from preferans import i18n
 from preferans.actions import Action
-from preferans.reasons import Reason
+from preferans.i18n.reasons import Reason
 
 HUMAN_FIRST = 2  # seed 2: seat 2 deals, so the human speaks first
 
@@ -35,7 +35,7 @@ def test_an_illegal_call_carries_its_code_and_params(client: TestClient) -> None
 
 
 def test_reason_params_keep_tokens_for_the_client() -> None:
-    from preferans.reasons import params_json
+    from preferans.i18n.reasons import params_json
 
     reason = Reason("defender_says", {"shown": (Action.parse("WHIST"), Action.parse("PASS"))})
     assert params_json(reason.params) == {"shown": ["WHIST", "PASS"]}

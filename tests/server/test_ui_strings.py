@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from preferans import ui_catalogue
+from preferans.i18n import ui_catalogue
 
 
 def test_the_catalogue_module_of_each_language(client: TestClient):

@@ -187,8 +187,8 @@ class PreferansCore:
         config = self.config
         if config.seed < 0:
             return
-        from ..match import board_cards
-        from ..match_pulya import game_deal_cards
+        from ..match.boards import board_cards
+        from ..match.pulya import game_deal_cards
 
         if config.pulya:
             number = len(self.game.finished_deals)

@@ -17,7 +17,7 @@ page's language), ``switch`` (the RU / EN links that keep the current page) and
 
 A message made before its reader is known (a table's error, sent to each socket in the
 socket's own language) is a :class:`Said` (a ``str``: its English) or a :class:`Refusal`
-(an engine :class:`~preferans.reasons.Reason`); :func:`localize` renders them for a socket.
+(an engine :class:`~preferans.i18n.reasons.Reason`); :func:`localize` renders them for a socket.
 
 >>> say("error.no_game", "ru", game="abc")
 'Игры «abc» нет: возможно, её удалили.'
@@ -36,7 +36,8 @@ from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from .. import i18n
-from ..reasons import Reason
+from ..i18n.reasons import Reason
+from ..i18n.translate import _genitive
 
 PAGE = "page"
 """The catalogue family of the pages' and the server's words."""
@@ -256,7 +257,7 @@ class NameOf(Localized):
     """A player's name in the genitive where the language wants it: «очередь Миши»."""
 
     def render(self, lang: str) -> str:
-        return i18n._genitive(str(self), lang)
+        return _genitive(str(self), lang)
 
 
 class Refusal(Localized):

@@ -5,10 +5,10 @@
   of deal N alone (empty while it is being played).
 - ``GET /api/games/{id}/calls/{deal}``: the human's calls in that deal (bids, whist or
   pass, open or closed) beside what Crazy would have chosen from the same seat's view, with
-  the expected difference (:mod:`preferans.call_review`); only once the deal is over (403
+  the expected difference (:mod:`preferans.analysis.call_review`); only once the deal is over (403
   before).  Worked out in the thinking processes, a call at a time, within Crazy's budget.
 - ``GET /api/games/{id}/review``: a finished game laid out for the replay viewer
-  (``preferans-review/1``, :mod:`preferans.review`), with the seats' ``colours``.
+  (``preferans-review/1``, :mod:`preferans.analysis.review`), with the seats' ``colours``.
 - ``POST /api/review``: the same for an uploaded record (the body itself, JSON; never a
   path): bounded in size, deals and time, a few at once per client (``docs/security.md``).
 - ``GET /api/replays``: this browser's finished games, the most recent first.
@@ -34,8 +34,8 @@ import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
+from ..analysis.review import finished_part, review
 from ..record import RecordError, record_from_json
-from ..review import finished_part, review
 from ..rules import RulesError
 from .lang import damage_text, request_language, say, store_message
 from .limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
@@ -77,7 +77,7 @@ class _Cache:
 
 
 def _analysis_of(record: dict[str, Any], deal: int | None = None) -> dict[str, Any]:
-    from ..analysis import analyse
+    from ..analysis.after_deal import analyse
 
     return analyse(finished_part(record), deal)
 
@@ -278,7 +278,7 @@ def register(
         if refusal is not None:
             return refusal
         assert saved is not None
-        from ..call_review import call_positions
+        from ..analysis.call_review import call_positions
 
         try:
             positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal,
@@ -302,7 +302,7 @@ def register(
         return with_token(request, JSONResponse(result), new_token)
 
     async def _compare(position: dict[str, Any], rules: str, seed: int) -> dict[str, Any]:
-        from ..call_review import compare
+        from ..analysis.call_review import compare
 
         observation = position["observation"]
         if thinking is None:

@@ -1,7 +1,7 @@
 """The sheet's deal summaries in the reader's language.
 
 The engine writes each deal's summary in English (``summary``) and, for the table, its
-phrases as data (``notes``: code and parameters, :mod:`preferans.notes`).  For a socket
+phrases as data (``notes``: code and parameters, :mod:`preferans.i18n.notes`).  For a socket
 reading another language the server writes the summary again from the notes
 (:func:`preferans.i18n.render_notes`) and marks it with ``summary_lang``, which the page's
 sheet (``sheet.js``) honours instead of writing its own thinner line.  English frames are

@@ -674,7 +674,7 @@ def _illegal(exc: IllegalAction, token: str) -> MessageError:
     """The error for an action the engine refused, naming the action and the engine's reason:
     ``reason`` in English, ``reason_code`` and ``reason_params`` (JSON tokens) for a browser
     that shows it in its own language (``code`` is already the error's own code)."""
-    from ..reasons import params_json
+    from ..i18n.reasons import params_json
 
     reason = Refusal(exc.why)
     return MessageError(

@@ -1,6 +1,6 @@
 """``GET /i18n/<lang>.js``: the browser's catalogue of a language, made from its ``.po``.
 
-The module is :func:`preferans.ui_catalogue.javascript` (the strings by key and the
+The module is :func:`preferans.i18n.ui_catalogue.javascript` (the strings by key and the
 language's ``plural(n)``), made once per change of the ``.po``/``.mo`` and revalidated by
 its ETag (``Cache-Control: no-cache``: a browser asks again, a fresh copy costs a 304).
 ``static/i18n.js`` imports it for the page's ``<html lang>``.
@@ -12,8 +12,7 @@ import hashlib
 
 from fastapi import FastAPI, Request, Response
 
-from .. import ui_catalogue
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, ui_catalogue
 
 MEDIA_TYPE = "text/javascript; charset=utf-8"
 

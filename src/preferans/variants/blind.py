@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..bids import Bid
-from ..notes import Note
+from ..i18n.notes import Note
 from ..outcome import DealOutcome
 from ..outcome import succeeded as _succeeded
 from ..scoring import DealScore

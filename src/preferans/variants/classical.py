@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..notes import Note
+from ..i18n.notes import Note
 from ..outcome import DealOutcome
 from ..outcome import partners as _partners
 from ..outcome import succeeded as _succeeded

@@ -10,8 +10,8 @@ from ..actions import (
     Action,
     ActionKind,
 )
+from ..i18n.reasons import Reason
 from ..phase import Phase
-from ..reasons import Reason
 from ..scoring import ScoringError
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..notes import Note
+from ..i18n.notes import Note
 from ..outcome import DealOutcome
 from ..points import json_number
 

@@ -1,6 +1,6 @@
 /* The en catalogue of the web table's strings, generated from
- * locale/en/LC_MESSAGES/ui.po by preferans.ui_catalogue: edit the .po and
- * run tools/ui_catalogue.py, never this file.  See static/i18n.js for its use. */
+ * locale/en/LC_MESSAGES/ui.po by preferans.i18n.ui_catalogue: edit the .po
+ * and run tools/ui_catalogue.py, never this file.  See static/i18n.js for its use. */
 export const lang = "en";
 export const nplurals = 2;
 /** The index of the plural form for n (the .po's Plural-Forms). */

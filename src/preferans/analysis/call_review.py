@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from .deal import Deal
-from .game import Game
-from .record import read_record, replay
+from ..deal import Deal
+from ..game import Game
+from ..record import read_record, replay
 
 CALL_PHASES: Final = ("auction", "defence", "defence mode")
 """The phases of the calls reviewed: bids, whist or pass, open or closed."""
@@ -99,8 +99,8 @@ def review_calls(record: Mapping[str, Any], number: int, seat: int = 0, *,
     """Every call of ``seat`` in deal ``number`` beside ``level``'s view of it (``explain``:
     how a decision is explained; by default a fresh player of ``level`` per call)."""
     if explain is None:
-        from .players import make_player
-        from .rules import Rules
+        from ..players import make_player
+        from ..rules import Rules
 
         rules = Rules.from_json(read_record(record)["rules"])
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from .cards import Card
-from .deal import Deal, Phase
-from .players.sampling import World
-from .players.solving import play_position
-from .players.view import SeatView
-from .record import replay
-from .solver import solve, solve_moves
+from ..cards import Card
+from ..deal import Deal, Phase
+from ..players.sampling import World
+from ..players.solving import play_position
+from ..players.view import SeatView
+from ..record import replay
+from ..solver import solve, solve_moves
 
 FORMAT: Final = "preferans-analysis/1"
 

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .deal import Deal
-from .game import Game
-from .match_exec import run_jobs
-from .rules import Rules
+from ..deal import Deal
+from ..game import Game
+from ..rules import Rules
+from .jobs import run_jobs
 
 
 @dataclass
@@ -101,7 +101,7 @@ def play_board(
     whatever the machine's load.  A name that says its budget (``crazy-nobudget``,
     ``crazy-budget``, ``crazy-budget=0.8``) keeps it either way.
     """
-    from .players import LEVEL_BUDGET, make_player
+    from ..players import LEVEL_BUDGET, make_player
 
     n = rules.players
     dealer, hands, talon = board_cards(rules, seed, board)
@@ -231,7 +231,7 @@ def _percent(flags: list[bool | None]) -> float | None:
 
 def check_lineup(lineup: Sequence[str], rules: Rules) -> list[str]:
     """The line-up's levels, normalised; a :class:`ValueError` naming what is wrong."""
-    from .players import LEVELS, make_player
+    from ..players import LEVELS, make_player
 
     names = [name.strip().lower() for name in lineup]
     if len(names) != rules.players:
@@ -288,7 +288,7 @@ def run_match(
     replay``, with a ``match`` key saying board, rotation and line-up).  ``time_limit``:
     seconds after which no further board is started (at least one is played; the boards
     begun are finished; the summary counts the boards played).  ``ray_address``: run the
-    boards as Ray tasks on that cluster (:mod:`preferans.match_exec`); the same results.
+    boards as Ray tasks on that cluster (:mod:`preferans.match.jobs`); the same results.
     ``budgets``: see :func:`play_board` (off: the match is reproducible).
     """
     lineup = check_lineup(lineup, rules)

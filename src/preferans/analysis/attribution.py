@@ -59,19 +59,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .actions import ActionKind
-from .bids import Bid
-from .cards import Card, CardSet, Suit
-from .deal import Deal, Phase
-from .game import Game
-from .match_pulya import mean_interval
-from .players.allpass import ALLPASS_REAL
-from .players.sampling import World
-from .players.solving import play_position
-from .players.utility import ScoreModel
-from .players.view import SeatView
-from .rules import Rules
-from .solver import Position, solve, solve_batch, solve_moves
+from ..actions import ActionKind
+from ..bids import Bid
+from ..cards import Card, CardSet, Suit
+from ..deal import Deal, Phase
+from ..game import Game
+from ..match.pulya import mean_interval
+from ..players.allpass import ALLPASS_REAL
+from ..players.sampling import World
+from ..players.solving import play_position
+from ..players.utility import ScoreModel
+from ..players.view import SeatView
+from ..rules import Rules
+from ..solver import Position, solve, solve_batch, solve_moves
 
 CALL_TYPES = ("bid", "discard", "contract", "whist", "open/closed")
 PLAY_ROLES = ("declarer", "whister", "passer", "misère declarer", "misère defender", "all-pass")
@@ -422,7 +422,7 @@ def start_recorded_deal(game: Game, entry: dict[str, Any]
 def attribute_record(obj: dict[str, Any], name: str = "") -> RecordResult:
     """Score every decision of one record (a ``preferans-record/1`` object, with or without
     the ``match`` key of ``preferans match --records-dir``)."""
-    from .record import RecordError, read_record
+    from ..record import RecordError, read_record
 
     try:
         rec = read_record(obj)

@@ -13,7 +13,7 @@ catalogue like any other language:
 =============  =================================  ==========================================
 ``msgctxt``    ``msgid``                          ``msgstr``
 =============  =================================  ==========================================
-``reason``     a :mod:`preferans.reasons` code     the refusal, ``{param}`` fields
+``reason``     a :mod:`preferans.i18n.reasons` code     the refusal, ``{param}`` fields
 ``option``     a :class:`~preferans.rules.Rules`   the option's description (house rules)
                option name
 ``preset``     a preset name                      its one-line description
@@ -29,9 +29,9 @@ catalogue like any other language:
 ``count``      ``whist`` (plural ``whists``)       ``{n} вист / {n} виста / {n} вистов``
 ``example``    ``<key>.title`` / ``.explanation``  the rules guide's scoring examples
 ``guide``      a key of the guide's tables         the guide's generated cells
-``rules-       a :mod:`preferans.rules_errors`     why the rules refuse an option, ``{param}``
+``rules-       a :mod:`preferans.i18n.rules_errors`     why the rules refuse an option, ``{param}``
 error``        code                                fields (``rules-value``: a long value)
-``note``       a :mod:`preferans.notes` code       a phrase of a deal's summary: ``{seat}``,
+``note``       a :mod:`preferans.i18n.notes` code       a phrase of a deal's summary: ``{seat}``,
                                                    ``{seat:gen}``, ``{on:acc}``, a verb that
                                                    agrees ``{seat:v:записал/записала/записали}``,
                                                    ``{amount:whist}`` (a count)
@@ -60,9 +60,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, ActionKind
-from .bids import Bid
-from .cards import Card, Suit
+from ..actions import Action, ActionKind
+from ..bids import Bid
+from ..cards import Card, Suit
 from .reasons import ENGLISH, Alternatives, Hand, Reason, english_value
 
 __all__ = [
@@ -103,7 +103,7 @@ COOKIE_NAME = "lang"
 """The cookie that remembers a player's choice of language."""
 QUERY_PARAMETER = "lang"
 """``?lang=ru`` / ``?lang=en`` on any page."""
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parents[1] / "locale"
 
 
 # --- catalogues -----------------------------------------------------------------------------
@@ -368,7 +368,7 @@ def option_description(name: str, lang: str | None) -> str:
     text = pgettext("option", name, lang)
     if text != name:
         return text
-    from .rules import option_docs
+    from ..rules import option_docs
 
     return player_text(option_docs()[name])
 

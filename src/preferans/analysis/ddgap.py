@@ -7,7 +7,7 @@ double-dummy count against the contract's level (clamped to -2..+1).  The comput
 ``play_gap`` tables (:mod:`preferans.players.playgap`) are such counts, measured on self-play
 records; ``benchmarks/bench_playgap.py RECORDS`` prints them for a records directory.
 
-Three-player rules without the structural variants only (as :mod:`preferans.attribution`).
+Three-player rules without the structural variants only (as :mod:`preferans.analysis.attribution`).
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..deal import Phase
+from ..game import Game
+from ..players.sampling import World
+from ..players.solving import play_position
+from ..players.view import SeatView
+from ..record import read_record
+from ..rules import Rules
+from ..solver import solve
 from .attribution import check_rules, start_recorded_deal
-from .deal import Phase
-from .game import Game
-from .players.sampling import World
-from .players.solving import play_position
-from .players.view import SeatView
-from .record import read_record
-from .rules import Rules
-from .solver import solve
 
 
 @dataclass(frozen=True)

@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Suit
+from ..cards import Card, Suit
 
 if TYPE_CHECKING:  # a type only: the actions module imports this one (IllegalAction)
-    from .actions import Action
+    from ..actions import Action
 
 __all__ = ["ENGLISH", "Alternatives", "Hand", "Reason", "english_value", "params_json"]
 

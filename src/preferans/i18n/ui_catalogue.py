@@ -32,7 +32,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from .i18n import LANGUAGES, LOCALE_DIR, compile_po, normalize
+from .translate import LANGUAGES, LOCALE_DIR, compile_po, normalize
 
 __all__ = [
     "DOMAIN",
@@ -166,8 +166,8 @@ def _module(lang: str, catalog: Catalog) -> str:
     nplurals, expr = plural_expression(lang, catalog)
     lines = [
         f"/* The {lang} catalogue of the web table's strings, generated from",
-        f" * locale/{lang}/LC_MESSAGES/{DOMAIN}.po by preferans.ui_catalogue: edit the .po and",
-        " * run tools/ui_catalogue.py, never this file.  See static/i18n.js for its use. */",
+        f" * locale/{lang}/LC_MESSAGES/{DOMAIN}.po by preferans.i18n.ui_catalogue: edit the .po",
+        " * and run tools/ui_catalogue.py, never this file.  See static/i18n.js for its use. */",
         f"export const lang = {_js(lang)};",
         f"export const nplurals = {nplurals};",
         "/** The index of the plural form for n (the .po's Plural-Forms). */",

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from .analysis import analyse
-from .deal import Deal
-from .record import replay
+from ..deal import Deal
+from ..record import replay
+from .after_deal import analyse
 
 FORMAT: Final = "preferans-review/1"
 

@@ -41,11 +41,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import DECK
-from .game import Game
-from .match import SeatResult, _roles, check_lineup, play_stats, write_record_file
-from .match_exec import run_jobs
-from .rules import Rules
+from ..cards import DECK
+from ..game import Game
+from ..rules import Rules
+from .boards import SeatResult, _roles, check_lineup, play_stats, write_record_file
+from .jobs import run_jobs
 
 MAX_DEALS = 400
 """A game still open after this many deals is stopped and settled as it stands."""
@@ -169,7 +169,7 @@ def play_game(
     """Play game ``game`` of the match in one rotation of ``lineup`` to its end.
 
     ``budgets``: as in :func:`preferans.match.play_board` (off: reproducible)."""
-    from .players import LEVEL_BUDGET, make_player
+    from ..players import LEVEL_BUDGET, make_player
 
     n = rules.players
     names = [lineup[(seat + rotation) % n] for seat in range(n)]
@@ -281,7 +281,7 @@ def run_pulya_match(
 ) -> dict[str, Any]:
     """Play ``games`` whole games of ``rules.pool`` in every rotation; return the summary.
 
-    Each rotation of a game is one job (:func:`preferans.match_exec.run_jobs`: this process,
+    Each rotation of a game is one job (:func:`preferans.match.jobs.run_jobs`: this process,
     ``workers`` processes, or Ray tasks).  ``records_dir``: one record file per rotation
     (:func:`record_name`), plus ``summary.json``.  ``time_limit``: seconds after which no
     further game is started; a game is counted only with all its rotations played.
