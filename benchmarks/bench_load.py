@@ -523,9 +523,16 @@ async def _play_seat(ws: Any, seat: int, rng: random.Random, until: float, figur
         remaining = until - time.perf_counter()
         if remaining <= 0 and mine is None:
             return
+        # waiting for another seat: until the run ends (the others stop then: a frame that
+        # reached this socket just before the end and theirs just after leaves this seat
+        # waiting for a move nobody makes), at most 30 s; waiting for its own move's answer:
+        # 30 s
+        wait = 30.0 if mine is not None else min(remaining, 30.0)
         try:
-            text = await asyncio.wait_for(ws.recv(), timeout=max(remaining, 0) + 30)
+            text = await asyncio.wait_for(ws.recv(), timeout=wait)
         except TimeoutError:
+            if mine is None and time.perf_counter() >= until:
+                return
             figures.errors.append("socket: no frame for 30 s")
             return
         now = time.perf_counter()

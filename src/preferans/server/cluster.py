@@ -207,10 +207,14 @@ class Link:
         await self._to_owner({"op": "open", "sid": self.sid, "seat": self.seat,
                               "lang": socket_language(self.socket)})
 
-    async def resend(self) -> bool:
-        """Ask the owner again, and send it what found nobody; whether it was heard."""
+    async def resend(self, refresh: bool = False) -> bool:
+        """Ask the owner again, and send it what found nobody; whether it was heard.  With
+        ``refresh`` (the bus came back: frames may be lost) the owner sends the table's state
+        again; without, an owner that knows this socket already sent it its state, and a
+        second one would show a move in flight as not yet made."""
         if not await self._quiet_to_owner({"op": "open", "sid": self.sid, "seat": self.seat,
-                                           "lang": socket_language(self.socket)}):
+                                           "lang": socket_language(self.socket),
+                                           "refresh": refresh}):
             return False
         pending, self.pending = self.pending, []
         for text in pending:
@@ -499,6 +503,8 @@ class Cluster:
                 await self._reload_party(table)
             elif op == "open":
                 remote = remotes.get(sid)
+                if remote is not None and message.get("refresh") is False:
+                    return  # asked again because a later message found nobody: it has its state
                 if remote is None:
                     lang = message.get("lang") if isinstance(message.get("lang"), str) else "en"
                     remote = RemoteSocket(self, game_id, sid, lang)
@@ -595,8 +601,11 @@ class Cluster:
                 heard = True
                 for link in links:  # the holder of a live lease: ask it (again)
                     heard = await link.resend() and heard
+                if heard and not any(link.pending for link in links):
+                    return  # (a message that found nobody while we asked: ask again)
                 if heard:
-                    return
+                    await asyncio.sleep(0.05)
+                    continue
                 # it holds the lease but does not listen (it died): wait for the lease's end
                 left = (lease.expires_ms - now_ms_()) / 1000
                 await asyncio.sleep(min(max(left, 0.05), 0.5))
@@ -638,7 +647,8 @@ class Cluster:
         (frames published while it was away are lost)."""
         for links in list(self.links.values()):
             for link in list(links.values()):
-                if link.table is None and not link.closed and not await link.resend():
+                if (link.table is None and not link.closed
+                        and not await link.resend(refresh=True)):
                     self.look_soon(link.game_id)
 
     # --- the status page -----------------------------------------------------------------------
