@@ -796,27 +796,12 @@ def create_app(
         if len(table.sockets) >= SOCKETS_PER_TABLE or not client_sockets.take(client):
             await refuse(socket, "too_many_sockets", say("error.too_many_sockets", lang), 4429)
             return
-        bucket = Bucket(rate, burst)
-        dropped = 0
         mine = held_seats(table.seats, token_hash(token)) if token else []
         seat = SPECTATOR if watching else (
             mine[0] if table.party is not None and mine else HUMAN)
         try:
             await table.connect(socket, seat)
-            while True:
-                message = await socket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if not bucket.allow():  # a flood: dropped and said once; kept up, closed
-                    dropped += 1
-                    if dropped == 1:
-                        await socket.send_json({"type": "error", "code": "too_many_messages",
-                                                "message": say("error.too_many_messages", lang)})
-                    elif dropped > FLOOD_CLOSE:
-                        await socket.close(code=4429)
-                        break
-                    continue
-                dropped = 0
+            async for message in flood_limited(socket, lang):
                 text = message.get("text")
                 await table.receive(socket, text if text is not None else message.get("bytes"))
         except WebSocketDisconnect:
@@ -824,6 +809,28 @@ def create_app(
         finally:
             table.disconnect(socket)
             client_sockets.give(client)
+
+    async def flood_limited(socket: WebSocket, lang: str) -> AsyncIterator[dict[str, Any]]:
+        """A socket's messages until it closes, at most ``rate`` a second (``burst`` at
+        once): a flood is dropped and said once, and a socket that keeps flooding is
+        closed."""
+        bucket = Bucket(rate, burst)
+        dropped = 0
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not bucket.allow():
+                dropped += 1
+                if dropped == 1:
+                    await socket.send_json({"type": "error", "code": "too_many_messages",
+                                            "message": say("error.too_many_messages", lang)})
+                elif dropped > FLOOD_CLOSE:
+                    await socket.close(code=4429)
+                    return
+                continue
+            dropped = 0
+            yield message
 
     async def shared_socket(socket: WebSocket, game_id: str, table: Table | None,
                             saved: SavedGame | None, token: str | None, watching: bool,
@@ -850,8 +857,6 @@ def create_app(
         if not client_sockets.take(client):
             await refuse(socket, "too_many_sockets", say("error.too_many_sockets", lang), 4429)
             return
-        bucket = Bucket(rate, burst)
-        dropped = 0
         mine = held_seats(seats, token_hash(token)) if token else []
         seat = SPECTATOR if watching else (mine[0] if party is not None and mine else HUMAN)
         link = None
@@ -863,20 +868,7 @@ def create_app(
                                                      problem=store_message(exc, lang)),
                              4503, database=exc.location)
                 return
-            while True:
-                message = await socket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if not bucket.allow():
-                    dropped += 1
-                    if dropped == 1:
-                        await socket.send_json({"type": "error", "code": "too_many_messages",
-                                                "message": say("error.too_many_messages", lang)})
-                    elif dropped > FLOOD_CLOSE:
-                        await socket.close(code=4429)
-                        break
-                    continue
-                dropped = 0
+            async for message in flood_limited(socket, lang):
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"")[:65536].decode("utf-8", "replace")
