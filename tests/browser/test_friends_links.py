@@ -13,54 +13,15 @@ from typing import Any
 
 import pytest
 from browser_helpers import LiveServer
-from table_driver import click_action, click_token, phase, state
-from test_friends_table import CARD_POINT, STILL
+from friends_driver import play_deal
+from friends_driver import shot as take_shot
+from table_driver import state
 
 pytestmark = pytest.mark.browser
 
 
 def shot(page: Any, artifacts: Path, name: str) -> None:
-    page.wait_for_timeout(400)
-    page.screenshot(path=str(artifacts / f"friends-link-{name}.png"))
-
-
-def box_of(st: dict[str, Any], seat: int) -> str:
-    """The box a seat is drawn in on this page (its own at the bottom; the dummy's, seat 2 of
-    a two-player table, keeps its number)."""
-    count = len(st["names"])
-    return f"seat-{seat}" if seat >= count else f"seat-{(seat - st['seat'] + count) % count}"
-
-
-def take_turn(page: Any, st: dict[str, Any]) -> None:
-    """One decision through the page: the lowest bid or pass, discard two, the first
-    contract, whist, close, the first legal card (of the hand this seat plays)."""
-    obs = st["observation"]
-    legal = obs["legal"]
-    now = phase(st)
-    if now == "auction":
-        click_token(page, "PASS" if "PASS" in legal else legal[0])
-    elif now in ("discard", "exchange"):
-        for token in obs["hand"][:2]:
-            tap(page, st, token, st["seat"])
-        click_action(page, "DISCARD")
-    elif now in ("contract", "name"):
-        click_token(page, legal[0])
-    elif now == "defence":
-        click_action(page, "WHIST" if "WHIST" in legal else "PASS")
-    elif now == "defence_mode":
-        click_action(page, "CLOSED" if "CLOSED" in legal else legal[0])
-    elif now == "play":
-        seat = obs.get("hand_to_play")
-        tap(page, st, sorted(legal)[0], st["seat"] if seat is None else seat)
-    else:  # pragma: no cover
-        raise AssertionError(f"unexpected phase {now!r}: {legal}")
-
-
-def tap(page: Any, st: dict[str, Any], token: str, seat: int) -> None:
-    page.wait_for_function(STILL, timeout=5_000)
-    point = page.evaluate(CARD_POINT, [token, box_of(st, seat)])
-    assert point is not None, f"card {token} of seat {seat} is not on the screen"
-    page.mouse.click(point[0], point[1])
+    take_shot(page, artifacts, f"friends-link-{name}")
 
 
 def open_menu_item(page: Any, item: str) -> None:
@@ -140,28 +101,8 @@ def test_a_two_player_table_for_friends_and_its_watch_only_link(
         assert invite.rsplit("/", 1)[1] not in vera.content()
         shot(vera, artifacts, "watcher")
 
-        players = {"host": page, "phone": boris}
-        shots: set[str] = set()
-        for _ in range(300):
-            done = True
-            for name, who in players.items():
-                st = state(who)
-                if st["deal_over"]:
-                    continue
-                done = False
-                obs = st["observation"]
-                if obs["to_act"] == st["seat"] and obs["legal"] and st["thinking"] is None:
-                    if phase(st) == "play" and name not in shots:
-                        shots.add(name)
-                        shot(who, artifacts, f"play-{name}")
-                    take_turn(who, st)
-                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
-                                          arg=st["seq"], timeout=30_000)
-            if done:
-                break
-            page.wait_for_timeout(150)
-        else:
-            raise AssertionError("the deal did not end")
+        play_deal({"host": page, "phone": boris},
+                  first_card=lambda name, who: shot(who, artifacts, f"play-{name}"))
         vera.wait_for_function("() => window.preferansTable.state.deal_over")
         assert state(vera)["seat"] is None
         # the spectator deals nothing on; the finished deal's analysis is open to him
@@ -244,24 +185,7 @@ def test_a_four_player_table_for_friends_seen_from_each_humans_seat(
         assert boris.evaluate(plates) == ["Boris", "Lena", "Anna", "Misha"]
         shot(anna, artifacts, "four-host")
         shot(boris, artifacts, "four-phone")
-        players = {"host": anna, "phone": boris}
-        for _ in range(300):
-            done = True
-            for who in players.values():
-                st = state(who)
-                if st["deal_over"]:
-                    continue
-                done = False
-                obs = st["observation"]
-                if obs["to_act"] == st["seat"] and obs["legal"] and st["thinking"] is None:
-                    take_turn(who, st)
-                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
-                                          arg=st["seq"], timeout=30_000)
-            if done:
-                break
-            anna.wait_for_timeout(150)
-        else:
-            raise AssertionError("the deal did not end")
+        play_deal({"host": anna, "phone": boris})
         assert state(anna)["last_entry"]["kind"] == state(boris)["last_entry"]["kind"]
         shot(anna, artifacts, "four-deal-over-host")
         shot(boris, artifacts, "four-deal-over-phone")

@@ -11,68 +11,15 @@ from typing import Any
 
 import pytest
 from browser_helpers import LiveServer
-from table_driver import click_action, click_token, phase, state
+from friends_driver import play_deal, take_turn
+from friends_driver import shot as take_shot
+from table_driver import state
 
 pytestmark = pytest.mark.browser
 
-CARD_POINT = """([token, box]) => {
-  const card = document.querySelector(`#${box} .hand [data-card="${token}"]`);
-  if (!card) return null;
-  const r = card.getBoundingClientRect();
-  for (let y = r.top + 12; y < r.bottom - 4; y += 8) {
-    for (let x = r.left + 4; x < r.right - 2; x += 3) {
-      const hit = document.elementFromPoint(x, y);
-      if (hit && hit.closest("[data-card]") === card) return [x, y];
-    }
-  }
-  return null;
-}"""
-
-STILL = """() => !document.getAnimations().some((a) => a.playState === "running"
-  && a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest(".hand"))"""
-
-
-def box_of(st: dict[str, Any], seat: int) -> str:
-    """The id of the box a seat is drawn in on this page (its own at the bottom: seat-0)."""
-    count = len(st["names"])
-    return f"seat-{(seat - st['seat'] + count) % count}"
-
-
-def tap(page: Any, st: dict[str, Any], token: str, seat: int) -> None:
-    page.wait_for_function(STILL, timeout=5_000)
-    point = page.evaluate(CARD_POINT, [token, box_of(st, seat)])
-    assert point is not None, f"card {token} of seat {seat} is not on the screen"
-    page.mouse.click(point[0], point[1])
-
-
-def take_turn(page: Any, st: dict[str, Any]) -> None:
-    """One decision through the page: pass in the auction, whist, play the first card."""
-    obs = st["observation"]
-    legal = obs["legal"]
-    now = phase(st)
-    if now == "auction":
-        click_token(page, "PASS")
-    elif now in ("discard", "exchange"):
-        for token in obs["hand"][:2]:
-            tap(page, st, token, st["seat"])
-        click_action(page, "DISCARD")
-    elif now == "contract":
-        click_token(page, legal[0])
-    elif now == "defence":
-        click_action(page, "WHIST" if "WHIST" in legal else "PASS")
-    elif now == "defence_mode":
-        click_action(page, "CLOSED")
-    elif now == "play":
-        seat = obs.get("hand_to_play")
-        tap(page, st, sorted(legal)[0], st["seat"] if seat is None else seat)
-    else:  # pragma: no cover
-        raise AssertionError(f"unexpected phase {now!r}: {legal}")
-
 
 def shot(page: Any, artifacts: Path, name: str) -> None:
-    page.wait_for_timeout(400)
-    page.screenshot(path=str(artifacts / f"friends-{name}.png"))
-
+    take_shot(page, artifacts, f"friends-{name}")
 
 def test_two_friends_and_a_computer_play_a_deal_from_the_invite_link(
         page: Any, browser: Any, live_server: LiveServer, artifacts: Path) -> None:
@@ -133,28 +80,8 @@ def test_two_friends_and_a_computer_play_a_deal_from_the_invite_link(
                     width: window.innerWidth}; }""")
         assert chip["fits"] and chip["left"] >= 0 and chip["right"] <= chip["width"], chip
 
-        players = {"host": page, "phone": boris}
-        shots = set()
-        for _ in range(200):
-            done = True
-            for name, who in players.items():
-                st = state(who)
-                if st["deal_over"]:
-                    continue
-                done = False
-                obs = st["observation"]
-                if obs["to_act"] == st["seat"] and obs["legal"] and st["thinking"] is None:
-                    if phase(st) == "play" and name not in shots:
-                        shots.add(name)
-                        shot(who, artifacts, f"play-{name}")
-                    take_turn(who, st)
-                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
-                                          arg=st["seq"], timeout=30_000)
-            if done:
-                break
-            page.wait_for_timeout(150)
-        else:
-            raise AssertionError("the deal did not end")
+        play_deal({"host": page, "phone": boris},
+                  first_card=lambda name, who: shot(who, artifacts, f"play-{name}"))
         assert state(page)["deal_over"] and state(boris)["deal_over"]
         page.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
         shot(page, artifacts, "deal-over-host")
@@ -318,18 +245,7 @@ def test_three_friends_one_in_russian_play_a_deal_to_the_sheet(
             who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
         assert pages[1].locator("html").get_attribute("lang") == "ru"
         assert pages[1].locator("#seat-0 .plate .name").inner_text() == "Борис"
-        for _ in range(300):
-            states = [state(who) for who in pages]
-            if all(st["deal_over"] for st in states):
-                break
-            for who, st in zip(pages, states, strict=True):
-                obs = st["observation"]
-                if not st["deal_over"] and obs["to_act"] == st["seat"] and obs["legal"]:
-                    take_turn(who, st)
-                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
-                                          arg=st["seq"], timeout=15_000)
-        else:
-            raise AssertionError("the deal did not end")
+        play_deal(dict(enumerate(pages)))
         for who in pages:
             who.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
         assert "Раздача 1" in pages[1].locator("#sheet-title").inner_text()
@@ -381,18 +297,7 @@ def test_three_friends_finish_early_when_all_agree_and_see_the_settlement(
         for who in pages:
             who.goto(f"{base}/table/{game}")
             who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
-        for _ in range(300):  # a whole deal first, so the sheet has something to settle
-            states = [state(who) for who in pages]
-            if all(st["deal_over"] for st in states):
-                break
-            for who, st in zip(pages, states, strict=True):
-                obs = st["observation"]
-                if not st["deal_over"] and obs["to_act"] == st["seat"] and obs["legal"]:
-                    take_turn(who, st)
-                    who.wait_for_function("(seq) => window.preferansTable.state.seq > seq",
-                                          arg=st["seq"], timeout=15_000)
-        else:
-            raise AssertionError("the deal did not end")
+        play_deal(dict(enumerate(pages)))  # a whole deal, so the sheet has something to settle
         for who in pages:
             who.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
         pages[0].locator('[data-action="NEXT DEAL"]').click()
