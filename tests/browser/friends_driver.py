@@ -7,23 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from table_driver import click_action, click_token, phase, state
-
-CARD_POINT = """([token, box]) => {
-  const card = document.querySelector(`#${box} .hand [data-card="${token}"]`);
-  if (!card) return null;
-  const r = card.getBoundingClientRect();
-  for (let y = r.top + 12; y < r.bottom - 4; y += 8) {
-    for (let x = r.left + 4; x < r.right - 2; x += 3) {
-      const hit = document.elementFromPoint(x, y);
-      if (hit && hit.closest("[data-card]") === card) return [x, y];
-    }
-  }
-  return null;
-}"""
-
-STILL = """() => !document.getAnimations().some((a) => a.playState === "running"
-  && a.effect && a.effect.target && a.effect.target.closest && a.effect.target.closest(".hand"))"""
+from table_driver import HAND_STILL, VISIBLE_POINT, click_action, click_token, phase, state
 
 
 def shot(page: Any, artifacts: Path, name: str) -> None:
@@ -40,8 +24,10 @@ def box_of(st: dict[str, Any], seat: int) -> str:
 
 
 def tap(page: Any, st: dict[str, Any], token: str, seat: int) -> None:
-    page.wait_for_function(STILL, timeout=5_000)
-    point = page.evaluate(CARD_POINT, [token, box_of(st, seat)])
+    """Tap ``token`` in the hand of ``seat`` on this page, once that hand stands still."""
+    box = box_of(st, seat).removeprefix("seat-")
+    page.wait_for_function(HAND_STILL, arg=box, timeout=5_000)
+    point = page.evaluate(VISIBLE_POINT, [token, box])
     assert point is not None, f"card {token} of seat {seat} is not on the screen"
     page.mouse.click(point[0], point[1])
 
