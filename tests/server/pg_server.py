@@ -13,6 +13,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 USER = "preferans"
@@ -95,3 +97,14 @@ class TempPostgres:
             self._run(pg_ctl, "-D", str(self.data), "-m", "immediate", "stop")
             self.started = False
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextmanager
+def running() -> Iterator[TempPostgres]:
+    """A started throwaway server, stopped and deleted when the block ends."""
+    server = TempPostgres()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()

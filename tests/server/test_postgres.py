@@ -14,7 +14,7 @@ from itertools import count
 
 import pytest
 from fastapi.testclient import TestClient
-from pg_server import TempPostgres, unavailable
+from pg_server import TempPostgres, running, unavailable
 from server_helpers import new_game, play_until, receive_json, settled
 
 from preferans.server.app import create_app
@@ -31,12 +31,8 @@ _numbers = count(1)
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[TempPostgres]:
-    server = TempPostgres()
-    try:
-        server.start()
+    with running() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture()
