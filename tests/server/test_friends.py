@@ -403,6 +403,21 @@ def _read_until(ws: Any, done: Any, limit: int = 400) -> dict[str, Any]:
     raise AssertionError("the awaited state never came")
 
 
+def _pass_until_the_stand_in_plays(ws: Any, state: dict[str, Any], seat: int = 1,
+                                   limit: int = 300) -> dict[str, Any]:
+    """Seat 0 takes its first legal action whenever it is to act, until the stand-in plays
+    ``seat``; the state with that move."""
+    for _ in range(limit):
+        event = state.get("event") or {}
+        if event.get("seat") == seat and event.get("stand_in"):
+            return state
+        obs = state["observation"]
+        if obs["to_act"] == 0 and not state["deal_over"] and state["thinking"] is None:
+            ws.send_json({"type": "action", "token": sorted(obs["legal"])[0]})
+        state = _read_until(ws, lambda m: True)
+    raise AssertionError(f"the stand-in never played seat {seat}")
+
+
 def test_a_move_clock_that_runs_out_lets_the_stand_in_decide(client: TestClient) -> None:
     from preferans.game import Game
     from preferans.server.table import Table
@@ -446,17 +461,7 @@ def test_an_absent_human_is_played_by_the_stand_in_until_he_comes_back(
         away = _read_until(wa, lambda m: m.get("stand_in") == [1])
         assert away["stand_in_name"] == "Misha"
         # Anna passes whenever it is her turn; the stand-in plays Boris's seat
-        state = away
-        for _ in range(200):
-            event = state.get("event") or {}
-            if event.get("seat") == 1 and event.get("stand_in"):
-                break
-            obs = state["observation"]
-            if obs["to_act"] == 0 and not state["deal_over"] and state["thinking"] is None:
-                wa.send_json({"type": "action", "token": sorted(obs["legal"])[0]})
-            state = _read_until(wa, lambda m: True)
-        else:
-            raise AssertionError("the stand-in never played Boris's seat")
+        _pass_until_the_stand_in_plays(wa, away)
         # Boris comes back: his seat is his again, the plates say so
         with boris.socket(game) as wb:
             mine = receive_json(wb)

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from server_helpers import receive_json
 from test_friends import (
     Browser,
+    _pass_until_the_stand_in_plays,
     _read_until,
     _read_until_error,
     assert_no_leak,
@@ -194,17 +195,8 @@ def test_after_a_restart_an_absent_friends_grace_time_counts_from_the_restore(
             first_frame = receive_json(wa)
             # Anna is back at once, and Boris's seat is the stand-in's from the first frame
             assert first_frame["seat"] == 0 and first_frame["stand_in"] == [1]
-            state = first_frame
-            for _ in range(300):  # she never waits on Boris: the stand-in plays his seat
-                event = state.get("event") or {}
-                if event.get("seat") == 1 and event.get("stand_in"):
-                    break
-                obs = state["observation"]
-                if obs["to_act"] == 0 and not state["deal_over"] and state["thinking"] is None:
-                    wa.send_json({"type": "action", "token": sorted(obs["legal"])[0]})
-                state = _read_until(wa, lambda m: True)
-            else:
-                raise AssertionError("the stand-in never played Boris's seat")
+            # she never waits on Boris: the stand-in plays his seat
+            _pass_until_the_stand_in_plays(wa, first_frame)
     # the grace time of a restart with nobody back yet has not run out: nobody is away
     with app_on(db, grace_seconds=30) as third:
         tables = third.app.state.tables
