@@ -94,12 +94,11 @@ MisereExposure = Literal["after_lead", "after_declarer_lead", "before_lead"]
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The options of one table.  Create with :meth:`preset`; never mutate (use :meth:`replace`)."""
+class TableOptions:
+    """The table: how many play, the pool, what contracts and misère are worth (and the
+    preset's name)."""
 
     name: str = _opt("sochi", "Preset this set of rules was built from (plus overrides).")
-
-    # --- the table ---------------------------------------------------------------------------
     players: int = _opt(
         3,
         "Players at the table; with four the dealer sits each deal out; with two a dummy sits "
@@ -112,7 +111,11 @@ class Rules:
     )
     misere_value: int = _opt(10, "Value of misère (pool points; mountain per trick taken).")
 
-    # --- the auction -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AuctionOptions:
+    """The auction: its style, what may be bid, misère, the talon and the discard."""
+
     auction: AuctionStyle = _opt(
         "ascending",
         "ascending: every bid higher than the last (003); seniority: an elder hand may hold "
@@ -150,7 +153,12 @@ class Rules:
         (False, True),
     )
 
-    # --- the defence -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DefenceOptions:
+    """The defence: whist, pass and half-whist, open or closed, who must whist and what it
+    costs."""
+
     whist_quota: tuple[int, int, int, int, int] = _opt(
         (4, 2, 1, 1, 1), "Tricks the defence owes against a 6, 7, 8, 9 and 10."
     )
@@ -272,7 +280,11 @@ class Rules:
         (2, 1), "Two players: tricks a whister playing ALONE owes against a 6 and a 7."
     )
 
-    # --- the Rogue (razboynik) ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RogueOptions:
+    """The Rogue (razboynik): its lists and the naming of each deal's game."""
+
     rogue: RogueList = _opt(
         "none",
         "Rogue: no auction; the designated soloist plays each game of his list once (small: "
@@ -293,7 +305,12 @@ class Rules:
         ("both", "first"),
     )
 
-    # --- Classical (1971) ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClassicalOptions:
+    """Classical (1971): the halves, halftime, blind and hand bids, the invitation, the time
+    limit."""
+
     classical_halves: bool = _opt(
         False,
         "Classical: the game is a compulsory first half (the Rogue list), halftime_laps laps "
@@ -380,7 +397,11 @@ class Rules:
         "each balance × stakes as money (0: not shown).",
     )
 
-    # --- Racing (rounds) -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RacingOptions:
+    """Racing: its rounds."""
+
     racing_rounds: int = _opt(
         0,
         "Racing: the game is this many rounds of `pool` points (0: no rounds); each round "
@@ -405,7 +426,11 @@ class Rules:
         (False, True),
     )
 
-    # --- scoring -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ScoringOptions:
+    """Scoring: whists, the mountain, the settlement."""
+
     mountain_scale: int = _opt(1, "Multiplier of mountain entries for undertricks and misère.")
     whist_scale: int = _opt(1, "Multiplier of whists per trick and of consolation whists.")
     consolation_per_undertrick: int | None = _opt(
@@ -481,7 +506,11 @@ class Rules:
         (False, True),
     )
 
-    # --- all-pass (raspasy) ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AllpassOptions:
+    """All-pass (raspasy): how it is played and scored."""
+
     allpass_talon: AllPassTalon = _opt(
         "lead",
         "lead: the talon cards are turned one by one and set the suit of the first two tricks; "
@@ -553,7 +582,11 @@ class Rules:
         (False, True),
     )
 
-    # --- closing the pool --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClosingOptions:
+    """Closing the pool: help, overflow, when the game ends."""
+
     pool_help: bool = _opt(
         True, "Points beyond a closed pool help the highest unclosed pool (ties: next clockwise)."
     )
@@ -604,7 +637,18 @@ class Rules:
         ("all_pools", "first_pool", "total", "lists", "rounds", "pools_and_hills"),
     )
 
-    # -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rules(ClosingOptions, AllpassOptions, ScoringOptions, RacingOptions, ClassicalOptions,
+            RogueOptions, DefenceOptions, AuctionOptions, TableOptions):
+    """The options of one table.  Create with :meth:`preset`; never mutate (use :meth:`replace`).
+
+    Its options come in groups, one class each (:class:`TableOptions`, :class:`AuctionOptions`,
+    :class:`DefenceOptions`, :class:`RogueOptions`, :class:`ClassicalOptions`,
+    :class:`RacingOptions`, :class:`ScoringOptions`, :class:`AllpassOptions`,
+    :class:`ClosingOptions`); their fields come in that order, the table's first.
+    """
+
     def __post_init__(self) -> None:
         hints = _type_hints()
         for f in dataclasses.fields(self):  # types and ranges first: the checks below compare
