@@ -10,13 +10,14 @@ turn").
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 pytest.importorskip("redis")
+
+from server_helpers import run_async
 
 from preferans.server.bus import channel_in
 from preferans.server.cluster import Cluster, Link, RemoteSocket
@@ -103,7 +104,7 @@ def test_a_message_that_found_nobody_while_the_socket_asked_again_is_sent_too():
         assert GAME not in cluster._looking
         return cluster.bus.sent  # type: ignore[attr-defined,no-any-return]
 
-    sent = asyncio.run(main())
+    sent = run_async(main())
     texts = [m.get("text") for m in sent if m["op"] == "msg"]
     assert texts == ['{"type": "action", "token": "PASS"}', '{"type": "chat", "text": "hi"}']
     assert all(m["refresh"] is False for m in sent if m["op"] == "open")
@@ -126,7 +127,7 @@ def test_an_owner_asked_again_for_a_socket_it_knows_sends_no_second_state():
         await cluster._handle(GAME, unknown, None)  # a new owner: it never saw this socket
         return table, cluster
 
-    table, cluster = asyncio.run(main())
+    table, cluster = run_async(main())
     assert [seat for _, seat in table.connected] == [2, 2, 1]
     remotes = cluster.remotes[GAME]
     assert sorted(remotes) == ["there/1", "there/2"]

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from pg_server import TempPostgres, unavailable
+from server_helpers import run_async
 
 from preferans.server.store import PLAYING, Fenced, GameStore
 
@@ -103,7 +104,7 @@ def test_a_fenced_save_fails_alone_in_a_group_commit(store: GameStore) -> None:
             store.save_async("g2", record=record(6), status=PLAYING, epoch=a2.epoch),
             return_exceptions=True)
 
-    outcomes = asyncio.run(both())
+    outcomes = run_async(both())
     assert isinstance(outcomes[0], Fenced) and outcomes[1] is None
     assert store.get("g1").record == record(0) and store.get("g2").record == record(6)
 
