@@ -42,6 +42,7 @@ computer players stopped; the next visit restores them from the store.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -429,6 +430,8 @@ def create_app(
             gc_pauses.log()
         reaper.cancel()
         comeback.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await comeback  # a read it began in a thread finishes before the store closes
         if cluster is not None:
             await cluster.stop()
         await tables.stop()

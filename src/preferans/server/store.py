@@ -881,7 +881,8 @@ class GameStore:
             self._closed = True
             self._jobs.put(_STOP)
             self._writer.join()
-        self.engine.dispose()
+        with self._db_lock:  # SQLite's one connection: not closed under a thread using it
+            self.engine.dispose()
 
 
 def database_location(url: str) -> str:
