@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pg_server import TempPostgres, unavailable
+from pg_server import TempPostgres, running, unavailable
 from server_helpers import run_async
 
 from preferans.server.store import PLAYING, Fenced, GameStore
@@ -31,12 +31,8 @@ def postgres() -> Iterator[TempPostgres | None]:
     except ImportError:
         yield None
         return
-    server = TempPostgres()
-    try:
-        server.start()
+    with running() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

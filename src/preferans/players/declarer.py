@@ -26,7 +26,7 @@ from .misere import misere_tricks
 from .sampling import World, weighted_mean
 from .solving import opening_position
 from .thinker import Thinker
-from .variants import misere_contract_ok, rogue_contract_options
+from .variants import nameable_contracts, rogue_contract_options
 from .view import SeatView
 
 
@@ -183,21 +183,11 @@ def discard(mind: Thinker, view: SeatView, rng: random.Random) -> str:
 def contract(mind: Thinker, view: SeatView, rng: random.Random) -> str:
     """The contract named: each legal one valued on the discard's worlds (the strains the
     discard solved first, then the evaluation's best), the best taken."""
-    legal = view.legal
-    options = []
-    for t in legal:
-        try:
-            options.append((Bid.parse(t), t))
-        except ValueError:
-            continue
+    chosen, options = nameable_contracts(view)
+    if chosen is not None:
+        return chosen
     if not options:
-        return legal[0]
-    if all(b.misere for b, _ in options):
-        return options[0][1]
-    if any(b.misere for b, _ in options):  # a blind winner may name misère instead
-        if misere_contract_ok(view):
-            return next(t for b, t in options if b.misere)
-        options = [(b, t) for b, t in options if not b.misere]
+        return view.legal[0]
     entry = declarer_worlds(mind, view, rng)
     hand = view.hand
     solved = {s for (kept, s) in entry["solved"] if kept == hand}

@@ -56,7 +56,7 @@ from .variants import (
     hand_bid_choice,
     hand_bids,
     invite_choice,
-    misere_contract_ok,
+    nameable_contracts,
     open_profile_estimate,
     rogue_copies,
     rogue_scores,
@@ -176,16 +176,9 @@ class EasyPlayer:
         return "DISCARD " + " ".join(str(c) for c in cards)
 
     def _contract(self, view: SeatView, hunch: float) -> str:
-        options = []
-        for t in view.legal:
-            with contextlib.suppress(ValueError):
-                options.append((Bid.parse(t), t))
-        if all(b.misere for b, _ in options):
-            return options[0][1]
-        if any(b.misere for b, _ in options):  # a blind winner may name misère instead
-            if misere_contract_ok(view):
-                return next(t for b, t in options if b.misere)
-            options = [(b, t) for b, t in options if not b.misere]
+        chosen, options = nameable_contracts(view)
+        if chosen is not None:
+            return chosen
         strain = best_strain(view.hand)  # ties go to the longest suit
         est = contract_tricks(view.hand, strain) + hunch * 0.5
         # a trick below its feel: named at its feel, it named 9 after a 6♠ auction 11 times

@@ -32,6 +32,7 @@ cold ten is named at once; a weak hand names the item that loses least against i
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -386,6 +387,23 @@ def evaluation_clean(hand: int) -> float:
 def misere_contract_ok(view: SeatView) -> bool:
     """After a blind win the contract may be MISERE: only with a clean-looking hand."""
     return misere_danger(view.hand) < 0.3
+
+
+def nameable_contracts(view: SeatView) -> tuple[str | None, list[tuple[Bid, str]]]:
+    """The contracts the declarer may name, as ``(bid, token)``, and the token already chosen
+    when there is nothing to weigh: misère when it is the only contract, or when a blind
+    winner may name it and the hand suits it (otherwise the options leave misère out)."""
+    options = []
+    for t in view.legal:
+        with contextlib.suppress(ValueError):
+            options.append((Bid.parse(t), t))
+    if options and all(b.misere for b, _ in options):
+        return options[0][1], options
+    if any(b.misere for b, _ in options):
+        if misere_contract_ok(view):
+            return next(t for b, t in options if b.misere), options
+        options = [(b, t) for b, t in options if not b.misere]
+    return None, options
 
 
 # --- Classical: the soloist's invitation of the sitting dealer -----------------------------------
