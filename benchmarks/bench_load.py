@@ -134,7 +134,7 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
 
     from preferans.server.app import create_app
     from preferans.server.gcpause import GcPauses
-    from preferans.server.store import GameStore
+    from preferans.server.store.games import GameStore
 
     if skip_saves:
         async def no_save(self: Any, *a: Any, **k: Any) -> None:
@@ -668,7 +668,7 @@ def kill_run(args: Any) -> None:
     from pg_server import TempPostgres
     from redis_server import TempRedis
 
-    from preferans.server.store import GameStore
+    from preferans.server.store.games import GameStore
 
     count = [int(n) for n in args.processes.split(",")][-1]
     tables = int(args.steps.split(",")[0])
@@ -771,7 +771,7 @@ def compare_processes(args: Any) -> None:
             for tables in steps:
                 number += 1
                 db = postgres.new_database(f"bench_{number}")
-                from preferans.server.store import GameStore
+                from preferans.server.store.games import GameStore
 
                 GameStore(db).close()
                 servers = _start_servers(args, count, db, redis.url)

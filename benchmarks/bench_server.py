@@ -18,7 +18,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from preferans.server.app import create_app
-from preferans.server.table import Table
+from preferans.server.table.table import Table
 
 
 def main(games: int = 3) -> None:

@@ -30,7 +30,7 @@ from preferans.rules import (
     options_table,
 )
 from preferans.scoring import ScoringError, score_deal
-from preferans.server.house_rules import editor_schema, rules_from_settings
+from preferans.server.lang.house_rules import editor_schema, rules_from_settings
 from preferans.sheet import Sheet
 
 SOCHI = Rules.preset("sochi")

@@ -29,7 +29,7 @@ from preferans.rules import (
     options_schema,
     options_table,
 )
-from preferans.server.house_rules import editor_schema, rules_from_settings
+from preferans.server.lang.house_rules import editor_schema, rules_from_settings
 from preferans.sheet import Sheet, settle
 
 SOCHI = Rules.preset("sochi")

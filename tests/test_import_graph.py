@@ -46,8 +46,8 @@ def test_the_tool_reads_local_imports_and_skips_type_checking(tmp_path):
     "preferans.guide.worked",
     "preferans.record",
     "preferans.game",
-    "preferans.server.seats",
-    "preferans.server.tokens",
+    "preferans.server.table.seats",
+    "preferans.server.security.tokens",
 ])
 def test_module_doctests(name):
     result = doctest.testmod(importlib.import_module(name))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from preferans.option_bounds import BOUNDS, DEFAULT_BOUNDS, bounds
 from preferans.record import RecordError, read_record
 from preferans.rules import PRESETS, VARIANTS, Rules, RulesError, options_schema
-from preferans.server.house_rules import editor_schema, rules_from_settings
+from preferans.server.lang.house_rules import editor_schema, rules_from_settings
 
 SCHEMA = {e["name"]: e for e in options_schema()}
 NUMERIC = [name for name, e in SCHEMA.items()

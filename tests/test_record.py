@@ -270,7 +270,7 @@ def test_a_changed_record_is_analysed_or_a_record_error(changes, preset):
 def test_a_changed_upload_is_reviewed_or_refused_with_a_reason(changes, preset):
     """An uploaded body (the server's reader, in its worker thread): reviewed, or refused
     with a record error or an upload refusal, never another exception."""
-    from preferans.server.review_routes import UploadTooLong, _review_upload, _UploadRefused
+    from preferans.server.web.review import UploadTooLong, _review_upload, _UploadRefused
 
     body = json.dumps(_mutated(changes, preset)).encode()
     try:

@@ -16,7 +16,7 @@ from preferans import rules as rules_module
 from preferans.i18n import render_rules_error
 from preferans.i18n.rules_errors import ENGLISH, english, player_english
 from preferans.rules import Rules, RulesError
-from preferans.server.house_rules import option_title, rules_from_settings
+from preferans.server.lang.house_rules import option_title, rules_from_settings
 
 SRC = Path(rules_module.__file__).parent
 RAISING = [SRC / "rules.py", SRC / "option_bounds.py", SRC / "server" / "house_rules.py"]

@@ -17,7 +17,7 @@ the code: a key used by a template (``_("settings.play")``) or a server module (
 literal like ``"error.not_yours"``) and missing from a catalogue is added empty to every
 catalogue (the English is written by hand in ``en``); a key nothing uses any more is dropped.
 The families ``preset-title`` and ``preset-line`` take their English from
-:data:`preferans.server.presets_text.PRESET_TEXT`, ``option-title`` (the house-rules editor's
+:data:`preferans.server.lang.presets_text.PRESET_TEXT`, ``option-title`` (the house-rules editor's
 name of an option) the option's own name.
 
 Run: ``.venv/bin/python tools/i18n_sync.py`` (``--check``: only say what would change, exit
@@ -39,8 +39,8 @@ from preferans.i18n.reasons import ENGLISH
 from preferans.i18n.rules_errors import ENGLISH as RULES_ENGLISH
 from preferans.i18n.rules_errors import player_english
 from preferans.rules import option_docs
-from preferans.server import lang as page_lang
-from preferans.server.presets_text import PRESET_TEXT
+from preferans.server.lang import language as page_lang
+from preferans.server.lang.presets_text import PRESET_TEXT
 
 SERVER = Path(page_lang.__file__).parent
 PAGE_PREFIXES = ("common", "settings", "difficulty", "damaged", "stats", "notfound", "replay",

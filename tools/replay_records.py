@@ -26,9 +26,9 @@ RECORDS = ROOT / "tests" / "records"
 def results(path: Path, store: Any, client: Any) -> dict[str, bytes]:
     """The bytes each reading of one record gives."""
     from preferans.game import Game
-    from preferans.server.fastjson import dumps
-    from preferans.server.spectators import SPECTATOR
-    from preferans.server.table import Table, rules_info
+    from preferans.server.store.fastjson import dumps
+    from preferans.server.table.spectators import SPECTATOR
+    from preferans.server.table.table import Table, rules_info
 
     text = path.read_text(encoding="utf-8")
     record = json.loads(text)

@@ -177,10 +177,10 @@ def strength(cards: Any) -> int:
 def seed_where(wanted: Any, deals: int = 1, limit: int = 5000) -> int:
     """The first game seed whose first ``deals`` deals all satisfy ``wanted(strengths)``.
 
-    The server deals a seeded game's cards with :func:`preferans.server.table.deal_cards`,
+    The server deals a seeded game's cards with :func:`preferans.server.table.table.deal_cards`,
     so a test can choose the kind of hands it needs (computer players still decide freely).
     """
-    from preferans.server.table import deal_cards
+    from preferans.server.table.table import deal_cards
 
     for seed in range(limit):
         if all(wanted([strength(h) for h in deal_cards(seed, n)[0]]) for n in range(deals)):

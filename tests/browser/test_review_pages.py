@@ -25,9 +25,9 @@ from table_driver import new_game, open_table, phase, play_until, step, wait_set
 from test_variant_decisions import easy_players
 
 from preferans.server.app import SEAT_COOKIE, token_hash
-from preferans.server.house_rules import rules_from_settings
-from preferans.server.store import FINISHED
-from preferans.server.table import Table, deal_hands
+from preferans.server.lang.house_rules import rules_from_settings
+from preferans.server.store.games import FINISHED
+from preferans.server.table.table import Table, deal_hands
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from browser_helpers import LiveServer
 
-from preferans.server.house_rules import option_title
+from preferans.server.lang.house_rules import option_title
 
 pytestmark = pytest.mark.browser
 

@@ -21,8 +21,8 @@ from table_driver import phase, play_until, seq, wait_settled
 from preferans.bids import Bid
 from preferans.game import Game
 from preferans.rules import Rules
-from preferans.server.seats import NAMES, NAMES_FOUR, bot_seed
-from preferans.server.table import deal_cards, deal_hands, first_dealer, make_bot
+from preferans.server.table.seats import NAMES, NAMES_FOUR, bot_seed
+from preferans.server.table.table import deal_cards, deal_hands, first_dealer, make_bot
 
 pytestmark = pytest.mark.browser
 

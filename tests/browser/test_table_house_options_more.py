@@ -19,8 +19,8 @@ from table_driver import play_until, wait_settled
 
 from preferans.game import Game
 from preferans.rules import Rules
-from preferans.server.seats import NAMES, bot_seed
-from preferans.server.table import deal_cards, first_dealer, make_bot
+from preferans.server.table.seats import NAMES, bot_seed
+from preferans.server.table.table import deal_cards, first_dealer, make_bot
 
 pytestmark = pytest.mark.browser
 

@@ -14,8 +14,8 @@ from table_driver import phase, play_until, seq, state, step, wait_settled
 
 from preferans.game import Game
 from preferans.rules import Rules
-from preferans.server.seats import NAMES, bot_seed
-from preferans.server.table import deal_cards, first_dealer, make_bot
+from preferans.server.table.seats import NAMES, bot_seed
+from preferans.server.table.table import deal_cards, first_dealer, make_bot
 
 pytestmark = pytest.mark.browser
 

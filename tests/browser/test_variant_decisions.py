@@ -24,11 +24,11 @@ from test_variants_table import play_one_deal
 
 from preferans.game import Game
 from preferans.players import Player, make_player
-from preferans.server.house_rules import rules_from_settings
-from preferans.server.seats import bot_seed
-from preferans.server.stats import summarise
-from preferans.server.store import PLAYING
-from preferans.server.table import Table, deal_hands
+from preferans.server.lang.house_rules import rules_from_settings
+from preferans.server.store.games import PLAYING
+from preferans.server.store.stats import summarise
+from preferans.server.table.seats import bot_seed
+from preferans.server.table.table import Table, deal_hands
 
 pytestmark = pytest.mark.browser
 

@@ -24,8 +24,8 @@ from redis_server import TempRedis
 from redis_server import unavailable as redis_unavailable
 
 from preferans.game import Game
-from preferans.server.spectators import SPECTATOR
-from preferans.server.store import GameStore
+from preferans.server.store.games import GameStore
+from preferans.server.table.spectators import SPECTATOR
 
 if reason := (pg_unavailable() or redis_unavailable()):
     pytest.skip(reason, allow_module_level=True)

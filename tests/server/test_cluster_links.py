@@ -19,9 +19,9 @@ pytest.importorskip("redis")
 
 from server_helpers import run_async
 
-from preferans.server.bus import channel_in
-from preferans.server.cluster import Cluster, Link, RemoteSocket
-from preferans.server.store import Lease, now_ms_
+from preferans.server.cluster.bus import channel_in
+from preferans.server.cluster.cluster import Cluster, Link, RemoteSocket
+from preferans.server.store.games import Lease, now_ms_
 
 GAME = "g1"
 

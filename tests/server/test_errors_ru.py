@@ -10,7 +10,7 @@ import re
 from fastapi.testclient import TestClient
 from server_helpers import new_game
 
-from preferans.server.house_rules import option_title
+from preferans.server.lang.house_rules import option_title
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
 JSON = {"Content-Type": "application/json"}

@@ -10,8 +10,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from server_helpers import new_game, play_until, run_async
 
-from preferans.server import fastjson
 from preferans.server.app import create_app
+from preferans.server.store import fastjson
 
 
 def test_state_frames_and_records_match_the_plain_encoding(db_url: str) -> None:
@@ -69,7 +69,7 @@ def test_saves_queued_together_commit_in_one_transaction_and_fail_alone(
 
     from sqlalchemy import event
 
-    from preferans.server.store import GameStore
+    from preferans.server.store.games import GameStore
 
     store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
     for n in range(8):
@@ -148,7 +148,7 @@ def test_freeze_startup_freezes_sets_thresholds_and_pauses_are_recorded(
 def test_a_russian_frame_is_the_payload_said_in_russian(db_url: str) -> None:
     """Frames are encoded once per language: the Russian one carries the rules, the house
     rules and the refusals in Russian, and equals the payload localised for Russian."""
-    from preferans.server.lang import localize
+    from preferans.server.lang.language import localize
 
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
         game_id = new_game(client, seed=5, rules={"preset": "sochi", "jump_bids": False})
@@ -174,7 +174,7 @@ def test_a_new_game_is_written_by_the_store_s_writer_thread(db_url: str) -> None
 
     from sqlalchemy import event
 
-    from preferans.server.store import GameStore
+    from preferans.server.store.games import GameStore
 
     store = GameStore(db_url)
     inserts: list[str] = []
@@ -205,7 +205,7 @@ def test_a_group_of_saves_is_written_row_by_row_as_each_save_alone(tmp_path: Any
     import asyncio
     import threading
 
-    from preferans.server.store import FINISHED, GameStore
+    from preferans.server.store.games import FINISHED, GameStore
 
     store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
     for n in range(6):
@@ -240,7 +240,7 @@ def test_a_save_after_the_store_closed_fails_instead_of_waiting(tmp_path: Any) -
 
     import pytest
 
-    from preferans.server.store import GameStore
+    from preferans.server.store.games import GameStore
 
     store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
     store.create("g1", difficulty="easy", rules={"preset": "sochi"}, names=["a"], seed=1,
@@ -256,7 +256,7 @@ def test_the_thinking_processes_receive_the_sheet_of_the_moment(db_url: str) -> 
     stands then (the pickled copy is renewed when a deal ends)."""
     import pickle
 
-    from preferans.server.thinking import Pickled
+    from preferans.server.table.thinking import Pickled
 
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
         game_id = new_game(client, seed=11)
@@ -296,7 +296,7 @@ def test_a_write_after_saves_of_the_same_loop_iteration_runs_after_them(tmp_path
     submitted after them in that iteration (a hint's summary) still runs after them."""
     import asyncio
 
-    from preferans.server.store import GameStore
+    from preferans.server.store.games import GameStore
 
     store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
     store.create("g1", difficulty="easy", rules={"preset": "sochi"}, names=["a"], seed=1,

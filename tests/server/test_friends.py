@@ -16,8 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import receive_json
 
-from preferans.server.party import INVITE_BYTES
-from preferans.server.spectators import SPECTATOR
+from preferans.server.table.party import INVITE_BYTES
+from preferans.server.table.spectators import SPECTATOR
 
 
 class Browser:
@@ -420,7 +420,7 @@ def _pass_until_the_stand_in_plays(ws: Any, state: dict[str, Any], seat: int = 1
 
 def test_a_move_clock_that_runs_out_lets_the_stand_in_decide(client: TestClient) -> None:
     from preferans.game import Game
-    from preferans.server.table import Table
+    from preferans.server.table.table import Table
 
     game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
     with anna.socket(game) as wa, boris.socket(game) as wb:
@@ -626,7 +626,7 @@ def test_a_pause_waits_until_every_friend_agrees(client: TestClient) -> None:
 
 
 def test_rematch_seats_the_same_friends_at_a_new_game(client: TestClient) -> None:
-    from preferans.server.store import FINISHED
+    from preferans.server.store.games import FINISHED
 
     game, (anna, boris) = seated(client, ["friend", "hard"], ["Boris"], seed=4, clock=60)
     assert anna.post(f"/api/friends/{game}/rematch", {}).status_code == 409  # not over

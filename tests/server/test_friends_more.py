@@ -25,8 +25,8 @@ from test_friends import (
     seated,
 )
 
-from preferans.server.party import INVITE_BYTES, Party
-from preferans.server.spectators import SPECTATOR
+from preferans.server.table.party import INVITE_BYTES, Party
+from preferans.server.table.spectators import SPECTATOR
 
 
 @contextmanager
@@ -206,7 +206,7 @@ def test_after_a_restart_an_absent_friends_grace_time_counts_from_the_restore(
 
 
 def test_the_restore_at_the_start_is_bounded(tmp_path: Path) -> None:
-    from preferans.server.comeback import restore_friends_tables
+    from preferans.server.table.comeback import restore_friends_tables
 
     db = f"sqlite:///{tmp_path / 'games.db'}"
     with app_on(db) as first:
@@ -338,7 +338,7 @@ def test_statistics_replays_and_continue_list_only_the_browsers_own_seats(
 def test_of_browser_counts_each_game_from_the_browsers_own_seat() -> None:
     from datetime import UTC, datetime
 
-    from preferans.server.stats import of_browser, statistics
+    from preferans.server.store.stats import of_browser, statistics
 
     when = datetime(2026, 12, 7, tzinfo=UTC)
     mine, theirs = "a" * 64, "b" * 64

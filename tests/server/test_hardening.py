@@ -19,9 +19,9 @@ from server_helpers import new_game, read_until_settled, receive_json
 from starlette.websockets import WebSocketDisconnect
 
 from preferans.guide import worked_deal_record
-from preferans.server import review_routes
 from preferans.server.app import SEAT_COOKIE, create_app, token_hash
-from preferans.server.limits import SOCKETS_PER_TABLE
+from preferans.server.security.limits import SOCKETS_PER_TABLE
+from preferans.server.web import review as review_routes
 
 JSON = {"Content-Type": "application/json"}
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
@@ -292,7 +292,7 @@ def test_the_server_chooses_the_seed_unless_started_for_tests(db_url: str) -> No
 def test_the_edge_modules_examples_hold() -> None:
     import doctest
 
-    from preferans.server import guard, limits, tokens
+    from preferans.server.security import guard, limits, tokens
 
     for module in (guard, limits, tokens):
         result = doctest.testmod(module)

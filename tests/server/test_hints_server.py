@@ -14,7 +14,7 @@ from server_helpers import modest_token, new_game, play_until, read_until_settle
 from test_privacy import may_see
 
 from preferans.players import make_player
-from preferans.server.seats import HUMAN, bot_seed
+from preferans.server.table.seats import HUMAN, bot_seed
 
 CARD = re.compile(r"\b(?:7|8|9|10|J|Q|K|A)[SCDH]\b")
 

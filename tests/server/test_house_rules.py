@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from server_helpers import new_game, play_until, read_until_settled
 
 from preferans.rules import PRESETS, VARIANTS, Rules
-from preferans.server.house_rules import MAIN_PRESETS, editor_schema, rules_from_settings
-from preferans.server.table import Table
+from preferans.server.lang.house_rules import MAIN_PRESETS, editor_schema, rules_from_settings
+from preferans.server.table.table import Table
 
 
 def test_settings_page_offers_every_preset_players_and_the_editor(client: TestClient) -> None:

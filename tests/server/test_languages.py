@@ -13,7 +13,7 @@ from server_helpers import new_game, read_until_settled
 
 from preferans.i18n import COOKIE_NAME, render_reason
 from preferans.i18n.reasons import Reason
-from preferans.server.lang import say
+from preferans.server.lang.language import say
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
 JSON = {"Content-Type": "application/json"}
@@ -218,8 +218,8 @@ def test_damaged_games_and_database_troubles_in_russian(db_url: str) -> None:
     from test_store_faults import damage
 
     from preferans.server.app import create_app
-    from preferans.server.lang import damage_text, store_message
-    from preferans.server.store import StoreError
+    from preferans.server.lang.language import damage_text, store_message
+    from preferans.server.store.games import StoreError
 
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
         bad_moves = new_game(client, seed=HUMAN_FIRST)
@@ -251,7 +251,8 @@ def test_damaged_games_and_database_troubles_in_russian(db_url: str) -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    from preferans.server import house_rules, lang, presets_text
+    from preferans.server.lang import house_rules, presets_text
+    from preferans.server.lang import language as lang
 
     for module in (lang, house_rules, presets_text):
         result = doctest.testmod(module)
@@ -303,7 +304,7 @@ def test_the_pages_families_are_written_in_russian() -> None:
 
     from preferans import i18n
     from preferans.rules import option_docs
-    from preferans.server.presets_text import PRESET_TEXT
+    from preferans.server.lang.presets_text import PRESET_TEXT
 
     def entries(lang: str) -> dict[tuple[str, str], object]:
         with i18n.catalogue_path(lang).open("rb") as fh:

@@ -16,7 +16,7 @@ import pytest
 from pg_server import TempPostgres, running, unavailable
 from server_helpers import run_async
 
-from preferans.server.store import PLAYING, Fenced, GameStore
+from preferans.server.store.games import PLAYING, Fenced, GameStore
 
 _numbers = count(1)
 

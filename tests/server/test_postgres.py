@@ -18,8 +18,8 @@ from pg_server import TempPostgres, running, unavailable
 from server_helpers import new_game, play_until, receive_json, settled
 
 from preferans.server.app import create_app
-from preferans.server.stats import statistics
-from preferans.server.store import FINISHED, PLAYING, GameStore
+from preferans.server.store.games import FINISHED, PLAYING, GameStore
+from preferans.server.store.stats import statistics
 
 if reason := unavailable():
     pytest.skip(reason, allow_module_level=True)

@@ -13,7 +13,7 @@ from server_helpers import new_game, read_until_settled
 from preferans.guide.profile import chosen_rules, profile
 from preferans.i18n import count
 from preferans.rules import Rules
-from preferans.server.rules_brief import rules_brief
+from preferans.server.lang.rules_brief import rules_brief
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
 

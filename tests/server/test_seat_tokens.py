@@ -16,7 +16,7 @@ from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
 
 from preferans.server.app import SEAT_COOKIE, create_app
-from preferans.server.store import GameStore, make_engine
+from preferans.server.store.games import GameStore, make_engine
 
 HUMAN_FIRST = 2
 

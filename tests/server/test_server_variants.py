@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import new_game
 
-from preferans.server.house_rules import editor_schema, preset_choices, rules_from_settings
-from preferans.server.seats import DUMMY_NAME
+from preferans.server.lang.house_rules import editor_schema, preset_choices, rules_from_settings
+from preferans.server.table.seats import DUMMY_NAME
 
 
 def table_of(client: TestClient, game_id: str) -> Any:

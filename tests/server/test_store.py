@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from preferans.server import config
-from preferans.server.stats import contract_made, statistics, summarise
-from preferans.server.store import FINISHED, PLAYING, GameStore
+from preferans.server.store import config
+from preferans.server.store.games import FINISHED, PLAYING, GameStore
+from preferans.server.store.stats import contract_made, statistics, summarise
 
 NAMES = ["You", "Misha", "Lena"]
 

@@ -28,7 +28,7 @@ from sqlalchemy.exc import OperationalError
 
 from preferans.game import Game
 from preferans.server.app import create_app
-from preferans.server.store import StoreError, describe_fault, make_engine
+from preferans.server.store.games import StoreError, describe_fault, make_engine
 
 HUMAN_FIRST = 2  # seed 2: seat 2 deals, so the human speaks first
 BOTS_FIRST = 1  # seed 1: Misha deals, a computer player speaks first
@@ -145,7 +145,7 @@ import json, sys, time
 from pathlib import Path
 from fastapi.testclient import TestClient
 from sqlalchemy import update
-from preferans.server import store as store_module
+from preferans.server.store import games as store_module
 from preferans.server.app import create_app
 
 db_url, out = sys.argv[1], Path(sys.argv[2])

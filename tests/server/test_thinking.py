@@ -1,4 +1,4 @@
-"""The computer players think in worker processes (preferans.server.thinking): the same
+"""The computer players think in worker processes (preferans.server.table.thinking): the same
 decisions as in the server process for the same seed, one player kept per table seat, and a
 worker that dies or hangs never stalls a table."""
 
@@ -20,7 +20,7 @@ from server_helpers import modest_token, new_game, read_until_settled, receive_j
 from preferans.players import RandomPlayer
 from preferans.rules import Rules
 from preferans.server.app import create_app
-from preferans.server.thinking import Seat, Thinking, ThinkingError, check_workers
+from preferans.server.table.thinking import Seat, Thinking, ThinkingError, check_workers
 
 SOCHI = '{"preset": "sochi"}'
 
@@ -204,7 +204,7 @@ def test_a_worker_killed_mid_decision_or_hung_is_replaced() -> None:
 def test_a_hung_decision_on_a_clock_is_abandoned_within_its_budget_and_margin() -> None:
     """Crazy's decision (a 1.2 s budget) whose worker hangs is given up after twice its
     budget and the margin (4.4 s), not the pool's 30 s: the table plays its fallback."""
-    from preferans.server.thinking import decision_timeout
+    from preferans.server.table.thinking import decision_timeout
 
     assert decision_timeout("crazy") == pytest.approx(4.4)
     assert decision_timeout("random") is None  # no clock: the pool's own timeout
@@ -237,7 +237,7 @@ def test_a_killed_fork_server_is_replaced_without_a_traceback(
     (the table plays its fallback), and the lane tries again."""
     from multiprocessing import forkserver
 
-    import preferans.server.thinking as thinking_module
+    import preferans.server.table.thinking as thinking_module
 
     async def run() -> None:
         thinking = Thinking(1, timeout=5.0)
@@ -332,7 +332,7 @@ def test_the_number_of_workers_is_checked(monkeypatch: pytest.MonkeyPatch) -> No
 UNGUARDED = """
 import asyncio, os
 print("top level", os.getpid(), flush=True)
-from preferans.server.thinking import Seat, Thinking
+from preferans.server.table.thinking import Seat, Thinking
 async def main():
     thinking = Thinking(2)
     seat = Seat("x#1", 1, "random", '{"preset": "sochi"}', 1)

@@ -23,9 +23,9 @@ from server_helpers import modest_token, new_game, receive_json, run_async, sett
 from preferans.game import Game
 from preferans.rules import Rules
 from preferans.server.app import create_app
-from preferans.server.seats import DUMMY_NAME
-from preferans.server.store import GameStore
-from preferans.server.table import Table
+from preferans.server.store.games import GameStore
+from preferans.server.table.seats import DUMMY_NAME
+from preferans.server.table.table import Table
 
 
 def play_game(

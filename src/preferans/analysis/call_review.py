@@ -14,7 +14,7 @@ between its choice and the call made::
 they agree; ``None`` when the call made is not among the options valued).
 
 The web server works the explanations out in its thinking processes, only for deals that
-are over (:mod:`preferans.server.review_routes`); :func:`review_calls` does it here, for
+are over (:mod:`preferans.server.web.review`); :func:`review_calls` does it here, for
 the command line and the tests.
 """
 

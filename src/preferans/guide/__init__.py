@@ -35,7 +35,7 @@ from typing import Any
 
 from ..bids import Bid
 from ..rules import PRESET_DOCS, PRESETS, Rules, option_docs, show_value
-from ..server.presets_text import plain_doc, preset_line, preset_title
+from ..server.lang.presets_text import plain_doc, preset_line, preset_title
 from .examples import EXAMPLES, PLAYERS, by_section
 from .worked import WorkedDeal, card_html, suit_rows, worked_deal, worked_deal_record
 

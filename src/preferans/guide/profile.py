@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import i18n
 from ..rules import PRESETS, Rules, RulesError
-from ..server.presets_text import preset_line_in, preset_title_in
+from ..server.lang.presets_text import preset_line_in, preset_title_in
 
 __all__ = ["chosen_rules", "profile"]
 

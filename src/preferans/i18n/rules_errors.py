@@ -128,7 +128,7 @@ ENGLISH: dict[str, str] = {
                    "already; choose one",
     "missing_not_doubled": "{option} and {option2}: no missing pool point is charged, so none "
                            "is doubled; choose one",
-    # --- the web table's own checks (preferans.server.house_rules) ------------------------
+    # --- the web table's own checks (preferans.server.lang.house_rules) ------------------------
     "list_like": "option {option}={value} must be a list of whole numbers, like {example}",
     "list_length": "option {option} needs {count} numbers, not {given} (like {example})",
     "web_preset": "preset {name} is not played at the web table (choose {known})",

@@ -80,9 +80,9 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     from .app import create_app
-    from .config import database_url
-    from .guard import DEFAULT_HOSTS
-    from .thinking import default_workers
+    from .security.guard import DEFAULT_HOSTS
+    from .store.config import database_url
+    from .table.thinking import default_workers
 
     try:
         thinkers = default_workers() if bot_workers is None else bot_workers

@@ -74,14 +74,10 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from ..game import Game
 from ..i18n import player_name
 from ..rules import RulesError
-from . import gcpause, guard
-from .comeback import restore_friends_tables
-from .config import database_url
-from .friends import may_watch
+from . import gcpause
 from .gcpause import GcPauses
-from .guard import OriginGuard
-from .house_rules import editor_schema, preset_choices, rules_from_settings
-from .lang import (
+from .lang.house_rules import editor_schema, preset_choices, rules_from_settings
+from .lang.language import (
     damage_text,
     page_context,
     remember_language,
@@ -91,7 +87,10 @@ from .lang import (
     settings_strings,
     store_message,
 )
-from .limits import (
+from .lang.request_errors import rules_problem, validation_message
+from .security import guard
+from .security.guard import OriginGuard
+from .security.limits import (
     FLOOD_CLOSE,
     SOCKETS_PER_CLIENT,
     SOCKETS_PER_TABLE,
@@ -101,16 +100,7 @@ from .limits import (
     client_key,
     message_rate,
 )
-from .party import Party
-from .request_errors import rules_problem, validation_message
-from .seats import HUMAN, seat_colours, seat_names
-from .spectators import SPECTATOR
-from .standin import GRACE_SECONDS
-from .stats import DIFFICULTIES, ROWS, of_browser, statistics
-from .store import GameStore, SavedGame, StoreError
-from .table import Table
-from .thinking import Thinking, default_workers
-from .tokens import (
+from .security.tokens import (
     SEAT_COOKIE,
     SeatTokens,
     held_seats,
@@ -118,6 +108,17 @@ from .tokens import (
     seat_token,
     token_hash,
 )
+from .store.config import database_url
+from .store.games import GameStore, SavedGame, StoreError
+from .store.stats import DIFFICULTIES, ROWS, of_browser, statistics
+from .table.comeback import restore_friends_tables
+from .table.party import Party
+from .table.seats import HUMAN, seat_colours, seat_names
+from .table.spectators import SPECTATOR
+from .table.standin import GRACE_SECONDS
+from .table.table import Table
+from .table.thinking import Thinking, default_workers
+from .web.friends import may_watch
 
 log = logging.getLogger("preferans.server")
 
@@ -404,7 +405,7 @@ def create_app(
     tables = Tables(store, bot_delay, bot_level, idle_seconds, thinking, grace_seconds)
     cluster = None
     if bus_url:
-        from .cluster import Cluster
+        from .cluster.cluster import Cluster
 
         tables.shared = True
         cluster = tables.cluster = Cluster(store, bus_url, tables, lease_seconds)
@@ -929,9 +930,9 @@ def create_app(
                             "padding-right:2em}</style><h1>This server process</h1>"
                             f"<table>{body}</table>")
 
-    from .friends import register as register_friends
-    from .review_routes import register as register_review
-    from .ui_routes import register as register_ui_strings
+    from .web.friends import register as register_friends
+    from .web.review import register as register_review
+    from .web.strings import register as register_ui_strings
 
     register_ui_strings(app)
     register_friends(app, tables=tables, store=store, own_token=own_token,

@@ -9,12 +9,10 @@ import json
 import logging
 from typing import Any
 
-from .. import i18n
-from ..actions import PLAY_ACTIONS, Action
-from ..cards import Card
-from .fastjson import EncodedJSON, dumps, fragment
-from .hints import hint_summary
-from .lang import (
+from ... import i18n
+from ...actions import PLAY_ACTIONS, Action
+from ...cards import Card
+from ..lang.language import (
     HouseRules,
     Lines,
     Reasons,
@@ -23,14 +21,16 @@ from .lang import (
     Said,
     localize,
 )
-from .presets_text import preset_line, preset_line_in, preset_title_in
-from .rules_brief import rules_brief
+from ..lang.presets_text import preset_line, preset_line_in, preset_title_in
+from ..lang.rules_brief import rules_brief
+from ..lang.summaries import entry_in, sheet_in
+from ..store.fastjson import EncodedJSON, dumps, fragment
+from ..store.games import StoreError
+from ..store.stats import summarise
+from .common import _phase_name
+from .hints import hint_summary
 from .seats import DUMMY_NAME, HUMAN
 from .spectators import SPECTATOR, public_view
-from .stats import summarise
-from .store import StoreError
-from .summaries import entry_in, sheet_in
-from .table_common import _phase_name
 
 log = logging.getLogger("preferans.server")
 

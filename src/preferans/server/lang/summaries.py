@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import i18n
+from ... import i18n
 
 __all__ = ["entry_in", "sheet_in"]
 

@@ -43,18 +43,18 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..game import Game
-from ..rules import Rules, RulesError
-from .house_rules import rules_from_settings
-from .lang import request_language, say, socket_language, store_message
-from .party import LEVELS, Party, clean_name
-from .presets_text import preset_title_in
-from .request_errors import rules_problem
-from .seats import NAMES, NAMES_FOUR, seat_names
-from .spectators import SPECTATOR
-from .store import PLAYING, SavedGame, StoreError
-from .table import first_game, rules_info
-from .tokens import held_seats
+from ...game import Game
+from ...rules import Rules, RulesError
+from ..lang.house_rules import rules_from_settings
+from ..lang.language import request_language, say, socket_language, store_message
+from ..lang.presets_text import preset_title_in
+from ..lang.request_errors import rules_problem
+from ..security.tokens import held_seats
+from ..store.games import PLAYING, SavedGame, StoreError
+from ..table.party import LEVELS, Party, clean_name
+from ..table.seats import NAMES, NAMES_FOUR, seat_names
+from ..table.spectators import SPECTATOR
+from ..table.table import first_game, rules_info
 
 TITLE_KEY = "difficulty.friends"
 """How the pages name a table for friends where they name a game's difficulty (CONTINUE's
@@ -145,7 +145,7 @@ def invite_url(game_id: str, party: Party) -> str:
 def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> dict[str, Any]:
     """The lobby as the holder of ``mine`` sees it: every seat (who took it, a computer's
     level), the invite only for the creator."""
-    from ..i18n import player_name
+    from ...i18n import player_name
 
     players = len(party.places)
     names = party.names(seat_names(players))
@@ -358,7 +358,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         def fresh(seats: dict[str, str], party: Party) -> Any:
             from dataclasses import replace
 
-            from .party import new_invite as make
+            from ..table.party import new_invite as make
 
             party = replace(party, invite=make())
             return {"invite": invite_url(game_id, party)}, party, None
@@ -372,7 +372,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         def fresh(seats: dict[str, str], party: Party) -> Any:
             from dataclasses import replace
 
-            from .party import new_invite as make
+            from ..table.party import new_invite as make
 
             party = replace(party, watch=make())
             return {"watch": watch_url(game_id, party)}, party, None
@@ -445,7 +445,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
             return JSONResponse({"url": f"/table/{party.rematch}"})
         from dataclasses import replace
 
-        from .party import new_invite as make
+        from ..table.party import new_invite as make
 
         fresh = replace(party, invite=make(), watch=make(), started=True, handed=(),
                         rematch=None)

@@ -35,9 +35,9 @@ from urllib.parse import urlencode
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
-from .. import i18n
-from ..i18n.reasons import Reason
-from ..i18n.translate import _genitive
+from ... import i18n
+from ...i18n.reasons import Reason
+from ...i18n.translate import _genitive
 
 PAGE = "page"
 """The catalogue family of the pages' and the server's words."""
@@ -190,7 +190,7 @@ PHASE_VERBS = {
 def dynamic_keys() -> set[str]:
     """The ``page`` keys the templates and the server build from a value (the difficulties,
     the pulya lengths, the phases' verbs): the catalogue must hold each."""
-    from .stats import DIFFICULTIES
+    from ..store.stats import DIFFICULTIES
 
     keys = {f"difficulty.{d}{note}" for d in DIFFICULTIES for note in ("", ".note")}
     keys |= {f"settings.pool{n}" for n in (10, 20, 30)}
@@ -245,7 +245,7 @@ class Token(Localized):
     """
 
     def render(self, lang: str) -> str:
-        from ..actions import Action
+        from ...actions import Action
 
         try:
             return i18n.action_text(Action.parse(str(self)), lang)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .limits import Bucket
+from ..security.limits import Bucket
 
 CHAT_MOST = 200
 """The longest chat message, in characters."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import i18n
-from .lang import (
+from ... import i18n
+from ..lang.language import (
     Rendered,
     Said,
 )
-from .request_errors import MessageError
+from ..lang.request_errors import MessageError
 
 MAX_MESSAGE_BYTES = 4096
 """The largest message a browser may send."""

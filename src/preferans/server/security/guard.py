@@ -28,7 +28,7 @@ from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .lang import request_language, say
+from ..lang.language import request_language, say
 
 DEFAULT_HOSTS = ("localhost", "127.0.0.1", "::1")
 """The hosts the server answers for unless told others (``--allowed-host``)."""

@@ -12,7 +12,7 @@ import hashlib
 
 from fastapi import FastAPI, Request, Response
 
-from ..i18n import LANGUAGES, ui_catalogue
+from ...i18n import LANGUAGES, ui_catalogue
 
 MEDIA_TYPE = "text/javascript; charset=utf-8"
 

@@ -87,16 +87,13 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ..actions import Action, ActionKind, IllegalAction
-from ..cards import Card, CardSet
-from ..game import Game
-from ..players import Player
-from ..rules import Rules
-from .chat import ChatRoom
-from .fastjson import EncodedJSON
-from .hints import Hints
-from .house_rules import house_rules, rules_title
-from .lang import (
+from ...actions import Action, ActionKind, IllegalAction
+from ...cards import Card, CardSet
+from ...game import Game
+from ...players import Player
+from ...rules import Rules
+from ..lang.house_rules import house_rules, rules_title
+from ..lang.language import (
     PHASE_VERBS,
     NameOf,
     Refusal,
@@ -105,22 +102,25 @@ from .lang import (
     Token,
     store_message,
 )
+from ..lang.request_errors import MessageError
+from ..store.fastjson import EncodedJSON
+from ..store.games import FINISHED, LOBBY, PLAYING, Fenced, GameStore, SavedGame, StoreError
+from .bots import TableBots
+from .chat import ChatRoom
+from .common import SaveFailed, _phase_name
+from .friends import TableFriends
+from .hints import Hints
 from .party import Party
-from .request_errors import MessageError
 from .seats import (
     HUMAN,
     bot_seed,
     seat_colours,
     seat_names,
 )
+from .sockets import TableSockets
 from .standin import StandIn
-from .store import FINISHED, LOBBY, PLAYING, Fenced, GameStore, SavedGame, StoreError
-from .table_bots import TableBots
-from .table_common import SaveFailed, _phase_name
-from .table_friends import TableFriends
-from .table_sockets import TableSockets
-from .table_view import TableView
 from .thinking import Pickled, Seat, Thinking, make_bot
+from .view import TableView
 
 log = logging.getLogger("preferans.server")
 
@@ -674,7 +674,7 @@ def _illegal(exc: IllegalAction, token: str) -> MessageError:
     """The error for an action the engine refused, naming the action and the engine's reason:
     ``reason`` in English, ``reason_code`` and ``reason_params`` (JSON tokens) for a browser
     that shows it in its own language (``code`` is already the error's own code)."""
-    from ..i18n.reasons import params_json
+    from ...i18n.reasons import params_json
 
     reason = Refusal(exc.why)
     return MessageError(

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .. import i18n
-from .lang import say
+from ... import i18n
+from .language import say
 
 ERROR_KEYS: dict[str, str] = {
     "literal_error": "error.request.choose",

@@ -13,9 +13,9 @@ from typing import Any
 
 import anyio.to_thread
 
-from ..actions import IllegalAction
+from ...actions import IllegalAction
+from .common import SaveFailed, _phase_name
 from .seats import bot_seed
-from .table_common import SaveFailed, _phase_name
 from .thinking import Pickled, Seat, ThinkingError
 
 log = logging.getLogger("preferans.server")

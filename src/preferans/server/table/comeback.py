@@ -25,8 +25,8 @@ from typing import Any
 
 import anyio.to_thread
 
+from ..store.games import PLAYING, StoreError
 from .party import Party
-from .store import PLAYING, StoreError
 
 log = logging.getLogger("preferans.server")
 

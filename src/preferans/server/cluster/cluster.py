@@ -41,15 +41,15 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
+from ..lang.language import say, socket_language
+from ..security.limits import SOCKETS_PER_TABLE
+from ..store.fastjson import dumps
+from ..store.games import GameStore, Lease, StoreError, now_ms_
 from .bus import Bus, BusDown, channel_in, channel_out
-from .fastjson import dumps
-from .lang import say, socket_language
-from .limits import SOCKETS_PER_TABLE
-from .store import GameStore, Lease, StoreError, now_ms_
 
 if TYPE_CHECKING:
-    from .app import Tables
-    from .table import Table
+    from ..app import Tables
+    from ..table.table import Table
 
 log = logging.getLogger("preferans.server")
 
@@ -469,7 +469,7 @@ class Cluster:
     async def _reload_party(self, table: Table) -> None:
         """The friends' part of a table owned here, read again (a lobby change, the
         rematch's link, made through another process), and every socket told."""
-        from .party import Party
+        from ..table.party import Party
 
         saved = await anyio.to_thread.run_sync(self.store.get, table.id)
         if saved is not None and saved.friends and table.party is not None:

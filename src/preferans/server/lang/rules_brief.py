@@ -17,10 +17,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import groupby
 
-from .. import i18n
-from ..bids import Bid
-from ..rules import Rules
-from .lang import say
+from ... import i18n
+from ...bids import Bid
+from ...rules import Rules
+from .language import say
 
 __all__ = ["rules_brief"]
 

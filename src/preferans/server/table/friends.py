@@ -9,15 +9,15 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from .chat import CHAT_MOST, clean_chat
-from .fastjson import dumps
-from .lang import (
+from ..lang.language import (
     Said,
 )
+from ..lang.request_errors import MessageError
+from ..store.fastjson import dumps
+from ..store.games import StoreError
+from .chat import CHAT_MOST, clean_chat
 from .party import Party
-from .request_errors import MessageError
 from .seats import HUMAN
-from .store import StoreError
 
 log = logging.getLogger("preferans.server")
 

@@ -34,16 +34,16 @@ import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from ..analysis.review import finished_part, review
-from ..record import RecordError, record_from_json
-from ..rules import RulesError
-from .lang import damage_text, request_language, say, store_message
-from .limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
-from .request_errors import rules_problem
-from .seats import HUMAN, bot_seed, seat_colours
-from .store import SavedGame, StoreError
-from .thinking import Seat, Thinking
-from .tokens import holder, seat_token
+from ...analysis.review import finished_part, review
+from ...record import RecordError, record_from_json
+from ...rules import RulesError
+from ..lang.language import damage_text, request_language, say, store_message
+from ..lang.request_errors import rules_problem
+from ..security.limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
+from ..security.tokens import holder, seat_token
+from ..store.games import SavedGame, StoreError
+from ..table.seats import HUMAN, bot_seed, seat_colours
+from ..table.thinking import Seat, Thinking
 
 MAX_UPLOAD = 2_000_000
 """Bytes of an uploaded record (a long pulya's record is well under 200 KB)."""
@@ -77,7 +77,7 @@ class _Cache:
 
 
 def _analysis_of(record: dict[str, Any], deal: int | None = None) -> dict[str, Any]:
-    from ..analysis.after_deal import analyse
+    from ...analysis.after_deal import analyse
 
     return analyse(finished_part(record), deal)
 
@@ -85,8 +85,8 @@ def _analysis_of(record: dict[str, Any], deal: int | None = None) -> dict[str, A
 def _with_colours(result: dict[str, Any]) -> dict[str, Any]:
     """A review with what the viewer draws the table and the sheet with: the seats'
     ``colours``, the rules' ``pool``, ``rules_title`` and ``house_rules``."""
-    from ..rules import Rules
-    from .house_rules import house_rules, rules_title
+    from ...rules import Rules
+    from ..lang.house_rules import house_rules, rules_title
 
     players = len(result.get("players") or ())
     rules = Rules.from_json(result["rules"])
@@ -99,9 +99,9 @@ def _in_language(result: dict[str, Any], lang: str) -> dict[str, Any]:
     """A review's rules title and house rules in the reader's language."""
     if lang == "en" or "rules" not in result:
         return result
-    from ..rules import Rules
-    from .lang import HouseRules
-    from .presets_text import preset_title_in
+    from ...rules import Rules
+    from ..lang.language import HouseRules
+    from ..lang.presets_text import preset_title_in
 
     name = Rules.from_json(result["rules"]).name
     return {**result, "rules_title": preset_title_in(name, lang),
@@ -242,8 +242,8 @@ def register(
         """A started table for friends a spectator watches (``?watch=`` its watch code):
         the analysis of its finished deals is open to him too (never a deal in progress:
         :func:`_analysis_of` reads only the finished part of the record)."""
+        from ..table.party import Party
         from .friends import may_watch
-        from .party import Party
 
         saved = store.get(game_id)
         if saved is None or saved.friends is None or saved.damage:
@@ -278,7 +278,7 @@ def register(
         if refusal is not None:
             return refusal
         assert saved is not None
-        from ..analysis.call_review import call_positions
+        from ...analysis.call_review import call_positions
 
         try:
             positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal,
@@ -302,12 +302,12 @@ def register(
         return with_token(request, JSONResponse(result), new_token)
 
     async def _compare(position: dict[str, Any], rules: str, seed: int) -> dict[str, Any]:
-        from ..analysis.call_review import compare
+        from ...analysis.call_review import compare
 
         observation = position["observation"]
         if thinking is None:
-            from ..players import make_player
-            from ..rules import Rules
+            from ...players import make_player
+            from ...rules import Rules
 
             player = make_player(CALLS_LEVEL, Rules.from_json(json.loads(rules)),
                                  bot_seed(seed, HUMAN))
@@ -378,8 +378,8 @@ def register(
             summary = game["summary"] or {}
             rules = game["rules"] or {}
             try:
-                from ..rules import Rules
-                from .house_rules import rules_title
+                from ...rules import Rules
+                from ..lang.house_rules import rules_title
 
                 title = rules_title(Rules.from_json(rules))
             except (RulesError, ValueError, TypeError, KeyError):

@@ -23,7 +23,7 @@ import hmac
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..bids import Bid
+from ...bids import Bid
 
 DIFFICULTIES = ("easy", "normal", "hard", "crazy")
 """The difficulties of the settings page, weakest first."""

@@ -9,18 +9,18 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
-from .. import i18n
-from .fastjson import dumps
-from .lang import (
+from ... import i18n
+from ..lang.language import (
     Said,
     localize,
     socket_language,
 )
+from ..lang.request_errors import MessageError
+from ..store.fastjson import dumps
+from .common import SaveFailed
 from .messages import parse_message
-from .request_errors import MessageError
 from .seats import HUMAN
 from .spectators import SPECTATOR
-from .table_common import SaveFailed
 
 log = logging.getLogger("preferans.server")
 

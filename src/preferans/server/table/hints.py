@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 from starlette.websockets import WebSocket
 
-from ..players import make_player
-from .lang import Said
-from .request_errors import MessageError
+from ...players import make_player
+from ..lang.language import Said
+from ..lang.request_errors import MessageError
 from .seats import HUMAN, bot_seed
 from .thinking import Seat
 

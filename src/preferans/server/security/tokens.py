@@ -23,7 +23,7 @@ import re
 import secrets
 from collections.abc import Mapping
 
-from .seats import HUMAN
+from ..table.seats import HUMAN
 
 BODY = 32
 """Random characters of a token."""

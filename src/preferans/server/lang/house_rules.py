@@ -29,9 +29,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .. import i18n
-from ..option_bounds import show
-from ..rules import PRESET_DOCS, PRESETS, VARIANT_DOCS, VARIANTS, Rules, RulesError, options_schema
+from ... import i18n
+from ...option_bounds import show
+from ...rules import PRESET_DOCS, PRESETS, VARIANT_DOCS, VARIANTS, Rules, RulesError, options_schema
 from .presets_text import plain_doc, preset_line, preset_line_in, preset_title, preset_title_in
 
 MAIN_PRESETS: Final = ("sochi", "leningrad", "rostov")

@@ -39,8 +39,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ..players import Player, make_player
-from ..rules import Rules
+from ...players import Player, make_player
+from ...rules import Rules
 
 log = logging.getLogger("preferans.server")
 
@@ -236,7 +236,7 @@ def _reset_forkserver() -> None:
 def decision_timeout(level: str) -> float | None:
     """Seconds a decision of ``level`` may take before it is abandoned: twice its budget and
     :data:`MARGIN` (None: a level without a clock, the pool's own timeout)."""
-    from ..players.clock import default_budget
+    from ...players.clock import default_budget
 
     budget = default_budget(level)
     return None if budget is None else 2 * budget + MARGIN

@@ -118,7 +118,7 @@ def preset_title_in(name: str, lang: str | None) -> str:
     >>> preset_title_in("piter-hard", "ru")
     'Жёсткий Питер'
     """
-    from .. import i18n
+    from ... import i18n
 
     text = i18n.pgettext("preset-title", name, lang)
     return preset_title(name) if text == name else text
@@ -126,7 +126,7 @@ def preset_title_in(name: str, lang: str | None) -> str:
 
 def preset_line_in(name: str, lang: str | None) -> str:
     """:func:`preset_line` in ``lang`` (``msgctxt "preset-line"``)."""
-    from .. import i18n
+    from ... import i18n
 
     text = i18n.pgettext("preset-line", name, lang)
     return preset_line(name) if text == name else text
