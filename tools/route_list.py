@@ -101,6 +101,16 @@ def source_codes(endpoint: Any, functions: dict[str, list[ast.AST]]) -> set[int]
     return codes
 
 
+def flat_routes(routes: Any) -> list[Any]:
+    """The routes in matching order, an included router's own routes in its place (FastAPI
+    0.165 keeps an included router whole in ``app.routes``; older ones copy its routes)."""
+    out = []
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        out.extend(flat_routes(inner.routes) if inner is not None else [route])
+    return out
+
+
 def routes(app: Any = None) -> list[dict[str, Any]]:
     """Every route of the app (the one :func:`create_app` builds, by default) in its order."""
     if app is None:
@@ -110,7 +120,7 @@ def routes(app: Any = None) -> list[dict[str, Any]]:
     functions = _functions()
     schema = app.openapi()
     out = []
-    for route in app.routes:
+    for route in flat_routes(app.routes):
         methods = sorted(getattr(route, "methods", None) or [])
         path = getattr(route, "path", "")
         kind = type(route).__name__

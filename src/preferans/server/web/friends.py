@@ -32,36 +32,44 @@ only to the creator (lobby and table): it grants the spectator's view, never a s
 
 from __future__ import annotations
 
-import contextlib
 import hmac
 import logging
 from collections.abc import Callable
 from typing import Any, Literal
 
 import anyio.to_thread
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...game import Game
-from ...rules import Rules, RulesError
+from ...rules import RulesError
 from ..lang.house_rules import rules_from_settings
-from ..lang.language import request_language, say, socket_language, store_message
-from ..lang.presets_text import preset_title_in
+from ..lang.language import request_language, say, store_message
 from ..lang.request_errors import rules_problem
-from ..security.tokens import held_seats
-from ..store.games import PLAYING, SavedGame, StoreError
+from ..security.tokens import held_seats, token_hash
+from ..store.games import PLAYING, GameStore, SavedGame, StoreError
+from ..table.lobby import (
+    RESERVED_NAMES,
+    Refused,
+    change_party,
+    invite_url,
+    lobby_view,
+    may_watch,
+    rules_of,
+    show_out_spectators,
+    watch_url,
+)
 from ..table.party import LEVELS, Party, clean_name
-from ..table.seats import NAMES, NAMES_FOUR, seat_names
-from ..table.spectators import SPECTATOR
+from ..table.seats import seat_names
 from ..table.table import first_game, rules_info
+from ..table.tables import Tables
+from .deps import SettingsDep, StoreDep, TablesDep, game_id_ok, my_hash, own_token, with_token
+from .pages import table_html
+from .responses import page, refused, store_unavailable
 
-TITLE_KEY = "difficulty.friends"
-"""How the pages name a table for friends where they name a game's difficulty (CONTINUE's
-title, the replays' list): the store's difficulty column holds ``friends``."""
 log = logging.getLogger("preferans.server")
-RESERVED_NAMES = frozenset(n.casefold() for n in (*NAMES, *NAMES_FOUR, "Dummy"))
-"""Names a friend may not take: the computer players' and "You"."""
+
+router = APIRouter()
 
 
 class NewFriendsTable(BaseModel):
@@ -108,438 +116,338 @@ class Empty(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Refused(Exception):
-    """A lobby change that cannot be made: ``key`` names the words, ``status`` the answer."""
-
-    def __init__(self, key: str, status: int = 409, **fields: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.status = status
-        self.fields = fields
+async def load(store: GameStore, game_id: str) -> SavedGame | None:
+    """A table for friends as saved (None: no such game, or not a table for friends)."""
+    if not game_id_ok(game_id):
+        return None
+    saved = await anyio.to_thread.run_sync(store.get, game_id)
+    return saved if saved is not None and saved.friends else None
 
 
-def may_watch(party: Party | None, code: str | None) -> bool:
-    """Whether ``code`` lets a browser watch a started table (a spectator): the table's
-    watch-only code, or its invite once every seat is taken (a full table's link)."""
-    if party is None or not party.started or not isinstance(code, str) or len(code) > 64:
-        return False
-    return any(known and hmac.compare_digest(known, code)
-               for known in (party.watch, party.invite))
-
-
-def watch_url(game_id: str, party: Party) -> str:
-    """The watch-only link (the invite's for a table saved before watch links: a spectator
-    who comes by the invite is sent on to the watch link, so his page never holds it)."""
-    return f"/watch/{game_id}/{party.watch or party.invite}"
-
-
-WATCH_CHANGED = 4410
-"""The close code of a spectator's socket when the creator made a new watch link (the old
-one stopped working)."""
-
-
-def invite_url(game_id: str, party: Party) -> str:
-    return f"/join/{game_id}/{party.invite}"
-
-
-def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> dict[str, Any]:
-    """The lobby as the holder of ``mine`` sees it: every seat (who took it, a computer's
-    level), the invite only for the creator."""
-    from ...i18n import player_name
-
-    players = len(party.places)
-    names = party.names(seat_names(players))
-    seats = []
-    for seat, place in enumerate(party.places):
-        seats.append({
-            "seat": seat, "kind": "human" if place.human else "computer",
-            "level": place.level, "taken": not place.human or place.name is not None,
-            "name": place.name if place.human else player_name(names[seat], lang),
-            "you": seat in mine})
-    view: dict[str, Any] = {
-        "id": saved.id, "started": party.started, "seats": seats,
-        "you": mine[0] if mine else None, "creator": 0 in mine, "clock": party.clock,
-        "hints": party.hints, "stand_in": party.stand_in,
-        "rules_title": rules_title_of(saved, lang), "url": f"/table/{saved.id}",
-        "lobby": f"/lobby/{saved.id}", "free": party.free_seats()}
-    if 0 in mine:
-        view["invite"] = invite_url(saved.id, party)
-        view["watch"] = watch_url(saved.id, party) if party.watch else None
-    return view
-
-
-def rules_of(saved: SavedGame) -> Rules:
-    """A saved game's rules, as its record names them."""
-    return Game.from_record(saved.record).rules
-
-
-def rules_title_of(saved: SavedGame, lang: str) -> str:
+# --- creating ------------------------------------------------------------------------
+@router.post("/api/friends", status_code=201)
+def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreDep,
+                      tables: TablesDep, web: SettingsDep) -> Response:
+    lang = request_language(request)
+    if store.fault is not None:
+        return store_unavailable(store.fault, "error.cannot_start", request)
+    if settings.seed is not None and not web.allow_seeds:
+        said = say("error.no_seeds", lang)
+        return JSONResponse({"detail": said, "field": "seed", "message": said},
+                            status_code=422)
+    name = clean_name(settings.name)
+    if name is None:
+        return refused(request, "friends.bad_name", 422)
+    if name.casefold() in RESERVED_NAMES:
+        return refused(request, "friends.name_taken", 422, name=name)
+    if "friend" not in settings.seats:
+        return refused(request, "friends.no_friend", 422)
     try:
-        return preset_title_in(rules_of(saved).name, lang)
-    except Exception:
-        return str(saved.rules.get("preset", ""))
+        rules = rules_from_settings(settings.rules, players=settings.players,
+                                    pool=settings.pool)
+    except RulesError as exc:
+        said = say("error.rules", lang, problem=rules_problem(exc, lang))
+        return JSONResponse({"detail": said, "field": "rules", "message": said,
+                             "code": exc.code, "params": exc.params}, status_code=422)
+    if len(settings.seats) != rules.players - 1:
+        return refused(request, "friends.seat_count", 422, players=rules.players,
+                       others=rules.players - 1)
+    party = Party.new(list(settings.seats), creator=name, clock=settings.clock,
+                      stand_in=settings.stand_in, hints=settings.hints)
+    new_token: list[str] = []
+    try:
+        token = own_token(request, new_token)
+        table = tables.create_friends(rules, party, settings.seed,
+                                      seats={"0": token_hash(token)})
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_start", request)
+    response = JSONResponse({"id": table.id, "lobby": f"/lobby/{table.id}",
+                             "invite": invite_url(table.id, party)}, status_code=201)
+    return with_token(request, response, new_token)
 
 
-def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., str],
-             with_token: Callable[..., Response], token_hash: Callable[[str], str],
-             seat_token: Callable[..., str | None], page: Callable[..., Response],
-             allow_seeds: bool, store_unavailable: Callable[..., Response],
-             game_id_ok: Callable[[str], bool], table_html: Callable[..., Response]) -> None:
-    """Add the friends' routes to ``app`` (see the module docstring)."""
+# --- the lobby -----------------------------------------------------------------------
+@router.get("/api/friends/{game_id}")
+async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Response:
+    lang = request_language(request)
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_read_one", request)
+    if saved is None:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    mine = held_seats(saved.seats, my_hash(request))
+    if not mine:
+        return refused(request, "error.not_yours", 403)
+    return JSONResponse(lobby_view(saved, Party.from_json(saved.friends or {}), mine, lang))
 
-    def refused(request: Request, key: str, status: int, **fields: Any) -> JSONResponse:
-        said = say(key, request_language(request), **fields)
-        return JSONResponse({"detail": said, "message": said, "code": key.split(".")[-1]},
-                            status_code=status)
 
-    def my_hash(request: Request) -> str | None:
-        token = seat_token(request.cookies)
-        return token_hash(token) if token else None
+@router.post("/api/friends/{game_id}/join")
+async def join(game_id: str, body: Join, request: Request, store: StoreDep,
+               tables: TablesDep) -> Response:
+    name = clean_name(body.name)
+    if name is None:
+        return refused(request, "friends.bad_name", 422)
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_open_game", request)
+    if (saved is not None and saved.finished and isinstance(saved.friends, dict)
+            and hmac.compare_digest(str(saved.friends.get("invite") or ""), body.code)):
+        return refused(request, "friends.closed", 409)  # the game is over: no seat
+    new_token: list[str] = []
+    try:
+        token = await anyio.to_thread.run_sync(own_token, request, new_token)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_open_game", request)
+    mine_hash = token_hash(token)
 
-    async def load(game_id: str) -> SavedGame | None:
-        if not game_id_ok(game_id):
-            return None
-        saved = await anyio.to_thread.run_sync(store.get, game_id)
-        return saved if saved is not None and saved.friends else None
+    def take(seats: dict[str, str], party: Party) -> Any:
+        if not hmac.compare_digest(party.invite, body.code):
+            raise Refused("friends.stale_invite", 404)
+        held = held_seats(seats, mine_hash)
+        if held:  # this browser sits here already: nothing to change
+            return held[0], party, None
+        if party.started:
+            raise Refused("friends.started")
+        if body.seat >= len(party.places) or not party.places[body.seat].human:
+            raise Refused("friends.no_such_seat", 422)
+        if body.seat not in party.free_seats() or str(body.seat) in seats:
+            raise Refused("friends.seat_taken")
+        names = {n.casefold() for n in party.names(seat_names(len(party.places)))}
+        if name.casefold() in names or name.casefold() in RESERVED_NAMES:
+            raise Refused("friends.name_taken", name=name)
+        seats[str(body.seat)] = mine_hash
+        return body.seat, party.taken(body.seat, name), None
 
-    async def change(game_id: str, fn: Callable[[dict[str, str], Party], Any]) -> Any:
-        """Apply a lobby change in one transaction on the store's writer thread.  A table
-        still gathering leaves memory (it has no socket: :mod:`.app` opens none before the
-        start), so its next visit reads the change; a started one takes the new party."""
-        changed: list[Party] = []
-
-        def apply(seats: dict[str, str], friends: dict[str, Any]) -> Any:
-            party = Party.from_json(friends)
-            answer, new_party, row = fn(seats, party)
-            friends.clear()
-            friends.update(new_party.to_json())
-            if row:
-                friends["_row"] = row
-            changed.append(new_party)
-            return answer
-
-        answer = await store.write(store.change_friends, game_id, apply)
-        table = tables.open.get(game_id)
-        if table is not None and table.party is not None and table.party.started:
-            table.party = changed[-1]
-        elif table is not None:
-            tables.open.pop(game_id, None)
-            await table.stop()
-        elif tables.cluster is not None:  # its owner may be another process: it reads it
-            await tables.cluster.party_changed(game_id)
-        return answer
-
-    # --- creating ------------------------------------------------------------------------
-    @app.post("/api/friends", status_code=201)
-    def new_friends_table(settings: NewFriendsTable, request: Request) -> Response:
-        lang = request_language(request)
-        if store.fault is not None:
-            return store_unavailable(store.fault, "error.cannot_start", request)
-        if settings.seed is not None and not allow_seeds:
-            said = say("error.no_seeds", lang)
-            return JSONResponse({"detail": said, "field": "seed", "message": said},
-                                status_code=422)
-        name = clean_name(settings.name)
-        if name is None:
-            return refused(request, "friends.bad_name", 422)
-        if name.casefold() in RESERVED_NAMES:
-            return refused(request, "friends.name_taken", 422, name=name)
-        if "friend" not in settings.seats:
-            return refused(request, "friends.no_friend", 422)
-        try:
-            rules = rules_from_settings(settings.rules, players=settings.players,
-                                        pool=settings.pool)
-        except RulesError as exc:
-            said = say("error.rules", lang, problem=rules_problem(exc, lang))
-            return JSONResponse({"detail": said, "field": "rules", "message": said,
-                                 "code": exc.code, "params": exc.params}, status_code=422)
-        if len(settings.seats) != rules.players - 1:
-            return refused(request, "friends.seat_count", 422, players=rules.players,
-                           others=rules.players - 1)
-        party = Party.new(list(settings.seats), creator=name, clock=settings.clock,
-                          stand_in=settings.stand_in, hints=settings.hints)
-        new_token: list[str] = []
-        try:
-            token = own_token(request, new_token)
-            table = tables.create_friends(rules, party, settings.seed,
-                                          seats={"0": token_hash(token)})
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_start", request)
-        response = JSONResponse({"id": table.id, "lobby": f"/lobby/{table.id}",
-                                 "invite": invite_url(table.id, party)}, status_code=201)
-        return with_token(request, response, new_token)
-
-    # --- the lobby -----------------------------------------------------------------------
-    @app.get("/api/friends/{game_id}")
-    async def lobby_json(game_id: str, request: Request) -> Response:
-        lang = request_language(request)
-        try:
-            saved = await load(game_id)
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_read_one", request)
-        if saved is None:
-            return refused(request, "error.no_game_short", 404, game=game_id)
-        mine = held_seats(saved.seats, my_hash(request))
-        if not mine:
-            return refused(request, "error.not_yours", 403)
-        return JSONResponse(lobby_view(saved, Party.from_json(saved.friends or {}), mine, lang))
-
-    @app.post("/api/friends/{game_id}/join")
-    async def join(game_id: str, body: Join, request: Request) -> Response:
-        name = clean_name(body.name)
-        if name is None:
-            return refused(request, "friends.bad_name", 422)
-        try:
-            saved = await load(game_id)
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_open_game", request)
-        if (saved is not None and saved.finished and isinstance(saved.friends, dict)
-                and hmac.compare_digest(str(saved.friends.get("invite") or ""), body.code)):
-            return refused(request, "friends.closed", 409)  # the game is over: no seat
-        new_token: list[str] = []
-        try:
-            token = await anyio.to_thread.run_sync(own_token, request, new_token)
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_open_game", request)
-        mine_hash = token_hash(token)
-
-        def take(seats: dict[str, str], party: Party) -> Any:
-            if not hmac.compare_digest(party.invite, body.code):
-                raise Refused("friends.stale_invite", 404)
-            held = held_seats(seats, mine_hash)
-            if held:  # this browser sits here already: nothing to change
-                return held[0], party, None
-            if party.started:
-                raise Refused("friends.started")
-            if body.seat >= len(party.places) or not party.places[body.seat].human:
-                raise Refused("friends.no_such_seat", 422)
-            if body.seat not in party.free_seats() or str(body.seat) in seats:
-                raise Refused("friends.seat_taken")
-            names = {n.casefold() for n in party.names(seat_names(len(party.places)))}
-            if name.casefold() in names or name.casefold() in RESERVED_NAMES:
-                raise Refused("friends.name_taken", name=name)
-            seats[str(body.seat)] = mine_hash
-            return body.seat, party.taken(body.seat, name), None
-
-        try:
-            seat = await change(game_id, take)
-        except Refused as exc:
-            return with_token(request, refused(request, exc.key, exc.status, **exc.fields),
-                              new_token)
-        except KeyError:
-            return refused(request, "error.no_game_short", 404, game=game_id)
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_open_game", request)
-        return with_token(request, JSONResponse({"seat": seat, "lobby": f"/lobby/{game_id}"}),
+    try:
+        seat = await change_party(store, tables, game_id, take)
+    except Refused as exc:
+        return with_token(request, refused(request, exc.key, exc.status, **exc.fields),
                           new_token)
+    except KeyError:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_open_game", request)
+    return with_token(request, JSONResponse({"seat": seat, "lobby": f"/lobby/{game_id}"}),
+                      new_token)
 
-    def creator_only(request: Request, seats: dict[str, str]) -> None:
-        if 0 not in held_seats(seats, my_hash(request)):
-            raise Refused("friends.creator_only", 403)
 
-    async def creator_change(game_id: str, request: Request,
-                             fn: Callable[[dict[str, str], Party], Any]) -> Response:
-        def guarded(seats: dict[str, str], party: Party) -> Any:
-            creator_only(request, seats)
-            return fn(seats, party)
+def creator_only(request: Request, seats: dict[str, str]) -> None:
+    if 0 not in held_seats(seats, my_hash(request)):
+        raise Refused("friends.creator_only", 403)
 
-        try:
-            answer = await change(game_id, guarded)
-        except Refused as exc:
-            return refused(request, exc.key, exc.status, **exc.fields)
-        except KeyError:
-            return refused(request, "error.no_game_short", 404, game=game_id)
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_open_game", request)
-        return JSONResponse(answer)
 
-    @app.post("/api/friends/{game_id}/invite")
-    async def new_invite(game_id: str, body: Empty, request: Request) -> Response:
-        def fresh(seats: dict[str, str], party: Party) -> Any:
-            from dataclasses import replace
+async def creator_change(game_id: str, request: Request, store: GameStore, tables: Tables,
+                         fn: Callable[[dict[str, str], Party], Any]) -> Response:
+    """A lobby change only the creator (seat 0) may make, answered as JSON."""
+    def guarded(seats: dict[str, str], party: Party) -> Any:
+        creator_only(request, seats)
+        return fn(seats, party)
 
-            from ..table.party import new_invite as make
+    try:
+        answer = await change_party(store, tables, game_id, guarded)
+    except Refused as exc:
+        return refused(request, exc.key, exc.status, **exc.fields)
+    except KeyError:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_open_game", request)
+    return JSONResponse(answer)
 
-            party = replace(party, invite=make())
-            return {"invite": invite_url(game_id, party)}, party, None
 
-        return await creator_change(game_id, request, fresh)
-
-    @app.post("/api/friends/{game_id}/watch")
-    async def new_watch(game_id: str, body: Empty, request: Request) -> Response:
-        """(The creator) a new watch-only link: the old one stops working, and the
-        spectators who watch by it are shown out (their pages say so)."""
-        def fresh(seats: dict[str, str], party: Party) -> Any:
-            from dataclasses import replace
-
-            from ..table.party import new_invite as make
-
-            party = replace(party, watch=make())
-            return {"watch": watch_url(game_id, party)}, party, None
-
-        response = await creator_change(game_id, request, fresh)
-        table = tables.open.get(game_id)
-        if response.status_code == 200 and table is not None:
-            await show_out_spectators(table)
-            await table.refresh()  # the creator's page shows the new link
-        return response
-
-    async def show_out_spectators(table: Any) -> None:
-        for socket in [s for s in list(table.sockets) if table.seat_of(s) == SPECTATOR]:
-            said = say("friends.watch_changed", socket_language(socket))
-            with contextlib.suppress(Exception):  # a socket closing anyway
-                await socket.send_json({"type": "error", "code": "watch_changed",
-                                        "message": said})
-                await socket.close(code=WATCH_CHANGED)
-
-    @app.post("/api/friends/{game_id}/seat")
-    async def seat_to_computer(game_id: str, body: SeatLevel, request: Request) -> Response:
-        def computer(seats: dict[str, str], party: Party) -> Any:
-            if party.started:
-                raise Refused("friends.started")
-            if body.seat >= len(party.places) or body.seat not in party.free_seats():
-                raise Refused("friends.seat_taken")
-            return {"seat": body.seat}, party.computer(body.seat, body.level), None
-
-        return await creator_change(game_id, request, computer)
-
-    @app.post("/api/friends/{game_id}/start")
-    async def start(game_id: str, body: Empty, request: Request) -> Response:
-        saved = await load(game_id)
-        if saved is None:
-            return refused(request, "error.no_game_short", 404, game=game_id)
-
-        def begin(seats: dict[str, str], party: Party) -> Any:
-            from dataclasses import replace
-
-            if party.started:
-                return {"url": f"/table/{game_id}"}, party, None
-            if party.free_seats():
-                raise Refused("friends.not_full")
-            players = len(party.places)
-            names = party.names(seat_names(players))
-            rules = rules_of(saved)
-            record = first_game(rules, saved.seed, names).to_record()
-            row = {"names": names, "record": record, "status": PLAYING,
-                   "rules": rules_info(rules)}
-            return {"url": f"/table/{game_id}"}, replace(party, started=True), row
-
-        return await creator_change(game_id, request, begin)
-
-    @app.post("/api/friends/{game_id}/rematch")
-    async def rematch(game_id: str, body: Empty, request: Request) -> Response:
-        """After the result, the same seats (the same browsers, names, levels, clock) at a
-        new game; asked twice (by two friends at once), the first one's game."""
-        try:
-            saved = await load(game_id)
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_start", request)
-        if saved is None:
-            return refused(request, "error.no_game_short", 404, game=game_id)
-        if not held_seats(saved.seats, my_hash(request)):
-            return refused(request, "error.not_yours", 403)
-        if not saved.finished:
-            return refused(request, "friends.not_over", 409)
-        party = Party.from_json(saved.friends or {})
-        if party.rematch:
-            return JSONResponse({"url": f"/table/{party.rematch}"})
+@router.post("/api/friends/{game_id}/invite")
+async def new_invite(game_id: str, body: Empty, request: Request, store: StoreDep,
+                     tables: TablesDep) -> Response:
+    def fresh(seats: dict[str, str], party: Party) -> Any:
         from dataclasses import replace
 
         from ..table.party import new_invite as make
 
-        fresh = replace(party, invite=make(), watch=make(), started=True, handed=(),
-                        rematch=None)
-        try:
-            table = await anyio.to_thread.run_sync(
-                lambda: tables.create_friends(rules_of(saved), fresh, None,
-                                              seats=dict(saved.seats or {}),
-                                              names=list(saved.names)))
-        except StoreError as exc:
-            return store_unavailable(exc, "error.cannot_start", request)
+        party = replace(party, invite=make())
+        return {"invite": invite_url(game_id, party)}, party, None
 
-        def point(seats: dict[str, str], old: Party) -> Any:
-            if old.rematch:  # another friend was quicker: his game
-                return old.rematch, old, None
-            return table.id, replace(old, rematch=table.id), None
+    return await creator_change(game_id, request, store, tables, fresh)
 
-        try:
-            new_id = await change(game_id, point)
-        except (StoreError, KeyError) as exc:
-            log.warning("game %s: the rematch was not noted: %s", game_id, exc)
-            new_id = table.id
-        old_table = tables.open.get(game_id)
-        if old_table is not None:
-            await old_table.refresh()
-        return JSONResponse({"url": f"/table/{new_id}"})
 
-    # --- pages ---------------------------------------------------------------------------
-    @app.get("/lobby/{game_id}")
-    async def lobby_page(game_id: str, request: Request) -> Response:
-        lang = request_language(request)
-        try:
-            saved = await load(game_id)
-        except StoreError as exc:
-            return page(request, "notfound.html", status_code=503,
-                        message=say("error.cannot_read_game", lang,
-                                    problem=store_message(exc, lang)))
-        if saved is None:
-            return page(request, "notfound.html", status_code=404,
-                        message=say("error.no_game", lang, game=game_id))
-        mine = held_seats(saved.seats, my_hash(request))
-        if not mine:
-            return page(request, "notfound.html", status_code=403,
-                        title=say("title.not_yours", lang), message=say("error.not_yours", lang),
-                        reason="not_yours")
-        party = Party.from_json(saved.friends or {})
+@router.post("/api/friends/{game_id}/watch")
+async def new_watch(game_id: str, body: Empty, request: Request, store: StoreDep,
+                    tables: TablesDep) -> Response:
+    """(The creator) a new watch-only link: the old one stops working, and the
+    spectators who watch by it are shown out (their pages say so)."""
+    def fresh(seats: dict[str, str], party: Party) -> Any:
+        from dataclasses import replace
+
+        from ..table.party import new_invite as make
+
+        party = replace(party, watch=make())
+        return {"watch": watch_url(game_id, party)}, party, None
+
+    response = await creator_change(game_id, request, store, tables, fresh)
+    table = tables.open.get(game_id)
+    if response.status_code == 200 and table is not None:
+        await show_out_spectators(table)
+        await table.refresh()  # the creator's page shows the new link
+    return response
+
+
+@router.post("/api/friends/{game_id}/seat")
+async def seat_to_computer(game_id: str, body: SeatLevel, request: Request, store: StoreDep,
+                           tables: TablesDep) -> Response:
+    def computer(seats: dict[str, str], party: Party) -> Any:
         if party.started:
-            return RedirectResponse(f"/table/{game_id}", status_code=303)
-        return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
-                    view=lobby_view(saved, party, mine, lang))
+            raise Refused("friends.started")
+        if body.seat >= len(party.places) or body.seat not in party.free_seats():
+            raise Refused("friends.seat_taken")
+        return {"seat": body.seat}, party.computer(body.seat, body.level), None
 
-    async def invited(game_id: str, request: Request
-                      ) -> tuple[SavedGame | None, Party | None, Response | None]:
-        """A page's game and its party, or the page saying the database failed."""
-        try:
-            saved = await load(game_id)
-        except StoreError as exc:
-            lang = request_language(request)
-            return None, None, page(request, "notfound.html", status_code=503,
-                                    message=say("error.cannot_read_game", lang,
-                                                problem=store_message(exc, lang)))
-        party = Party.from_json(saved.friends or {}) if saved is not None else None
-        return saved, party, None
+    return await creator_change(game_id, request, store, tables, computer)
 
-    @app.get("/join/{game_id}/{code}")
-    async def join_page(game_id: str, code: str, request: Request) -> Response:
+
+@router.post("/api/friends/{game_id}/start")
+async def start(game_id: str, body: Empty, request: Request, store: StoreDep,
+                tables: TablesDep) -> Response:
+    saved = await load(store, game_id)
+    if saved is None:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+
+    def begin(seats: dict[str, str], party: Party) -> Any:
+        from dataclasses import replace
+
+        if party.started:
+            return {"url": f"/table/{game_id}"}, party, None
+        if party.free_seats():
+            raise Refused("friends.not_full")
+        players = len(party.places)
+        names = party.names(seat_names(players))
+        rules = rules_of(saved)
+        record = first_game(rules, saved.seed, names).to_record()
+        row = {"names": names, "record": record, "status": PLAYING,
+               "rules": rules_info(rules)}
+        return {"url": f"/table/{game_id}"}, replace(party, started=True), row
+
+    return await creator_change(game_id, request, store, tables, begin)
+
+
+@router.post("/api/friends/{game_id}/rematch")
+async def rematch(game_id: str, body: Empty, request: Request, store: StoreDep,
+                  tables: TablesDep) -> Response:
+    """After the result, the same seats (the same browsers, names, levels, clock) at a
+    new game; asked twice (by two friends at once), the first one's game."""
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_start", request)
+    if saved is None:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    if not held_seats(saved.seats, my_hash(request)):
+        return refused(request, "error.not_yours", 403)
+    if not saved.finished:
+        return refused(request, "friends.not_over", 409)
+    party = Party.from_json(saved.friends or {})
+    if party.rematch:
+        return JSONResponse({"url": f"/table/{party.rematch}"})
+    from dataclasses import replace
+
+    from ..table.party import new_invite as make
+
+    fresh = replace(party, invite=make(), watch=make(), started=True, handed=(),
+                    rematch=None)
+    try:
+        table = await anyio.to_thread.run_sync(
+            lambda: tables.create_friends(rules_of(saved), fresh, None,
+                                          seats=dict(saved.seats or {}),
+                                          names=list(saved.names)))
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_start", request)
+
+    def point(seats: dict[str, str], old: Party) -> Any:
+        if old.rematch:  # another friend was quicker: his game
+            return old.rematch, old, None
+        return table.id, replace(old, rematch=table.id), None
+
+    try:
+        new_id = await change_party(store, tables, game_id, point)
+    except (StoreError, KeyError) as exc:
+        log.warning("game %s: the rematch was not noted: %s", game_id, exc)
+        new_id = table.id
+    old_table = tables.open.get(game_id)
+    if old_table is not None:
+        await old_table.refresh()
+    return JSONResponse({"url": f"/table/{new_id}"})
+
+
+# --- pages ---------------------------------------------------------------------------
+@router.get("/lobby/{game_id}")
+async def lobby_page(game_id: str, request: Request, store: StoreDep) -> Response:
+    lang = request_language(request)
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
+        return page(request, "notfound.html", status_code=503,
+                    message=say("error.cannot_read_game", lang,
+                                problem=store_message(exc, lang)))
+    if saved is None:
+        return page(request, "notfound.html", status_code=404,
+                    message=say("error.no_game", lang, game=game_id))
+    mine = held_seats(saved.seats, my_hash(request))
+    if not mine:
+        return page(request, "notfound.html", status_code=403,
+                    title=say("title.not_yours", lang), message=say("error.not_yours", lang),
+                    reason="not_yours")
+    party = Party.from_json(saved.friends or {})
+    if party.started:
+        return RedirectResponse(f"/table/{game_id}", status_code=303)
+    return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
+                view=lobby_view(saved, party, mine, lang))
+
+
+async def invited(store: GameStore, game_id: str, request: Request
+                  ) -> tuple[SavedGame | None, Party | None, Response | None]:
+    """A page's game and its party, or the page saying the database failed."""
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
         lang = request_language(request)
-        saved, party, failed = await invited(game_id, request)
-        if failed is not None:
-            return failed
-        if (saved is None or party is None or len(code) > 64
-                or not hmac.compare_digest(party.invite, code)):
-            return page(request, "notfound.html", status_code=404,
-                        title=say("friends.invite_title", lang),
-                        message=say("friends.stale_invite", lang), reason="stale_invite")
-        return page(request, "join.html", game_id=game_id, code=code,
-                    view=lobby_view(saved, party, [], lang), watch=watch_url(game_id, party))
+        return None, None, page(request, "notfound.html", status_code=503,
+                                message=say("error.cannot_read_game", lang,
+                                            problem=store_message(exc, lang)))
+    party = Party.from_json(saved.friends or {}) if saved is not None else None
+    return saved, party, None
 
-    @app.get("/watch/{game_id}/{code}")
-    async def watch_page(game_id: str, code: str, request: Request) -> Response:
-        """A spectator's table: the public view of a started table, with its watch code (a
-        full table's invite is sent on to the watch link: the page never holds the
-        invite)."""
-        lang = request_language(request)
-        saved, party, failed = await invited(game_id, request)
-        if failed is not None:
-            return failed
-        title = say("friends.watch_title", lang)
-        if (saved is not None and party is not None and not party.started and party.watch
-                and len(code) <= 64 and hmac.compare_digest(party.watch, code)):
-            return page(request, "notfound.html", status_code=409, title=title,
-                        message=say("friends.watch_not_yet", lang), reason="not_started")
-        if saved is None or party is None or not may_watch(party, code):
-            return page(request, "notfound.html", status_code=404, title=title,
-                        message=say("friends.stale_watch", lang), reason="stale_invite")
-        if party.watch and not hmac.compare_digest(party.watch, code):
-            return RedirectResponse(watch_url(game_id, party), status_code=303)
-        return table_html(request, saved, watch=code)
+
+@router.get("/join/{game_id}/{code}")
+async def join_page(game_id: str, code: str, request: Request, store: StoreDep) -> Response:
+    lang = request_language(request)
+    saved, party, failed = await invited(store, game_id, request)
+    if failed is not None:
+        return failed
+    if (saved is None or party is None or len(code) > 64
+            or not hmac.compare_digest(party.invite, code)):
+        return page(request, "notfound.html", status_code=404,
+                    title=say("friends.invite_title", lang),
+                    message=say("friends.stale_invite", lang), reason="stale_invite")
+    return page(request, "join.html", game_id=game_id, code=code,
+                view=lobby_view(saved, party, [], lang), watch=watch_url(game_id, party))
+
+
+@router.get("/watch/{game_id}/{code}")
+async def watch_page(game_id: str, code: str, request: Request, store: StoreDep) -> Response:
+    """A spectator's table: the public view of a started table, with its watch code (a
+    full table's invite is sent on to the watch link: the page never holds the
+    invite)."""
+    lang = request_language(request)
+    saved, party, failed = await invited(store, game_id, request)
+    if failed is not None:
+        return failed
+    title = say("friends.watch_title", lang)
+    if (saved is not None and party is not None and not party.started and party.watch
+            and len(code) <= 64 and hmac.compare_digest(party.watch, code)):
+        return page(request, "notfound.html", status_code=409, title=title,
+                    message=say("friends.watch_not_yet", lang), reason="not_started")
+    if saved is None or party is None or not may_watch(party, code):
+        return page(request, "notfound.html", status_code=404, title=title,
+                    message=say("friends.stale_watch", lang), reason="stale_invite")
+    if party.watch and not hmac.compare_digest(party.watch, code):
+        return RedirectResponse(watch_url(game_id, party), status_code=303)
+    return table_html(request, saved, watch=code)

@@ -28,11 +28,12 @@ import json
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 import anyio.to_thread
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.requests import HTTPConnection
 
 from ...analysis.review import finished_part, review
 from ...record import RecordError, record_from_json
@@ -44,6 +45,8 @@ from ..security.tokens import holder, seat_token
 from ..store.games import SavedGame, StoreError
 from ..table.seats import HUMAN, bot_seed, seat_colours
 from ..table.thinking import Seat, Thinking
+from .deps import ThinkingDep, claim_for, game_id_ok, with_token
+from .responses import page
 
 MAX_UPLOAD = 2_000_000
 """Bytes of an uploaded record (a long pulya's record is well under 200 KB)."""
@@ -169,258 +172,279 @@ def _review_upload(body: bytes, seconds: float | None = None,
     return _with_colours(review(record, check=check))
 
 
-def register(
-    app: FastAPI,
-    *,
-    store: Any,
-    game_id_ok: Callable[[str], bool],
-    claim_for: Callable[[Request, SavedGame, list[str]], str],
-    with_token: Callable[[Request, Response, list[str]], Response],
-    page: Callable[..., Response],
-    not_yours: str,
-    thinking: Thinking | None = None,
-) -> None:
-    """Add the routes to ``app`` (called by :func:`preferans.server.app.create_app`)."""
-    cache = _Cache()
-    pending: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
+class Results:
+    """What the review routes keep per app: the results per game and record length, the
+    work running for a key (shared by the requests that ask meanwhile), and the uploads
+    each client runs at once."""
 
-    def own_game(request: Request, game_id: str) -> tuple[SavedGame | None, Response | None,
-                                                          list[str]]:
-        new_token: list[str] = []
-        lang = request_language(request)
-        missing = {"detail": say("error.no_game_short", lang, game=game_id)}
-        if not game_id_ok(game_id):
-            return None, JSONResponse(missing, status_code=404), []
-        try:
-            saved = store.get(game_id)
-            if saved is None:
-                return None, JSONResponse(missing, status_code=404), []
-            if claim_for(request, saved, new_token) == "theirs":
-                return None, JSONResponse({"detail": say("error.not_yours", lang)},
-                                          status_code=403), []
-        except StoreError as exc:
-            return None, JSONResponse({"detail": say("error.database", lang, problem=store_message(
-                exc, lang))}, status_code=503), []
-        if saved.damage:
-            damaged = say("error.damaged_short", lang, problem=damage_text(saved.damage, lang))
-            return None, JSONResponse({"detail": damaged}, status_code=409), []
-        return saved, None, new_token
+    def __init__(self) -> None:
+        self.cache = _Cache()
+        self.pending: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
+        self.uploads = Slots(per_key=UPLOADS_PER_CLIENT, total=UPLOADS_AT_ONCE)
 
-    async def once(key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
-        """``await work()`` once per key: kept, and shared by requests that ask meanwhile."""
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
-        running = pending.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        pending[key] = future
-        try:
-            result = await work()
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            pending.pop(key, None)
-        cache.put(key, result)
-        future.set_result(result)
-        return result
 
-    async def computed(key: tuple[Any, ...], saved: SavedGame,
-                       work: Callable[[dict[str, Any]], dict[str, Any]],
-                       lang: str | None = None) -> Response:
-        try:
-            hit = await once((*key, len(json.dumps(saved.record))),
-                             lambda: anyio.to_thread.run_sync(work, saved.record))
-        except (RecordError, RulesError, ValueError) as exc:
-            return JSONResponse({"detail": not_replayed(exc, lang or "en")}, status_code=409)
-        return JSONResponse(hit if lang is None else _in_language(hit, lang))
+async def get_results(conn: HTTPConnection) -> Results:
+    return conn.app.state.reviews
 
-    def watched_game(request: Request, game_id: str) -> SavedGame | None:
-        """A started table for friends a spectator watches (``?watch=`` its watch code):
-        the analysis of its finished deals is open to him too (never a deal in progress:
-        :func:`_analysis_of` reads only the finished part of the record)."""
-        from ..table.party import Party
-        from .friends import may_watch
 
+ResultsDep = Annotated[Results, Depends(get_results)]
+router = APIRouter()
+
+
+def own_game(request: Request, game_id: str) -> tuple[SavedGame | None, Response | None,
+                                                      list[str]]:
+    """This browser's game (claimed for it if free), or the refusal to answer with."""
+    store = request.app.state.store
+    new_token: list[str] = []
+    lang = request_language(request)
+    missing = {"detail": say("error.no_game_short", lang, game=game_id)}
+    if not game_id_ok(game_id):
+        return None, JSONResponse(missing, status_code=404), []
+    try:
         saved = store.get(game_id)
-        if saved is None or saved.friends is None or saved.damage:
-            return None
-        watch = request.query_params.get("watch")
-        return saved if may_watch(Party.from_json(saved.friends), watch) else None
+        if saved is None:
+            return None, JSONResponse(missing, status_code=404), []
+        if claim_for(request, saved, new_token) == "theirs":
+            return None, JSONResponse({"detail": say("error.not_yours", lang)},
+                                      status_code=403), []
+    except StoreError as exc:
+        return None, JSONResponse({"detail": say("error.database", lang, problem=store_message(
+            exc, lang))}, status_code=503), []
+    if saved.damage:
+        damaged = say("error.damaged_short", lang, problem=damage_text(saved.damage, lang))
+        return None, JSONResponse({"detail": damaged}, status_code=409), []
+    return saved, None, new_token
 
-    @app.get("/api/games/{game_id}/analysis")
-    async def game_analysis(game_id: str, request: Request, deal: int | None = None
-                            ) -> Response:
-        saved, refusal, new_token = own_game(request, game_id)
-        if refusal is not None and refusal.status_code == 403 and "watch" in request.query_params:
-            try:
-                watched = await anyio.to_thread.run_sync(watched_game, request, game_id)
-            except StoreError:
-                watched = None
-            if watched is not None:
-                saved, refusal, new_token = watched, None, []
-        if refusal is not None:
-            return refusal
-        assert saved is not None
-        if deal is None:
-            response = await computed(("analysis", saved.id), saved, _analysis_of)
-        else:
-            response = await computed(("analysis", saved.id, deal), saved,
-                                      lambda record: _analysis_of(record, deal))
-        return with_token(request, response, new_token)
 
-    @app.get("/api/games/{game_id}/calls/{deal}")
-    async def game_calls(game_id: str, deal: int, request: Request) -> Response:
-        saved, refusal, new_token = own_game(request, game_id)
-        if refusal is not None:
-            return refusal
-        assert saved is not None
-        from ...analysis.call_review import call_positions
+async def once(results: Results, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+    """``await work()`` once per key: kept, and shared by requests that ask meanwhile."""
+    cache, pending = results.cache, results.pending
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    running = pending.get(key)
+    if running is not None:
+        return await asyncio.shield(running)
+    future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    pending[key] = future
+    try:
+        result = await work()
+    except BaseException as exc:
+        future.set_exception(exc)
+        future.exception()  # retrieved: nobody else may be waiting
+        raise
+    finally:
+        pending.pop(key, None)
+    cache.put(key, result)
+    future.set_result(result)
+    return result
 
+
+async def computed(results: Results, key: tuple[Any, ...], saved: SavedGame,
+                   work: Callable[[dict[str, Any]], dict[str, Any]],
+                   lang: str | None = None) -> Response:
+    try:
+        hit = await once(results, (*key, len(json.dumps(saved.record))),
+                         lambda: anyio.to_thread.run_sync(work, saved.record))
+    except (RecordError, RulesError, ValueError) as exc:
+        return JSONResponse({"detail": not_replayed(exc, lang or "en")}, status_code=409)
+    return JSONResponse(hit if lang is None else _in_language(hit, lang))
+
+
+def watched_game(request: Request, game_id: str) -> SavedGame | None:
+    """A started table for friends a spectator watches (``?watch=`` its watch code):
+    the analysis of its finished deals is open to him too (never a deal in progress:
+    :func:`_analysis_of` reads only the finished part of the record)."""
+    from ..table.lobby import may_watch
+    from ..table.party import Party
+
+    saved = request.app.state.store.get(game_id)
+    if saved is None or saved.friends is None or saved.damage:
+        return None
+    watch = request.query_params.get("watch")
+    return saved if may_watch(Party.from_json(saved.friends), watch) else None
+
+
+@router.get("/api/games/{game_id}/analysis")
+async def game_analysis(game_id: str, request: Request, results: ResultsDep,
+                        deal: int | None = None) -> Response:
+    saved, refusal, new_token = own_game(request, game_id)
+    if refusal is not None and refusal.status_code == 403 and "watch" in request.query_params:
         try:
-            positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal,
-                                                       HUMAN)
-        except (RecordError, RulesError) as exc:
-            return JSONResponse({"detail": not_replayed(exc, request_language(request))},
-                                status_code=409)
-        except ValueError as exc:  # no such deal, or not over: nothing of it is shown
-            return JSONResponse({"detail": str(exc)}, status_code=403)
-        rules = json.dumps(saved.record.get("rules") or {}, sort_keys=True)
+            watched = await anyio.to_thread.run_sync(watched_game, request, game_id)
+        except StoreError:
+            watched = None
+        if watched is not None:
+            saved, refusal, new_token = watched, None, []
+    if refusal is not None:
+        return refusal
+    assert saved is not None
+    if deal is None:
+        response = await computed(results, ("analysis", saved.id), saved, _analysis_of)
+    else:
+        response = await computed(results, ("analysis", saved.id, deal), saved,
+                                  lambda record: _analysis_of(record, deal))
+    return with_token(request, response, new_token)
 
-        async def work() -> dict[str, Any]:
-            return {"deal": deal, "level": CALLS_LEVEL,
-                    "calls": [await _compare(p, rules, saved.seed) for p in positions]}
 
+@router.get("/api/games/{game_id}/calls/{deal}")
+async def game_calls(game_id: str, deal: int, request: Request, results: ResultsDep,
+                     thinking: ThinkingDep) -> Response:
+    saved, refusal, new_token = own_game(request, game_id)
+    if refusal is not None:
+        return refusal
+    assert saved is not None
+    from ...analysis.call_review import call_positions
+
+    try:
+        positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal,
+                                                   HUMAN)
+    except (RecordError, RulesError) as exc:
+        return JSONResponse({"detail": not_replayed(exc, request_language(request))},
+                            status_code=409)
+    except ValueError as exc:  # no such deal, or not over: nothing of it is shown
+        return JSONResponse({"detail": str(exc)}, status_code=403)
+    rules = json.dumps(saved.record.get("rules") or {}, sort_keys=True)
+
+    async def work() -> dict[str, Any]:
+        return {"deal": deal, "level": CALLS_LEVEL,
+                "calls": [await _compare(thinking, p, rules, saved.seed)
+                      for p in positions]}
+
+    try:
+        result = await once(results, ("calls", saved.id, deal), work)
+    except Exception as exc:  # the thinking process failed: say so, never a traceback
+        return JSONResponse({"detail": f"the calls were not weighed ({exc})"},
+                            status_code=503)
+    return with_token(request, JSONResponse(result), new_token)
+
+
+async def _compare(thinking: Thinking | None, position: dict[str, Any], rules: str,
+                   seed: int) -> dict[str, Any]:
+    from ...analysis.call_review import compare
+
+    observation = position["observation"]
+    if thinking is None:
+        from ...players import make_player
+        from ...rules import Rules
+
+        player = make_player(CALLS_LEVEL, Rules.from_json(json.loads(rules)),
+                             bot_seed(seed, HUMAN))
+        explained = await anyio.to_thread.run_sync(
+            player.explain, observation)  # type: ignore[attr-defined]
+    else:
+        seat = Seat(REVIEW_LANE, HUMAN, CALLS_LEVEL, rules, bot_seed(seed, HUMAN))
+        explained = await thinking.explain(seat, observation, keep=False)
+    return compare(position, explained)
+
+
+@router.get("/api/games/{game_id}/review")
+async def game_review(game_id: str, request: Request, results: ResultsDep) -> Response:
+    saved, refusal, new_token = own_game(request, game_id)
+    if refusal is not None:
+        return refusal
+    assert saved is not None
+    if not saved.finished:
+        return JSONResponse({"detail": say("error.replay_later",
+                                           request_language(request))}, status_code=403)
+    response = await computed(results, ("review", saved.id), saved,
+                              lambda record: _with_colours(review(record)),
+                              request_language(request))
+    return with_token(request, response, new_token)
+
+
+@router.post("/api/review")
+async def upload_review(request: Request, results: ResultsDep) -> Response:
+    """An uploaded record laid out for the viewer: the body is the record itself (never
+    a path), read up to :data:`MAX_UPLOAD` bytes, parsed and reviewed in a worker thread
+    within :data:`UPLOAD_DEALS` deals and :data:`UPLOAD_SECONDS`; a client runs at most
+    a few at once."""
+    lang = request_language(request)
+
+    def refused(key: str, status: int, **fields: Any) -> Response:
+        return JSONResponse({"detail": say(key, lang, **fields)}, status_code=status)
+
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        return refused("error.upload.not_json_type", 415)
+    client = client_key(request)
+    if not results.uploads.take(client):
+        return refused("error.upload.busy", 429)
+    try:
+        body = await _bounded_body(request, MAX_UPLOAD)
+        if body is None:
+            return refused("error.upload.too_large", 413, most=f"{MAX_UPLOAD:,}")
         try:
-            result = await once(("calls", saved.id, deal), work)
-        except Exception as exc:  # the thinking process failed: say so, never a traceback
-            return JSONResponse({"detail": f"the calls were not weighed ({exc})"},
-                                status_code=503)
-        return with_token(request, JSONResponse(result), new_token)
+            result = await anyio.to_thread.run_sync(_review_upload, body)
+        except _UploadRefused as exc:
+            return refused(exc.key, 422, **exc.fields)
+        except UploadTooLong:
+            return refused("error.upload.too_long", 422, seconds=f"{UPLOAD_SECONDS:g}")
+        except (RecordError, RulesError, ValueError) as exc:
+            return JSONResponse({"detail": not_replayed(exc, lang)}, status_code=422)
+    finally:
+        results.uploads.give(client)
+    return JSONResponse(_in_language(result, lang))
 
-    async def _compare(position: dict[str, Any], rules: str, seed: int) -> dict[str, Any]:
-        from ...analysis.call_review import compare
 
-        observation = position["observation"]
-        if thinking is None:
-            from ...players import make_player
+def finished_of_browser(request: Request) -> list[dict[str, Any]]:
+    """This browser's finished games for the replays' list, the most recent first."""
+    store = request.app.state.store
+    token = seat_token(request.cookies)
+    out = []
+    for game in store.finished_games():
+        # a table for friends: any seat the browser holds there (not only seat 0)
+        if holder(game["seats"], token, friends=game["difficulty"] == "friends") != "mine":
+            continue
+        summary = game["summary"] or {}
+        rules = game["rules"] or {}
+        try:
             from ...rules import Rules
+            from ..lang.house_rules import rules_title
 
-            player = make_player(CALLS_LEVEL, Rules.from_json(json.loads(rules)),
-                                 bot_seed(seed, HUMAN))
-            explained = await anyio.to_thread.run_sync(
-                player.explain, observation)  # type: ignore[attr-defined]
-        else:
-            seat = Seat(REVIEW_LANE, HUMAN, CALLS_LEVEL, rules, bot_seed(seed, HUMAN))
-            explained = await thinking.explain(seat, observation, keep=False)
-        return compare(position, explained)
+            title = rules_title(Rules.from_json(rules))
+        except (RulesError, ValueError, TypeError, KeyError):
+            title = str(rules.get("preset") or "")
+        out.append({
+            "id": game["id"], "url": f"/replay/{game['id']}",
+            "finished": game["updated"].isoformat() if game["updated"] else None,
+            "difficulty": game["difficulty"], "rules": title,
+            "pool": rules.get("pool"), "names": game["names"], "result": game["result"],
+            "deals": summary.get("deals"), "hints_used": summary.get("hints_used", 0),
+        })
+    return out
 
-    @app.get("/api/games/{game_id}/review")
-    async def game_review(game_id: str, request: Request) -> Response:
-        saved, refusal, new_token = own_game(request, game_id)
-        if refusal is not None:
-            return refusal
-        assert saved is not None
-        if not saved.finished:
-            return JSONResponse({"detail": say("error.replay_later",
-                                               request_language(request))}, status_code=403)
-        response = await computed(("review", saved.id), saved,
-                                  lambda record: _with_colours(review(record)),
-                                  request_language(request))
-        return with_token(request, response, new_token)
 
-    uploads = Slots(per_key=UPLOADS_PER_CLIENT, total=UPLOADS_AT_ONCE)
-
-    @app.post("/api/review")
-    async def upload_review(request: Request) -> Response:
-        """An uploaded record laid out for the viewer: the body is the record itself (never
-        a path), read up to :data:`MAX_UPLOAD` bytes, parsed and reviewed in a worker thread
-        within :data:`UPLOAD_DEALS` deals and :data:`UPLOAD_SECONDS`; a client runs at most
-        a few at once."""
+@router.get("/api/replays")
+async def replays(request: Request) -> Response:
+    try:
+        games = await anyio.to_thread.run_sync(finished_of_browser, request)
+    except StoreError as exc:
         lang = request_language(request)
+        return JSONResponse({"detail": say("error.database", lang, problem=store_message(
+            exc, lang))}, status_code=503)
+    return JSONResponse({"games": games})
 
-        def refused(key: str, status: int, **fields: Any) -> Response:
-            return JSONResponse({"detail": say(key, lang, **fields)}, status_code=status)
 
-        media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if media != "application/json":
-            return refused("error.upload.not_json_type", 415)
-        client = client_key(request)
-        if not uploads.take(client):
-            return refused("error.upload.busy", 429)
-        try:
-            body = await _bounded_body(request, MAX_UPLOAD)
-            if body is None:
-                return refused("error.upload.too_large", 413, most=f"{MAX_UPLOAD:,}")
-            try:
-                result = await anyio.to_thread.run_sync(_review_upload, body)
-            except _UploadRefused as exc:
-                return refused(exc.key, 422, **exc.fields)
-            except UploadTooLong:
-                return refused("error.upload.too_long", 422, seconds=f"{UPLOAD_SECONDS:g}")
-            except (RecordError, RulesError, ValueError) as exc:
-                return JSONResponse({"detail": not_replayed(exc, lang)}, status_code=422)
-        finally:
-            uploads.give(client)
-        return JSONResponse(_in_language(result, lang))
+@router.get("/replay", response_class=HTMLResponse)
+def replay_start(request: Request) -> Response:
+    return page(request, "replay.html", game_id="")
 
-    def finished_of_browser(request: Request) -> list[dict[str, Any]]:
 
-        token = seat_token(request.cookies)
-        out = []
-        for game in store.finished_games():
-            # a table for friends: any seat the browser holds there (not only seat 0)
-            if holder(game["seats"], token, friends=game["difficulty"] == "friends") != "mine":
-                continue
-            summary = game["summary"] or {}
-            rules = game["rules"] or {}
-            try:
-                from ...rules import Rules
-                from ..lang.house_rules import rules_title
-
-                title = rules_title(Rules.from_json(rules))
-            except (RulesError, ValueError, TypeError, KeyError):
-                title = str(rules.get("preset") or "")
-            out.append({
-                "id": game["id"], "url": f"/replay/{game['id']}",
-                "finished": game["updated"].isoformat() if game["updated"] else None,
-                "difficulty": game["difficulty"], "rules": title,
-                "pool": rules.get("pool"), "names": game["names"], "result": game["result"],
-                "deals": summary.get("deals"), "hints_used": summary.get("hints_used", 0),
-            })
-        return out
-
-    @app.get("/api/replays")
-    async def replays(request: Request) -> Response:
-        try:
-            games = await anyio.to_thread.run_sync(finished_of_browser, request)
-        except StoreError as exc:
-            lang = request_language(request)
-            return JSONResponse({"detail": say("error.database", lang, problem=store_message(
-                exc, lang))}, status_code=503)
-        return JSONResponse({"games": games})
-
-    @app.get("/replay", response_class=HTMLResponse)
-    def replay_start(request: Request) -> Response:
-        return page(request, "replay.html", game_id="")
-
-    @app.get("/replay/{game_id}", response_class=HTMLResponse)
-    def replay_page(game_id: str, request: Request) -> Response:
-        saved, refusal, new_token = own_game(request, game_id)
-        lang = request_language(request)
-        title = say("replay.title", lang)
-        if refusal is not None:
-            detail = json.loads(bytes(refusal.body)).get("detail", "")
-            return page(request, "notfound.html", status_code=refusal.status_code,
-                        title=title, message=say("error.replay_refused", lang, problem=detail),
-                        reason="not_yours" if refusal.status_code == 403 else None)
-        assert saved is not None
-        if not saved.finished:
-            return with_token(request, page(
-                request, "notfound.html", status_code=403, title=title,
-                message=say("error.replay_unfinished", lang),
-                download=None), new_token)
-        return with_token(request, page(request, "replay.html", game_id=game_id), new_token)
+@router.get("/replay/{game_id}", response_class=HTMLResponse)
+def replay_page(game_id: str, request: Request) -> Response:
+    saved, refusal, new_token = own_game(request, game_id)
+    lang = request_language(request)
+    title = say("replay.title", lang)
+    if refusal is not None:
+        detail = json.loads(bytes(refusal.body)).get("detail", "")
+        return page(request, "notfound.html", status_code=refusal.status_code,
+                    title=title, message=say("error.replay_refused", lang, problem=detail),
+                    reason="not_yours" if refusal.status_code == 403 else None)
+    assert saved is not None
+    if not saved.finished:
+        return with_token(request, page(
+            request, "notfound.html", status_code=403, title=title,
+            message=say("error.replay_unfinished", lang),
+            download=None), new_token)
+    return with_token(request, page(request, "replay.html", game_id=game_id), new_token)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from fastapi import FastAPI, Request, Response
+from fastapi import APIRouter, Request, Response
 
 from ...i18n import LANGUAGES, ui_catalogue
 
@@ -21,17 +21,17 @@ def _etag(body: str) -> str:
     return '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
 
 
-def register(app: FastAPI) -> None:
-    """Add the route to ``app`` (called by :func:`preferans.server.app.create_app`)."""
+router = APIRouter()
 
-    @app.get("/i18n/{lang}.js", include_in_schema=False)
-    def ui_strings(lang: str, request: Request) -> Response:
-        if lang not in LANGUAGES:
-            return Response(f"// no catalogue for {lang!r}\n", status_code=404,
-                            media_type=MEDIA_TYPE)
-        body = ui_catalogue.javascript(lang)
-        etag = _etag(body)
-        headers = {"ETag": etag, "Cache-Control": "no-cache", "Content-Language": lang}
-        if etag in request.headers.get("if-none-match", ""):
-            return Response(status_code=304, headers=headers)
-        return Response(body, media_type=MEDIA_TYPE, headers=headers)
+
+@router.get("/i18n/{lang}.js", include_in_schema=False)
+def ui_strings(lang: str, request: Request) -> Response:
+    if lang not in LANGUAGES:
+        return Response(f"// no catalogue for {lang!r}\n", status_code=404,
+                        media_type=MEDIA_TYPE)
+    body = ui_catalogue.javascript(lang)
+    etag = _etag(body)
+    headers = {"ETag": etag, "Cache-Control": "no-cache", "Content-Language": lang}
+    if etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=MEDIA_TYPE, headers=headers)

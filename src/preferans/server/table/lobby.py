@@ -1,0 +1,148 @@
+"""The lobby of a table for friends: what each seat holder sees of it, the invite and watch
+links, who may watch, and a change of its party (who sits where) made in one transaction.
+
+The routes that ask for these are :mod:`..web.friends`; the party itself is :mod:`.party`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ...game import Game
+from ...rules import Rules
+from ..lang.language import say, socket_language
+from ..lang.presets_text import preset_title_in
+from ..store.games import GameStore, SavedGame
+from .party import Party
+from .seats import NAMES, NAMES_FOUR, seat_names
+from .spectators import SPECTATOR
+
+TITLE_KEY = "difficulty.friends"
+"""How the pages name a table for friends where they name a game's difficulty (CONTINUE's
+title, the replays' list): the store's difficulty column holds ``friends``."""
+RESERVED_NAMES = frozenset(n.casefold() for n in (*NAMES, *NAMES_FOUR, "Dummy"))
+"""Names a friend may not take: the computer players' and "You"."""
+
+
+class Refused(Exception):
+    """A lobby change that cannot be made: ``key`` names the words, ``status`` the answer."""
+
+    def __init__(self, key: str, status: int = 409, **fields: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.status = status
+        self.fields = fields
+
+
+def may_watch(party: Party | None, code: str | None) -> bool:
+    """Whether ``code`` lets a browser watch a started table (a spectator): the table's
+    watch-only code, or its invite once every seat is taken (a full table's link)."""
+    if party is None or not party.started or not isinstance(code, str) or len(code) > 64:
+        return False
+    return any(known and hmac.compare_digest(known, code)
+               for known in (party.watch, party.invite))
+
+
+def watch_url(game_id: str, party: Party) -> str:
+    """The watch-only link (the invite's for a table saved before watch links: a spectator
+    who comes by the invite is sent on to the watch link, so his page never holds it)."""
+    return f"/watch/{game_id}/{party.watch or party.invite}"
+
+
+WATCH_CHANGED = 4410
+"""The close code of a spectator's socket when the creator made a new watch link (the old
+one stopped working)."""
+
+
+def invite_url(game_id: str, party: Party) -> str:
+    return f"/join/{game_id}/{party.invite}"
+
+
+def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> dict[str, Any]:
+    """The lobby as the holder of ``mine`` sees it: every seat (who took it, a computer's
+    level), the invite only for the creator."""
+    from ...i18n import player_name
+
+    players = len(party.places)
+    names = party.names(seat_names(players))
+    seats = []
+    for seat, place in enumerate(party.places):
+        seats.append({
+            "seat": seat, "kind": "human" if place.human else "computer",
+            "level": place.level, "taken": not place.human or place.name is not None,
+            "name": place.name if place.human else player_name(names[seat], lang),
+            "you": seat in mine})
+    view: dict[str, Any] = {
+        "id": saved.id, "started": party.started, "seats": seats,
+        "you": mine[0] if mine else None, "creator": 0 in mine, "clock": party.clock,
+        "hints": party.hints, "stand_in": party.stand_in,
+        "rules_title": rules_title_of(saved, lang), "url": f"/table/{saved.id}",
+        "lobby": f"/lobby/{saved.id}", "free": party.free_seats()}
+    if 0 in mine:
+        view["invite"] = invite_url(saved.id, party)
+        view["watch"] = watch_url(saved.id, party) if party.watch else None
+    return view
+
+
+def rules_of(saved: SavedGame) -> Rules:
+    """A saved game's rules, as its record names them."""
+    return Game.from_record(saved.record).rules
+
+
+def rules_title_of(saved: SavedGame, lang: str) -> str:
+    try:
+        return preset_title_in(rules_of(saved).name, lang)
+    except Exception:
+        return str(saved.rules.get("preset", ""))
+
+
+class OpenTables(Protocol):
+    """What a lobby change needs of the open tables (:class:`.tables.Tables`)."""
+
+    open: dict[str, Any]
+    cluster: Any
+
+
+async def change_party(store: GameStore, tables: OpenTables, game_id: str,
+                       fn: Callable[[dict[str, str], Party], Any]) -> Any:
+    """Apply a lobby change in one transaction on the store's writer thread: ``fn(seats,
+    party)`` gives ``(answer, new party, row changes or None)``.  A table still gathering
+    leaves memory (it has no socket: the table's WebSocket opens none before the start),
+    so its next visit reads the change; a started one takes the new party.  Raises
+    :class:`KeyError` (no such game) and :class:`StoreError`."""
+    changed: list[Party] = []
+
+    def apply(seats: dict[str, str], friends: dict[str, Any]) -> Any:
+        party = Party.from_json(friends)
+        answer, new_party, row = fn(seats, party)
+        friends.clear()
+        friends.update(new_party.to_json())
+        if row:
+            friends["_row"] = row
+        changed.append(new_party)
+        return answer
+
+    answer = await store.write(store.change_friends, game_id, apply)
+    table = tables.open.get(game_id)
+    if table is not None and table.party is not None and table.party.started:
+        table.party = changed[-1]
+    elif table is not None:
+        tables.open.pop(game_id, None)
+        await table.stop()
+    elif tables.cluster is not None:  # its owner may be another process: it reads it
+        await tables.cluster.party_changed(game_id)
+    return answer
+
+
+async def show_out_spectators(table: Any) -> None:
+    """Tell the spectators of ``table`` that their watch link stopped working, and close
+    their sockets (:data:`WATCH_CHANGED`)."""
+    for socket in [s for s in list(table.sockets) if table.seat_of(s) == SPECTATOR]:
+        said = say("friends.watch_changed", socket_language(socket))
+        with contextlib.suppress(Exception):  # a socket closing anyway
+            await socket.send_json({"type": "error", "code": "watch_changed",
+                                    "message": said})
+            await socket.close(code=WATCH_CHANGED)
