@@ -26,7 +26,7 @@ from test_variant_decisions import easy_players
 
 from preferans.server.app import SEAT_COOKIE, token_hash
 from preferans.server.lang.house_rules import rules_from_settings
-from preferans.server.store.games import FINISHED
+from preferans.server.store.schema import FINISHED
 from preferans.server.table.table import Table, deal_hands
 
 pytestmark = pytest.mark.browser

@@ -25,7 +25,7 @@ from test_variants_table import play_one_deal
 from preferans.game import Game
 from preferans.players import Player, make_player
 from preferans.server.lang.house_rules import rules_from_settings
-from preferans.server.store.games import PLAYING
+from preferans.server.store.schema import PLAYING
 from preferans.server.store.stats import summarise
 from preferans.server.table.seats import bot_seed
 from preferans.server.table.table import Table, deal_hands

@@ -21,7 +21,7 @@ from server_helpers import run_async
 
 from preferans.server.cluster.bus import channel_in
 from preferans.server.cluster.cluster import Cluster, Link, RemoteSocket
-from preferans.server.store.games import Lease, now_ms_
+from preferans.server.store.leases import Lease, now_ms_
 
 GAME = "g1"
 

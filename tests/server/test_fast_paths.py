@@ -205,7 +205,8 @@ def test_a_group_of_saves_is_written_row_by_row_as_each_save_alone(tmp_path: Any
     import asyncio
     import threading
 
-    from preferans.server.store.games import FINISHED, GameStore
+    from preferans.server.store.games import GameStore
+    from preferans.server.store.schema import FINISHED
 
     store = GameStore(f"sqlite:///{tmp_path / 'g.db'}")
     for n in range(6):

@@ -631,7 +631,7 @@ def test_a_pause_waits_until_every_friend_agrees(client: TestClient) -> None:
 
 
 def test_rematch_seats_the_same_friends_at_a_new_game(client: TestClient) -> None:
-    from preferans.server.store.games import FINISHED
+    from preferans.server.store.schema import FINISHED
 
     game, (anna, boris) = seated(client, ["friend", "hard"], ["Boris"], seed=4, clock=60)
     assert anna.post(f"/api/friends/{game}/rematch", {}).status_code == 409  # not over

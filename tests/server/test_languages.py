@@ -219,7 +219,7 @@ def test_damaged_games_and_database_troubles_in_russian(db_url: str) -> None:
 
     from preferans.server.app import create_app
     from preferans.server.lang.language import damage_text, store_message
-    from preferans.server.store.games import StoreError
+    from preferans.server.store.faults import StoreError
 
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as client:
         bad_moves = new_game(client, seed=HUMAN_FIRST)

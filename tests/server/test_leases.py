@@ -16,7 +16,9 @@ import pytest
 from pg_server import TempPostgres, running, unavailable
 from server_helpers import run_async
 
-from preferans.server.store.games import PLAYING, Fenced, GameStore
+from preferans.server.store.faults import Fenced
+from preferans.server.store.games import GameStore
+from preferans.server.store.schema import PLAYING
 
 _numbers = count(1)
 

@@ -18,7 +18,8 @@ from pg_server import TempPostgres, running, unavailable
 from server_helpers import new_game, play_until, receive_json, settled
 
 from preferans.server.app import create_app
-from preferans.server.store.games import FINISHED, PLAYING, GameStore
+from preferans.server.store.games import GameStore
+from preferans.server.store.schema import FINISHED, PLAYING
 from preferans.server.store.stats import statistics
 
 if reason := unavailable():

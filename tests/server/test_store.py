@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from preferans.server.store import config
-from preferans.server.store.games import FINISHED, PLAYING, GameStore
+from preferans.server.store.games import GameStore
+from preferans.server.store.schema import FINISHED, PLAYING
 from preferans.server.store.stats import contract_made, statistics, summarise
 
 NAMES = ["You", "Misha", "Lena"]

@@ -28,7 +28,8 @@ from sqlalchemy.exc import OperationalError
 
 from preferans.game import Game
 from preferans.server.app import create_app
-from preferans.server.store.games import StoreError, describe_fault, make_engine
+from preferans.server.store.faults import StoreError, describe_fault
+from preferans.server.store.games import make_engine
 
 HUMAN_FIRST = 2  # seed 2: seat 2 deals, so the human speaks first
 BOTS_FIRST = 1  # seed 1: Misha deals, a computer player speaks first

@@ -53,7 +53,8 @@ from .security.guard import OriginGuard
 from .security.limits import SOCKETS_PER_CLIENT, Openings, Slots, message_rate
 from .security.tokens import SEAT_COOKIE, SeatTokens, token_hash
 from .store.config import database_url
-from .store.games import GameStore, StoreError
+from .store.faults import StoreError
+from .store.games import GameStore
 from .table.comeback import restore_friends_tables
 from .table.standin import GRACE_SECONDS
 from .table.tables import IDLE_SECONDS, Tables

@@ -17,7 +17,7 @@ leases every :data:`RENEW_EVERY` of the lease time.  A socket may land on any pr
 
 An owner that dies (``kill -9``) renews nothing: its leases run out after the lease time
 (:data:`LEASE_SECONDS`), the processes holding sockets of its tables notice (they look at
-the leases of those tables every :data:`WATCH_EVERY` seconds, and at once when a message
+the leases of those tables every :data:`.watch.WATCH_EVERY` seconds, and at once when a message
 finds nobody listening) and one of them takes each table over; its sockets get the
 table's state from the new owner.  An owner whose lease was taken over (it stalled past
 the lease time) learns it at its next renewal or save (refused), lets the table go, and its
@@ -35,8 +35,9 @@ import os
 import secrets
 import socket as socketlib
 import time
+from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anyio.to_thread
 from starlette.websockets import WebSocket, WebSocketState
@@ -44,11 +45,14 @@ from starlette.websockets import WebSocket, WebSocketState
 from ..lang.language import say, socket_language
 from ..security.limits import SOCKETS_PER_TABLE
 from ..store.fastjson import dumps
-from ..store.games import GameStore, Lease, StoreError, now_ms_
+from ..store.faults import StoreError
+from ..store.games import GameStore
+from ..store.leases import Lease
 from .bus import Bus, BusDown, channel_in, channel_out
+from .watch import LeaseWatch
 
 if TYPE_CHECKING:
-    from ..app import Tables
+    from ..store.saved import SavedGame
     from ..table.table import Table
 
 log = logging.getLogger("preferans.server")
@@ -57,13 +61,22 @@ LEASE_SECONDS = 5.0
 """How long a lease lasts unless renewed: a dead owner's tables go on elsewhere after it."""
 RENEW_EVERY = 1 / 3
 """The owner renews its leases every third of the lease time."""
-WATCH_EVERY = 1.0
-"""How often a process looks at the leases of the tables it holds sockets of."""
 MOVED = 1012
 """The close code of a socket whose table moved to another process (the page reconnects)."""
 SEQ_STRIDE = 1 << 20
 """A table taken over counts its frames (``seq``) from ``epoch * SEQ_STRIDE``: its frames'
 numbers go on growing across owners, so a page never takes a new frame for an old one."""
+
+
+class OpenTables(Protocol):
+    """What the cluster needs of this process's open tables (:class:`..table.tables.Tables`
+    gives it): the tables open here, a table restored from the store, and a word when an
+    idle table leaves memory."""
+
+    open: dict[str, Table]
+    on_close: list[Callable[[str], Awaitable[None]]]
+
+    async def load(self, game_id: str, saved: SavedGame | None = None) -> Table | None: ...
 
 
 def node_name() -> str:
@@ -262,11 +275,11 @@ class Link:
         self._writer.cancel()
 
 
-class Cluster:
+class Cluster(LeaseWatch):
     """This process's part of the cluster: the tables it owns (their leases, renewed), the
     sockets of other owners' tables it holds (:class:`Link`), the bus."""
 
-    def __init__(self, store: GameStore, bus_url: str, tables: Tables,
+    def __init__(self, store: GameStore, bus_url: str, tables: OpenTables,
                  lease_seconds: float = LEASE_SECONDS, node: str | None = None) -> None:
         self.store = store
         self.tables = tables
@@ -572,84 +585,6 @@ class Cluster:
                 link.deliver(None, int(frame[2]) if len(frame) > 2 else 1000)
             else:
                 link.deliver(text)
-
-    def look_soon(self, game_id: str) -> None:
-        """Look at the table's lease now (a message found no owner listening)."""
-        if game_id not in self._looking:
-            self._looking.add(game_id)
-            asyncio.get_running_loop().create_task(self._look(game_id))
-
-    async def _look(self, game_id: str) -> None:
-        """Find the table's owner for the sockets here that forward to it: the lease's
-        holder while it lives and listens, else this process (taking the table over, once
-        the lease ran out)."""
-        try:
-            await asyncio.sleep(0.05)
-            for _ in range(int(self.lease_seconds * 4) + 40):
-                links = [link for link in self.links.get(game_id, {}).values()
-                         if link.table is None and not link.closed]
-                if not links:
-                    return
-                lease = await anyio.to_thread.run_sync(self.store.lease, game_id)
-                if lease is None or not lease.live() or lease.owner == self.node:
-                    table = await self.route(game_id)
-                    if table is None:
-                        continue  # another process took it first: ask it
-                    for link in links:
-                        await link.go_local(table)
-                    return
-                heard = True
-                for link in links:  # the holder of a live lease: ask it (again)
-                    heard = await link.resend() and heard
-                if heard and not any(link.pending for link in links):
-                    return  # (a message that found nobody while we asked: ask again)
-                if heard:
-                    await asyncio.sleep(0.05)
-                    continue
-                # it holds the lease but does not listen (it died): wait for the lease's end
-                left = (lease.expires_ms - now_ms_()) / 1000
-                await asyncio.sleep(min(max(left, 0.05), 0.5))
-        except Exception:
-            log.exception("table %s: cannot look at its lease", game_id)
-        finally:
-            self._looking.discard(game_id)
-
-    async def _watch_forever(self) -> None:
-        """Every :data:`WATCH_EVERY` s, the leases of the tables this process forwards to:
-        one that ran out is taken over here."""
-        while True:
-            await asyncio.sleep(WATCH_EVERY)
-            remote = [game_id for game_id, links in self.links.items()
-                      if any(link.table is None for link in links.values())]
-            if not remote:
-                continue
-            try:
-                leases = await anyio.to_thread.run_sync(self._leases, remote)
-            except StoreError as exc:
-                log.warning("the leases cannot be read: %s", exc)
-                continue
-            now = now_ms_()
-            for game_id in remote:
-                lease = leases.get(game_id)
-                if lease is None or not lease.live(now):
-                    self.look_soon(game_id)
-
-    def _leases(self, games: list[str]) -> dict[str, Lease]:
-        found = {}
-        for game_id in games:
-            lease = self.store.lease(game_id)
-            if lease is not None:
-                found[game_id] = lease
-        return found
-
-    async def _resume(self) -> None:
-        """The bus is back: every socket here forwarded to an owner asks for the state again
-        (frames published while it was away are lost)."""
-        for links in list(self.links.values()):
-            for link in list(links.values()):
-                if (link.table is None and not link.closed
-                        and not await link.resend(refresh=True)):
-                    self.look_soon(link.game_id)
 
     # --- the status page -----------------------------------------------------------------------
     def status(self) -> dict[str, Any]:

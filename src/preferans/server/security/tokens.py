@@ -23,8 +23,6 @@ import re
 import secrets
 from collections.abc import Mapping
 
-from ..table.seats import HUMAN
-
 BODY = 32
 """Random characters of a token."""
 SIGNATURE = 32
@@ -79,10 +77,11 @@ def seat_token(cookies: Mapping[str, str]) -> str | None:
     return token if token is not None and SEAT_TOKEN.match(token) else None
 
 
-def holder(seats: Mapping[str, str] | None, token: str | None, seat: int = HUMAN,
+def holder(seats: Mapping[str, str] | None, token: str | None, seat: int,
            friends: bool = False) -> str:
-    """Whose the seat is for a browser with ``token``: ``mine``, ``free`` (nobody claimed it:
-    a game saved before seat tokens) or ``theirs``.  At a table for ``friends``: ``mine``
+    """Whose ``seat`` (the human's: :data:`..table.seats.HUMAN`) is for a browser with
+    ``token``: ``mine``, ``free`` (nobody claimed it: a game saved before seat tokens) or
+    ``theirs``.  At a table for ``friends``: ``mine``
     when the browser holds any seat, else ``theirs`` (its seats are taken in the lobby)."""
     if friends:
         return "mine" if token is not None and held_seats(

@@ -25,7 +25,8 @@ from typing import Any
 
 import anyio.to_thread
 
-from ..store.games import PLAYING, StoreError
+from ..store.faults import StoreError
+from ..store.schema import PLAYING
 from .party import Party
 
 log = logging.getLogger("preferans.server")

@@ -14,7 +14,7 @@ from ..lang.language import (
 )
 from ..lang.request_errors import MessageError
 from ..store.fastjson import dumps
-from ..store.games import StoreError
+from ..store.faults import StoreError
 from .chat import CHAT_MOST, clean_chat
 from .party import Party
 from .seats import HUMAN

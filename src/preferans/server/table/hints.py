@@ -19,19 +19,18 @@ such games.  Errors: ``hints_off`` (the game was started without hints),
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import asyncio
+from typing import Any, Protocol
 
 import anyio.to_thread
 from starlette.websockets import WebSocket
 
 from ...players import make_player
+from ...rules import Rules
 from ..lang.language import Said
 from ..lang.request_errors import MessageError
 from .seats import HUMAN, bot_seed
-from .thinking import Seat
-
-if TYPE_CHECKING:
-    from .table import Table
+from .thinking import Seat, Thinking
 
 
 def hint_level(difficulty: str) -> str:
@@ -49,6 +48,37 @@ def hint_summary(on: bool, used: int) -> dict[str, Any]:
     return {"hints": bool(on), "hints_used": int(used)}
 
 
+class Asked(Protocol):
+    """What a hint needs of its table (:class:`.table.Table` gives it)."""
+
+    lock: asyncio.Lock
+    seq: int
+    paused: bool
+    difficulty: str
+    seed: int
+    thinking: Thinking | None
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def thinking_table(self) -> str: ...
+
+    def seat_of(self, socket: WebSocket) -> int: ...
+
+    def deal_over(self) -> bool: ...
+
+    def seat_to_act(self) -> int | None: ...
+
+    def seat_observation(self, seat: int) -> dict[str, Any]: ...
+
+    def rules_json(self) -> str: ...
+
+    async def send_to(self, socket: WebSocket, payload: dict[str, Any]) -> None: ...
+
+    async def save_summary(self) -> None: ...
+
+
 class Hints:
     """A table's hints: on or off for the game, how many were given, the last one."""
 
@@ -59,7 +89,7 @@ class Hints:
         self._player: Any = None
         """The hint player of a table without thinking processes (kept, like a bot)."""
 
-    async def give(self, table: Table, socket: WebSocket) -> None:
+    async def give(self, table: Asked, socket: WebSocket) -> None:
         """Answer a browser's hint request (see the module docstring)."""
         if not self.on:
             raise MessageError("hints_off", Said("table.hints_off"))
@@ -91,7 +121,7 @@ class Hints:
         self._last = (seq, hint)
         await table.send_to(socket, {"type": "hint", "seq": seq, "hint": hint})
 
-    def _explain_here(self, table: Table, level: str, observation: dict[str, Any]
+    def _explain_here(self, table: Asked, level: str, observation: dict[str, Any]
                       ) -> dict[str, Any]:
 
         if self._player is None or self._player.level.name != level:

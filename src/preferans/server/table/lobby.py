@@ -15,7 +15,8 @@ from ...game import Game
 from ...rules import Rules
 from ..lang.language import say, socket_language
 from ..lang.presets_text import preset_title_in
-from ..store.games import GameStore, SavedGame
+from ..store.games import GameStore
+from ..store.saved import SavedGame
 from .party import Party
 from .seats import NAMES, NAMES_FOUR, seat_names
 from .spectators import SPECTATOR

@@ -21,10 +21,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .table import Table
+from typing import Any, Protocol
 
 GRACE_SECONDS = 30.0
 """How long a human may be gone (no socket of his seat open) before the stand-in plays."""
@@ -42,10 +39,31 @@ def stand_in_name(names: Sequence[str]) -> str:
     return next((name for name in STAND_IN_NAMES if name.casefold() not in taken), "Computer")
 
 
+class Seated(Protocol):
+    """What the stand-in needs of its table (:class:`.table.Table` gives it)."""
+
+    names: list[str]
+    humans: frozenset[int]
+    paused: bool
+    save_error: Any
+
+    def seat_to_act(self) -> int | None: ...
+
+    def decision(self) -> tuple[int, int]: ...
+
+    def started(self) -> bool: ...
+
+    def has_socket(self, seat: int) -> bool: ...
+
+    async def stand_in_move(self, seat: int, decision: tuple[int, int]) -> None: ...
+
+    async def refresh(self) -> None: ...
+
+
 class StandIn:
     """The stand-in of one table (see the module docstring)."""
 
-    def __init__(self, table: Table, clock: float, grace: float = GRACE_SECONDS,
+    def __init__(self, table: Seated, clock: float, grace: float = GRACE_SECONDS,
                  handed: Sequence[int] = ()) -> None:
         self.table = table
         self.clock = float(clock)

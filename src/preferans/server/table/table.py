@@ -104,7 +104,10 @@ from ..lang.language import (
 )
 from ..lang.request_errors import MessageError
 from ..store.fastjson import EncodedJSON
-from ..store.games import FINISHED, LOBBY, PLAYING, Fenced, GameStore, SavedGame, StoreError
+from ..store.faults import Fenced, StoreError
+from ..store.games import GameStore
+from ..store.saved import SavedGame
+from ..store.schema import FINISHED, LOBBY, PLAYING
 from .bots import TableBots
 from .chat import ChatRoom
 from .common import SaveFailed, _phase_name

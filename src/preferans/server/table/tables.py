@@ -21,9 +21,10 @@ import anyio.to_thread
 from ...game import Game
 from ..lang.house_rules import rules_from_settings
 from ..security.tokens import held_seats, holder, token_hash
-from ..store.games import GameStore, SavedGame
+from ..store.games import GameStore
+from ..store.saved import SavedGame
 from .party import Party
-from .seats import seat_names
+from .seats import HUMAN, seat_names
 from .standin import GRACE_SECONDS
 from .table import Table
 from .thinking import Thinking
@@ -185,7 +186,7 @@ class Tables:
         playable: SavedGame | None = None
         damaged: list[dict[str, str]] = []
         for game_id, seats in self.store.unfinished():
-            if holder(seats, token) == "theirs" and not (
+            if holder(seats, token, HUMAN) == "theirs" and not (
                     token is not None and held_seats(seats or {}, token_hash(token))):
                 continue
             saved = self.store.get(game_id)

@@ -25,7 +25,7 @@ from ..lang.presets_text import preset_line, preset_line_in, preset_title_in
 from ..lang.rules_brief import rules_brief
 from ..lang.summaries import entry_in, sheet_in
 from ..store.fastjson import EncodedJSON, dumps, fragment
-from ..store.games import StoreError
+from ..store.faults import StoreError
 from ..store.stats import summarise
 from .common import _phase_name
 from .hints import hint_summary

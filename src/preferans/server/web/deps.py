@@ -25,7 +25,8 @@ from ..security.tokens import (
     seat_token,
     token_hash,
 )
-from ..store.games import GameStore, SavedGame
+from ..store.games import GameStore
+from ..store.saved import SavedGame
 from ..store.stats import of_browser
 from ..table.seats import HUMAN
 from ..table.tables import GAME_ID, Tables

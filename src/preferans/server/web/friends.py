@@ -47,7 +47,10 @@ from ..lang.house_rules import rules_from_settings
 from ..lang.language import request_language, say, store_message
 from ..lang.request_errors import rules_problem
 from ..security.tokens import held_seats, token_hash
-from ..store.games import PLAYING, GameStore, SavedGame, StoreError
+from ..store.faults import StoreError
+from ..store.games import GameStore
+from ..store.saved import SavedGame
+from ..store.schema import PLAYING
 from ..table.lobby import (
     RESERVED_NAMES,
     Refused,

@@ -17,7 +17,7 @@ from ..lang.house_rules import editor_schema, preset_choices
 from ..lang.language import request_language, say
 from ..lang.request_errors import rules_problem
 from ..security.tokens import seat_token, token_hash
-from ..store.games import StoreError
+from ..store.faults import StoreError
 from ..store.stats import DIFFICULTIES, statistics
 from ..table.seats import HUMAN
 from .deps import (

@@ -18,7 +18,8 @@ from ..lang.language import (
     store_message,
 )
 from ..security.tokens import seat_token
-from ..store.games import SavedGame, StoreError
+from ..store.faults import StoreError
+from ..store.saved import SavedGame
 from ..store.stats import DIFFICULTIES, ROWS, statistics
 from ..table.party import Party
 from ..table.seats import seat_colours, seat_names

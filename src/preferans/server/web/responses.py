@@ -9,7 +9,8 @@ from fastapi import Request
 from fastapi.responses import JSONResponse, Response
 
 from ..lang.language import page_context, remember_language, request_language, say, store_message
-from ..store.games import GameStore, StoreError
+from ..store.faults import StoreError
+from ..store.games import GameStore
 
 
 def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:

@@ -42,7 +42,8 @@ from ..lang.language import damage_text, request_language, say, store_message
 from ..lang.request_errors import rules_problem
 from ..security.limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
 from ..security.tokens import holder, seat_token
-from ..store.games import SavedGame, StoreError
+from ..store.faults import StoreError
+from ..store.saved import SavedGame
 from ..table.seats import HUMAN, bot_seed, seat_colours
 from ..table.thinking import Seat, Thinking
 from .deps import ThinkingDep, claim_for, game_id_ok, with_token
@@ -394,7 +395,8 @@ def finished_of_browser(request: Request) -> list[dict[str, Any]]:
     out = []
     for game in store.finished_games():
         # a table for friends: any seat the browser holds there (not only seat 0)
-        if holder(game["seats"], token, friends=game["difficulty"] == "friends") != "mine":
+        if holder(game["seats"], token, HUMAN,
+                  friends=game["difficulty"] == "friends") != "mine":
             continue
         summary = game["summary"] or {}
         rules = game["rules"] or {}

@@ -16,7 +16,8 @@ from ..lang.language import say, set_socket_language, store_message
 from ..lang.request_errors import rules_problem
 from ..security.limits import FLOOD_CLOSE, SOCKETS_PER_TABLE, Bucket, client_key
 from ..security.tokens import held_seats, holder, seat_token, token_hash
-from ..store.games import SavedGame, StoreError
+from ..store.faults import StoreError
+from ..store.saved import SavedGame
 from ..table.lobby import may_watch
 from ..table.party import Party
 from ..table.seats import HUMAN

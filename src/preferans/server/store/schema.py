@@ -1,0 +1,80 @@
+"""The database's tables (SQLAlchemy Core): the games, the leases of the tables when
+several processes share the database, and the server's kept keys."""
+
+from __future__ import annotations
+
+from sqlalchemy import JSON, BigInteger, Column, DateTime, MetaData, String, Table
+
+PLAYING = "playing"
+
+
+FINISHED = "finished"
+
+
+LOBBY = "lobby"
+"""A friends' table whose creator has not started the game yet."""
+
+
+metadata = MetaData()
+
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False, index=True),
+    Column("difficulty", String(16), nullable=False, index=True),
+    Column("rules", JSON, nullable=False),
+    Column("names", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("record", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("result", JSON, nullable=True),
+    Column("summary", JSON, nullable=True),
+    Column("seats", JSON, nullable=True),
+    Column("seed_text", String(64), nullable=True),
+    Column("friends", JSON, nullable=True),
+    Column("epoch", BigInteger, nullable=True),
+)
+"""The games table: one row per game, rewritten after every action.  ``seats`` (added
+later: an older database gets the column on opening) maps a human seat ("0") to the
+sha256 of the token of the browser that holds it.  ``seed_text`` (added later) holds a seed
+too large for the ``seed`` column (the server's seeds have 128 bits), which then holds its
+low 63 bits.  ``epoch`` (added later) is the fencing number of the table's current owner
+when several server processes share the database (:class:`Lease`); NULL for a game only
+ever played by one process."""
+
+
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+    Column("renewals", BigInteger, nullable=False, default=0),
+)
+"""Which server process owns each open table when several share the database: its
+``owner`` (a process's name), the ``epoch`` (raised at every change of owner and copied
+into the game's row, where every save of the owner is checked against it: fencing) and
+when the lease ends (``expires_ms``, milliseconds since 1970 UTC) unless renewed."""
+
+
+server_keys = Table(
+    "server_keys",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(200), nullable=False),
+)
+"""Secrets the server keeps across restarts (and shares between its processes): the key that
+signs the seat tokens it mints."""
+
+
+SEED_COLUMN = 2**63
+"""Seeds below this fit the ``seed`` column; larger ones are kept whole in ``seed_text``."""
+
+
+SCHEMA_LOCK = 0x7072656665720001
+"""The PostgreSQL advisory lock held while a process prepares the tables
+(:meth:`GameStore._prepare`)."""
