@@ -339,18 +339,42 @@ def _score_declared(rules: Rules, outcome: DealOutcome) -> DealScore:
 
 
 def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value: int) -> None:
+    """A played contract's deal: made or failed (:func:`_score_result`), the defenders'
+    trick whists (:func:`_score_trick_whists`) and the whisters' responsibility for the
+    quota (:func:`_score_quota`)."""
     declarer = outcome.declarer
     contract = outcome.contract
     assert declarer is not None and contract is not None
-    level = contract.level
-    taken = outcome.tricks[declarer]
+    undertricks = max(0, contract.level - outcome.tricks[declarer])
+    _score_result(rules, outcome, score, value, undertricks)
+    # house option failed_whists="prize_only": a failed contract's defenders write no whists
+    # for their tricks (their quota still holds, as after a made one)
+    trick_whists = not (undertricks and rules.failed_whists == "prize_only")
+    if undertricks and not trick_whists:
+        score.notes.append(Note("no_trick_whists", declarer=declarer))
+    if not outcome.whisters:  # an unwhisted ten (tens_whisted=False): no quota
+        if rules.checked_ten_whists and trick_whists:  # house option: each his own tricks
+            for d in outcome.defenders():
+                score.write(d, declarer, value * rules.whist_scale * outcome.tricks[d])
+        _note_whists(score, declarer)
+        return
+    over_greedy = over_greedy_applies(rules, outcome.whisters)
+    if trick_whists:
+        _score_trick_whists(rules, outcome, score, value, undertricks, over_greedy)
+    _note_whists(score, declarer)
+    if rules.is_whisted(contract):
+        _score_quota(rules, outcome, score, value, over_greedy)
+
+
+def _score_result(rules: Rules, outcome: DealOutcome, score: DealScore, value: int,
+                  undertricks: int) -> None:
+    """The contract made (its value in the declarer's pool) or failed (the undertricks on
+    his mountain, and each defender's prize for them)."""
+    declarer, contract = outcome.declarer, outcome.contract
+    assert declarer is not None and contract is not None
     defenders = outcome.defenders()
     whisters = outcome.whisters
     per_trick = value * rules.whist_scale
-    defence_tricks = sum(outcome.tricks[d] for d in defenders)
-    undertricks = max(0, level - taken)
-
-    # Contract made or failed.
     checked_ten = not rules.is_whisted(contract)
     if undertricks == 0:
         score.pool[declarer] += value
@@ -385,23 +409,19 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
             if writer is not None:
                 score.write(writer, declarer, per_under * undertricks)
 
-    # house option failed_whists="prize_only": a failed contract's defenders write no whists
-    # for their tricks (their quota still holds, as after a made one)
-    trick_whists = not (undertricks and rules.failed_whists == "prize_only")
-    if undertricks and not trick_whists:
-        score.notes.append(Note("no_trick_whists", declarer=declarer))
-    if not whisters:  # an unwhisted ten (tens_whisted=False): no quota
-        if rules.checked_ten_whists and trick_whists:  # house option: each his own tricks
-            for d in defenders:
-                score.write(d, declarer, per_trick * outcome.tricks[d])
-        _note_whists(score, declarer)
-        return
 
-    # Trick whists.
-    over_greedy = over_greedy_applies(rules, whisters)
-    if not trick_whists:
-        pass
-    elif len(whisters) == 2 or over_greedy:
+def _score_trick_whists(rules: Rules, outcome: DealOutcome, score: DealScore, value: int,
+                        undertricks: int, over_greedy: bool) -> None:
+    """The whisters' whists on the declarer for the defence's tricks (shared with a passer
+    under the gentlemanly whist)."""
+    declarer, contract = outcome.declarer, outcome.contract
+    assert declarer is not None and contract is not None
+    level = contract.level
+    defenders = outcome.defenders()
+    whisters = outcome.whisters
+    per_trick = value * rules.whist_scale
+    defence_tricks = sum(outcome.tricks[d] for d in defenders)
+    if len(whisters) == 2 or over_greedy:
         for w in whisters:
             score.write(w, declarer, per_trick * outcome.tricks[w])
     else:
@@ -430,11 +450,17 @@ def _score_contract(rules: Rules, outcome: DealOutcome, score: DealScore, value:
             score.write(passer, declarer, Fraction(total, 2))  # type: ignore[arg-type]
         else:
             score.write(whister, declarer, total)
-    _note_whists(score, declarer)
 
-    # Responsibility for the quota.
-    if not rules.is_whisted(contract):
-        return
+
+def _score_quota(rules: Rules, outcome: DealOutcome, score: DealScore, value: int,
+                 over_greedy: bool) -> None:
+    """The whisters' responsibility for the quota: a whister short of his tricks pays for
+    them (on the mountain, or half of it in whists to the declarer), as the rules say."""
+    declarer, contract = outcome.declarer, outcome.contract
+    assert declarer is not None and contract is not None
+    level = contract.level
+    whisters = outcome.whisters
+    defence_tricks = sum(outcome.tricks[d] for d in outcome.defenders())
     if outcome.alone:
         quota = rules.dummy_alone_quota[level - 6]
     elif _half_whist_played(outcome):  # house option: the half-whister owes half the quota

@@ -30,10 +30,11 @@ what happens at the table:
   has agreed the game stops there, is saved finished and the state says how
   (``stopped``: :meth:`Table.finish`).
 
-The table is told in parts: this module holds the game, its actions and their saves; what
-it shows (:mod:`.table_view`), its computer players (:mod:`.table_bots`), its sockets
-(:mod:`.table_sockets`) and what only a table for friends does (:mod:`.table_friends`) are
-classes :class:`Table` is made of; a browser's message is checked by :mod:`.messages`.
+The table is told in parts: this module holds the game and its actions; what it shows
+(:mod:`.view`), its computer players (:mod:`.bots`), its sockets (:mod:`.sockets`), its
+saves and a failed save taken back (:mod:`.saving`) and what only a table for friends does
+(:mod:`.friends`) are classes :class:`Table` is made of; a browser's message is checked by
+:mod:`.messages`.
 
 Payloads are built from ``game.observation(0)`` and the sheet only, so hidden
 cards never leave the server.
@@ -69,7 +70,7 @@ paused).
 An ``error`` message is ``{"type": "error", "code": ..., "message": "..."}``; the codes:
 ``bad_message``, ``too_large`` (the frame), ``illegal`` (with ``reason`` and ``token``),
 ``not_your_turn``, ``save_failed`` (with ``database`` and ``problem``: the action was taken
-back), ``server_error``; before a socket joins a table (see :mod:`preferans.server.app`):
+back), ``server_error``; before a socket joins a table (see :mod:`..web.sockets`):
 ``unknown_game``, ``not_yours``, ``damaged`` and ``database``, then the socket closes.
 """
 
@@ -97,23 +98,22 @@ from ..lang.language import (
     PHASE_VERBS,
     NameOf,
     Refusal,
-    Rendered,
     Said,
     Token,
-    store_message,
 )
 from ..lang.request_errors import MessageError
 from ..store.fastjson import EncodedJSON
-from ..store.faults import Fenced, StoreError
+from ..store.faults import StoreError
 from ..store.games import GameStore
 from ..store.saved import SavedGame
-from ..store.schema import FINISHED, LOBBY, PLAYING
+from ..store.schema import LOBBY
 from .bots import TableBots
 from .chat import ChatRoom
-from .common import SaveFailed, _phase_name
+from .common import _phase_name
 from .friends import TableFriends
 from .hints import Hints
 from .party import Party
+from .saving import TableSaving
 from .seats import (
     HUMAN,
     bot_seed,
@@ -199,7 +199,7 @@ def _rules_shown(rules: Rules) -> tuple[list[dict[str, Any]], dict[str, Any], st
     return house_rules(rules), rules_info(rules), rules_title(rules)
 
 
-class Table(TableView, TableBots, TableSockets, TableFriends):
+class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
     """One game at the web table (see the module docstring)."""
 
     def __init__(
@@ -570,68 +570,6 @@ class Table(TableView, TableBots, TableSockets, TableFriends):
         if _phase_name(deal) == "DONE" or self.game.deal is not deal:
             event["kind"] = "deal_scored"
         return event
-
-    async def _save(self, taken_back: Said) -> None:
-        """Commit the record after an action (on the store's writer thread: the loop goes
-        on), so a crash loses nothing that a browser has seen.
-
-        If the database fails, the game goes back to the last saved record, every socket
-        gets a ``save_failed`` error (``taken_back`` says what was undone), the computer
-        players stop, and :class:`SaveFailed` is raised.  Called with the lock held."""
-        sheet = self.sheet_json()
-        over = self.game_over()
-        record = self.record_encoded()
-        fenced = False
-        try:
-            if self.epoch is None:
-                await self.store.save_async(
-                    self.id,
-                    record=record,
-                    status=FINISHED if over else PLAYING,
-                    result=list(sheet.get("balance", [])) if over else None,
-                    summary=self.summary(sheet),
-                )
-            else:
-                if self.lease_until is not None and time.monotonic() > self.lease_until:
-                    raise Fenced(self.store.location, self.id, self.epoch, None)
-                await self.store.save_async(
-                    self.id, record=record, status=FINISHED if over else PLAYING,
-                    result=list(sheet.get("balance", [])) if over else None,
-                    summary=self.summary(sheet), epoch=self.epoch)
-        except (StoreError, KeyError) as exc:
-            if isinstance(exc, KeyError):
-                exc = StoreError(self.store.location, "no longer holds this game", str(exc))
-            fenced = isinstance(exc, Fenced)
-            await self._roll_back(exc, taken_back)
-            if fenced and self.on_fenced is not None:
-                self.on_fenced()
-            raise SaveFailed(exc.message) from exc
-        self._saved_record = record
-        self.save_error = None
-        self.touch()
-
-    async def _roll_back(self, exc: StoreError, taken_back: Said) -> None:
-        """Put the game back to the last saved record and tell every socket why."""
-        log.warning("game %s: not saved: %s", self.id, exc.message)
-        self.game = Game.from_record(self._saved_record.value)
-        stopped = self._saved_record.value.get("stopped")
-        self.stopped = stopped if isinstance(stopped, dict) else None  # an early finish too
-        self._record_cache = None
-        self._deal_cache = None
-        self._sheet_cache = None
-        self.save_error = exc
-        await self._publish(None)  # nobody is thinking now: the players wait for a retry
-        payload = {
-            "type": "error",
-            "code": "save_failed",
-            "database": exc.location,
-            "problem": exc.problem,
-            "message": Said("table.not_saved", taken_back=taken_back, problem=Rendered(
-                exc.message, functools.partial(store_message, exc))),
-        }
-        for socket in list(self.sockets):
-            await self._send(socket, payload)
-
 
     def _version(self) -> tuple[int, Any, int]:
         """Changes whenever the game does: the state sent, the deal, the actions in it."""
