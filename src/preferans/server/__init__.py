@@ -4,13 +4,20 @@
 :func:`preferans.server.app.create_app` builds the application (tests use it
 with a temporary database and computer players that move at once).
 
-Modules: :mod:`.app` (routes and the WebSocket), :mod:`.table` (one open
-table: the game, its computer players, its sockets), :mod:`.store` (saved games,
-SQLAlchemy Core), :mod:`.stats` (statistics per difficulty), :mod:`.config`
-(the data folder and the database URL).  A table for friends: :mod:`.friends` (creating
-it, the invite, the lobby, REMATCH), :mod:`.party` (who sits where), :mod:`.standin` (the
-move clock and the computer that sits in for an absent human), :mod:`.spectators` (the
-public view), :mod:`.chat` (the table chat).
+The folders, from the top down (a folder imports only the ones below it):
+
+- :mod:`.web`: the routes, one router a concern (pages, games, the table's socket,
+  status, the browser's strings, a table for friends, the review), and what they need;
+- :mod:`.cluster`: several processes behind one address (the bus, the leases watched);
+- :mod:`.table`: the open tables: the game, its computer players and their thinking
+  processes, its sockets and views, and a table for friends (the party, the lobby, the
+  stand-in, the chat, the spectators);
+- :mod:`.security`: the network's edge (hosts and origins, per-client limits, seat tokens);
+- :mod:`.lang`: the server's words (a request's language, refusals, the rules as read);
+- :mod:`.store`: the saved games (SQLAlchemy Core), the leases, where the database is.
+
+Beside them, the process itself: :mod:`.app` (:func:`~.app.create_app`), this module
+(:func:`serve`), :mod:`.workers` (several processes on one address) and :mod:`.gcpause`.
 """
 
 from __future__ import annotations

@@ -100,14 +100,14 @@ def create_app(
     (tests) plays every computer seat at that level (e.g. ``random``) whatever the difficulty;
     ``idle_seconds`` how long a table with no socket stays in memory (then it is restored
     from the store on the next visit); ``grace_seconds`` how long a friend's seat waits for
-    him (no socket open) before the stand-in plays it (:mod:`.standin`);
+    him (no socket open) before the stand-in plays it (:mod:`.table.standin`);
     ``bot_workers`` the number of processes the computer players think in (default
     ``PREFERANS_BOT_WORKERS``, else up to 2; 0: a thread of the server process instead);
     ``freeze_startup`` (the served app) freezes what exists once started out of the garbage
     collector's sight and sets its thresholds (:mod:`.gcpause`), for shorter pauses;
     ``allowed_hosts`` the hosts it answers for (default ``localhost``, ``127.0.0.1``, ``::1``,
     and ``PREFERANS_ALLOWED_HOSTS``) and ``allowed_origins`` the other sites whose pages may
-    open its sockets and send it writes (see :mod:`.guard`); ``allow_seeds`` lets a client
+    open its sockets and send it writes (see :mod:`.security.guard`); ``allow_seeds`` lets a client
     choose a new game's seed (tests; default ``PREFERANS_ALLOW_SEEDS=1``); ``bus_url`` (a
     ``redis://`` URL) makes this process one of several sharing the database's tables, each
     table owned by one of them for ``lease_seconds`` at a time, renewed (:mod:`.cluster`).

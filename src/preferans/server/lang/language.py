@@ -128,7 +128,7 @@ STORE_PROBLEMS = {
     "failed": "store.failed",
     "no longer holds this game": "store.lost_game",
 }
-"""The database's problems (:func:`preferans.server.store.describe_fault`) by key."""
+"""The database's problems (:func:`preferans.server.store.faults.describe_fault`) by key."""
 _DAMAGE = (
     (re.compile(r"^its record does not replay \((?P<detail>.*?)\)?$", re.S), "damaged.no_replay"),
     (re.compile(r"^its (?P<what>\w+) is empty$"), "damaged.empty"),
@@ -139,7 +139,7 @@ _DAMAGE = (
 
 
 def store_message(exc: Any, lang: str | None) -> str:
-    """A :class:`~preferans.server.store.StoreError`'s message in ``lang``: ``база данных
+    """A :class:`~preferans.server.store.faults.StoreError`'s message in ``lang``: ``база данных
     /path/games.db доступна только для чтения (attempt to write a readonly database)`` (the
     database's own words stay as they are)."""
     key = STORE_PROBLEMS.get(exc.problem)

@@ -34,7 +34,7 @@ class SavedGame:
     damage: str | None = None
     """Why a column of the row cannot be read (not JSON...); None when it reads."""
     friends: dict[str, Any] | None = None
-    """A table for friends: who sits where, the invite, the clock (:mod:`.friends`); None
+    """A table for friends: who sits where, the invite, the clock (:mod:`..table.lobby`); None
     for a game against the computer."""
 
     @property

@@ -103,7 +103,7 @@ def _empty() -> dict[str, Any]:
 def statistics(games: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, dict[str, Any]]:
     """Per difficulty: games, finished, wins, average result (whists, finished games only),
     contracts declared and made (with the percentage), whists written, deals played, and
-    ``hinted``: the games where a hint was asked (:mod:`.hints`).
+    ``hinted``: the games where a hint was asked (:mod:`..table.hints`).
 
     ``games`` yields ``(difficulty, summary)`` pairs; a missing summary counts as a game
     with nothing played yet.

@@ -13,7 +13,7 @@ with no human connected waits: :meth:`.table.Table.bot_to_move`).
 Bounded: the :data:`RESTORE_MOST` most recently played tables for friends of the last
 :data:`RESTORE_WITHIN` seconds, each read and replayed off the event loop; a table that
 cannot be restored is logged and left for its first browser, as before.  Where several
-processes share the tables (:mod:`.cluster`), a table is restored by whichever takes its
+processes share the tables (:mod:`..cluster`), a table is restored by whichever takes its
 lease first; one another process owns is left to it.
 """
 

@@ -43,7 +43,7 @@ def hint_level(difficulty: str) -> str:
 
 
 def hint_summary(on: bool, used: int) -> dict[str, Any]:
-    """The hint figures a game's summary carries (:func:`preferans.server.stats.summarise`
+    """The hint figures a game's summary carries (:func:`..store.stats.summarise`
     gives the rest): whether hints were on, and how many were asked."""
     return {"hints": bool(on), "hints_used": int(used)}
 

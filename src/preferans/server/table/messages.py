@@ -1,5 +1,5 @@
 """A browser's message to its table, checked before anything reads it: size, depth, JSON, a known
-type and its fields (every refusal a :class:`~.request_errors.MessageError` in the reader's
+type and its fields (every refusal a :class:`~..lang.request_errors.MessageError` in the reader's
 language).
 """
 
@@ -70,8 +70,8 @@ def parse_message(text: str | bytes | None, friends: bool = False) -> dict[str, 
     >>> parse_message('{"type": "dance"}')
     Traceback (most recent call last):
     ...
-    preferans.server.table.MessageError: Unknown message type 'dance' (expected action, \
-next_deal, pause, resume or hint).
+    preferans.server.lang.request_errors.MessageError: Unknown message type 'dance' \
+(expected action, next_deal, pause, resume or hint).
     """
     if text is None or isinstance(text, bytes | bytearray):
         raise MessageError("bad_message", Said("error.msg.binary"))

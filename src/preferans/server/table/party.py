@@ -2,7 +2,7 @@
 each seat, the invite, the move clock, whether the game has started.
 
 Pure data, kept in the store's ``friends`` column as JSON (:meth:`Party.to_json`); the
-routes that change it are in :mod:`.friends`, the table reads it (:mod:`.table`).
+routes that change it are in :mod:`..web.friends`, the table reads it (:mod:`.table`).
 
 >>> party = Party.new(["friend", "hard"], creator="Anna", clock=30, stand_in="normal")
 >>> sorted(party.humans()), party.level(2), party.free_seats()

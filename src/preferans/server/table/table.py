@@ -303,7 +303,7 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
         """Why the last save failed (the computer players wait), or None."""
         self.last_active = time.monotonic()
         """When a socket, a message or a move last touched the table (idle tables leave
-        memory: :class:`preferans.server.app.Tables`)."""
+        memory: :class:`.tables.Tables`)."""
         self.pause_asked: set[int] = set()
         """The humans of a friends' table who asked for a pause (it waits for all of them)."""
         self.chat = ChatRoom()
@@ -313,13 +313,13 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
         """A table for friends' stand-in (the move clock, the seats of absent humans)."""
         self.epoch: int | None = None
         """The epoch of this process's lease of the table when several processes share the
-        store (:mod:`.cluster`): every save carries it and the database refuses it once
+        store (:mod:`..cluster`): every save carries it and the database refuses it once
         another process has taken the table over; None: one process, no lease."""
         self.lease_until: float | None = None
         """When (``time.monotonic``) the lease runs out unless renewed: past it the table
         saves nothing (another process may own it by now); None: no lease."""
         self.on_fenced: Callable[[], None] | None = None
-        """Called when a save was refused because the lease is lost (:mod:`.cluster`)."""
+        """Called when a save was refused because the lease is lost (:mod:`..cluster`)."""
 
     # --- creation and restoring ----------------------------------------------------------------
     @classmethod
@@ -339,7 +339,7 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
         names: list[str] | None = None,
     ) -> Table:
         """A new game with its first deal dealt, saved at once (raises
-        :class:`preferans.server.store.StoreError` when it cannot be).
+        :class:`..store.faults.StoreError` when it cannot be).
 
         ``bot_level`` plays the computer seats at that level instead of the difficulty's
         (tests use ``random``).  A table for friends (``friends``, the seats' ``names``) is

@@ -69,7 +69,7 @@ class Tables:
         """How long a friend may be gone before the stand-in plays his seat (:mod:`.standin`)."""
         self.open: dict[str, Table] = {}
         self.shared = False
-        """Several processes share the store (:mod:`.cluster`): a table is kept open only by
+        """Several processes share the store (:mod:`..cluster`): a table is kept open only by
         the process holding its lease, so a new one is saved and left to the first socket."""
         self.on_close: list[Callable[[str], Awaitable[None]]] = []
         """Run with a table's id when it leaves memory (its lease is given up)."""

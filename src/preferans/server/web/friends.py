@@ -1,7 +1,7 @@
 """A table for friends: creating it, the invite link, the lobby, starting the game.
 
 Routes (every POST takes a JSON object with bounds; the Origin guard and the seat tokens
-of :mod:`.app` apply; bad input is answered in the player's language):
+of :mod:`..security` apply; bad input is answered in the player's language):
 
 - ``POST /api/friends`` ``{"name", "seats": ["friend" | "easy" | ... ], "rules", "pool",
   "players", "clock": 0|30|60|120, "hints", "stand_in"}`` (``seats``: the seats after the

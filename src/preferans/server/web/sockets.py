@@ -151,7 +151,7 @@ async def flood_limited(socket: WebSocket, lang: str, limits: SocketLimits
 async def shared_socket(socket: WebSocket, game_id: str, table: Table | None,
                         saved: SavedGame | None, token: str | None, watching: bool,
                         lang: str, tables: Tables, cluster: Any, limits: SocketLimits) -> None:
-    """A table's socket when several processes share the tables (:mod:`.cluster`): the
+    """A table's socket when several processes share the tables (:mod:`..cluster`): the
     table is played here if this process owns it (or takes it now), else by its owner,
     to which the socket's messages go over the bus."""
     assert cluster is not None
