@@ -24,8 +24,8 @@ from browser_helpers import LiveServer
 from table_driver import new_game, open_table, phase, play_until, step, wait_settled
 from test_variant_decisions import easy_players
 
-from preferans.server.app import SEAT_COOKIE, token_hash
 from preferans.server.lang.house_rules import rules_from_settings
+from preferans.server.security.tokens import SEAT_COOKIE, token_hash
 from preferans.server.store.schema import FINISHED
 from preferans.server.table.table import Table, deal_hands
 

@@ -19,8 +19,9 @@ from server_helpers import new_game, read_until_settled, receive_json
 from starlette.websockets import WebSocketDisconnect
 
 from preferans.guide import worked_deal_record
-from preferans.server.app import SEAT_COOKIE, create_app, token_hash
+from preferans.server.app import create_app
 from preferans.server.security.limits import SOCKETS_PER_TABLE
+from preferans.server.security.tokens import SEAT_COOKIE, token_hash
 from preferans.server.web import review as review_routes
 
 JSON = {"Content-Type": "application/json"}

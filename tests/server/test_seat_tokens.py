@@ -15,7 +15,8 @@ from server_helpers import new_game, read_until_settled, receive_json, send_acti
 from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
 
-from preferans.server.app import SEAT_COOKIE, create_app
+from preferans.server.app import create_app
+from preferans.server.security.tokens import SEAT_COOKIE
 from preferans.server.store.games import GameStore, make_engine
 
 HUMAN_FIRST = 2

@@ -51,7 +51,7 @@ from .gcpause import GcPauses
 from .security import guard
 from .security.guard import OriginGuard
 from .security.limits import SOCKETS_PER_CLIENT, Openings, Slots, message_rate
-from .security.tokens import SEAT_COOKIE, SeatTokens, token_hash
+from .security.tokens import SeatTokens
 from .store.config import database_url
 from .store.faults import StoreError
 from .store.games import GameStore
@@ -71,9 +71,6 @@ ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
 """Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
 ROUTERS = (pages, games, sockets, status, strings, friends, review)
 """The routers, in the order their routes are matched."""
-
-__all__ = ["SEAT_COOKIE", "create_app", "token_hash"]
-
 
 def create_app(
     db_url: str | None = None,
