@@ -75,6 +75,7 @@ from ..game import Game
 from ..i18n import player_name
 from ..rules import RulesError
 from . import gcpause, guard
+from .bodies import BodyLimit
 from .comeback import restore_friends_tables
 from .config import database_url
 from .friends import may_watch
@@ -99,6 +100,8 @@ from .limits import (
     Openings,
     Slots,
     client_key,
+    creation_rate,
+    creation_refused,
     message_rate,
 )
 from .party import Party
@@ -441,6 +444,7 @@ def create_app(
 
     app = FastAPI(title="Preferans", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_middleware(OriginGuard, allowed=guard.allowed_origins(allowed_origins))
+    app.add_middleware(BodyLimit)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=guard.allowed_hosts(allowed_hosts),
                        www_redirect=False)
     try:
@@ -452,6 +456,7 @@ def create_app(
     client_sockets = Slots(per_key=SOCKETS_PER_CLIENT)
     rate, burst = message_rate()
     connections = Openings()
+    app.state.creations = Openings(*creation_rate())
     app.state.store = store
     app.state.tables = tables
     app.state.thinking = thinking
@@ -493,8 +498,7 @@ def create_app(
         """A 503 naming what could not be done (``doing``: a ``page`` key) and why."""
         lang = request_language(request)
         detail = f"{say(doing, lang)}: {store_message(exc, lang)}"
-        return JSONResponse({"detail": detail, "database": exc.location,
-                             "problem": exc.problem}, status_code=503)
+        return JSONResponse({"detail": detail, "problem": exc.problem}, status_code=503)
 
 
     def claim_for(request: Request, saved: SavedGame, response_token: list[str]) -> str:
@@ -653,6 +657,9 @@ def create_app(
     def new_game(settings: NewGame, request: Request) -> Response:
         if store.fault is not None:
             return store_unavailable(store.fault, "error.cannot_start", request)
+        too_many = creation_refused(request)
+        if too_many is not None:
+            return too_many
         if settings.seed is not None and not allow_seeds:
             said = say("error.no_seeds", request_language(request))
             return JSONResponse({"detail": said, "field": "seed", "message": said},
@@ -784,7 +791,7 @@ def create_app(
         except StoreError as exc:
             await refuse(socket, "database",
                          say("error.cannot_read_game", lang, problem=store_message(exc, lang)),
-                         4503, database=exc.location)
+                         4503)
             return
         if cluster is not None:
             await shared_socket(socket, game_id, table, saved, token, watching, lang)
@@ -869,7 +876,7 @@ def create_app(
             except StoreError as exc:
                 await refuse(socket, "database", say("error.cannot_read_game", lang,
                                                      problem=store_message(exc, lang)),
-                             4503, database=exc.location)
+                             4503)
                 return
             async for message in flood_limited(socket, lang):
                 text = message.get("text")

@@ -33,7 +33,6 @@ only to the creator (lobby and table): it grants the spectator's view, never a s
 from __future__ import annotations
 
 import contextlib
-import hmac
 import logging
 from collections.abc import Callable
 from typing import Any, Literal
@@ -47,6 +46,8 @@ from ..game import Game
 from ..rules import Rules, RulesError
 from .house_rules import rules_from_settings
 from .lang import request_language, say, socket_language, store_message
+from .limits import creation_refused
+from .lookalike import looks_like
 from .party import LEVELS, Party, clean_name
 from .presets_text import preset_title_in
 from .request_errors import rules_problem
@@ -54,14 +55,36 @@ from .seats import NAMES, NAMES_FOUR, seat_names
 from .spectators import SPECTATOR
 from .store import PLAYING, SavedGame, StoreError
 from .table import first_game, rules_info
-from .tokens import held_seats
+from .tokens import held_seats, same_code
 
 TITLE_KEY = "difficulty.friends"
 """How the pages name a table for friends where they name a game's difficulty (CONTINUE's
 title, the replays' list): the store's difficulty column holds ``friends``."""
 log = logging.getLogger("preferans.server")
-RESERVED_NAMES = frozenset(n.casefold() for n in (*NAMES, *NAMES_FOUR, "Dummy"))
-"""Names a friend may not take: the computer players' and "You"."""
+RESERVED = (*NAMES, *NAMES_FOUR, "Dummy")
+"""Names a friend may not take: the computer players' and "You" (as every language writes
+them: :func:`reserved_names`)."""
+
+
+def reserved_names() -> list[str]:
+    """The computer players' names and "You", in every language the pages speak (a friend
+    called «Миша» beside the computer Misha would be two Мишы to a Russian reader)."""
+    from ..i18n import player_name
+
+    return list(dict.fromkeys(player_name(n, lang) for n in RESERVED for lang in ("en", "ru")))
+
+
+def name_refusal(name: str, taken: list[str]) -> Refused | None:
+    """Why a friend may not sit down as ``name`` beside the ``taken`` names and the
+    computer players' (the same name, or one that only looks like it: a Cyrillic А in
+    "Anna", :mod:`.lookalike`), or None."""
+    for others in (taken, reserved_names()):
+        if any(name.casefold() == other.casefold() for other in others):
+            return Refused("friends.name_taken", name=name)
+        other = looks_like(name, others)
+        if other is not None:
+            return Refused("friends.name_looks_like", name=name, other=other)
+    return None
 
 
 class NewFriendsTable(BaseModel):
@@ -123,8 +146,7 @@ def may_watch(party: Party | None, code: str | None) -> bool:
     watch-only code, or its invite once every seat is taken (a full table's link)."""
     if party is None or not party.started or not isinstance(code, str) or len(code) > 64:
         return False
-    return any(known and hmac.compare_digest(known, code)
-               for known in (party.watch, party.invite))
+    return any(same_code(known, code) for known in (party.watch, party.invite))
 
 
 def watch_url(game_id: str, party: Party) -> str:
@@ -242,8 +264,12 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         name = clean_name(settings.name)
         if name is None:
             return refused(request, "friends.bad_name", 422)
-        if name.casefold() in RESERVED_NAMES:
-            return refused(request, "friends.name_taken", 422, name=name)
+        too_many = creation_refused(request)
+        if too_many is not None:
+            return too_many
+        refusal = name_refusal(name, [])
+        if refusal is not None:
+            return refused(request, refusal.key, 422, **refusal.fields)
         if "friend" not in settings.seats:
             return refused(request, "friends.no_friend", 422)
         try:
@@ -294,7 +320,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         except StoreError as exc:
             return store_unavailable(exc, "error.cannot_open_game", request)
         if (saved is not None and saved.finished and isinstance(saved.friends, dict)
-                and hmac.compare_digest(str(saved.friends.get("invite") or ""), body.code)):
+                and same_code(str(saved.friends.get("invite") or ""), body.code)):
             return refused(request, "friends.closed", 409)  # the game is over: no seat
         new_token: list[str] = []
         try:
@@ -304,7 +330,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         mine_hash = token_hash(token)
 
         def take(seats: dict[str, str], party: Party) -> Any:
-            if not hmac.compare_digest(party.invite, body.code):
+            if not same_code(party.invite, body.code):
                 raise Refused("friends.stale_invite", 404)
             held = held_seats(seats, mine_hash)
             if held:  # this browser sits here already: nothing to change
@@ -315,9 +341,11 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
                 raise Refused("friends.no_such_seat", 422)
             if body.seat not in party.free_seats() or str(body.seat) in seats:
                 raise Refused("friends.seat_taken")
-            names = {n.casefold() for n in party.names(seat_names(len(party.places)))}
-            if name.casefold() in names or name.casefold() in RESERVED_NAMES:
-                raise Refused("friends.name_taken", name=name)
+            seated = [n for seat, n in enumerate(party.names(seat_names(len(party.places))))
+                      if seat != body.seat]
+            refusal = name_refusal(name, seated)
+            if refusal is not None:
+                raise refusal
             seats[str(body.seat)] = mine_hash
             return body.seat, party.taken(body.seat, name), None
 
@@ -443,6 +471,9 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         party = Party.from_json(saved.friends or {})
         if party.rematch:
             return JSONResponse({"url": f"/table/{party.rematch}"})
+        too_many = creation_refused(request)
+        if too_many is not None:
+            return too_many
         from dataclasses import replace
 
         from .party import new_invite as make
@@ -516,7 +547,7 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
         if failed is not None:
             return failed
         if (saved is None or party is None or len(code) > 64
-                or not hmac.compare_digest(party.invite, code)):
+                or not same_code(party.invite, code)):
             return page(request, "notfound.html", status_code=404,
                         title=say("friends.invite_title", lang),
                         message=say("friends.stale_invite", lang), reason="stale_invite")
@@ -534,12 +565,12 @@ def register(app: FastAPI, *, tables: Any, store: Any, own_token: Callable[..., 
             return failed
         title = say("friends.watch_title", lang)
         if (saved is not None and party is not None and not party.started and party.watch
-                and len(code) <= 64 and hmac.compare_digest(party.watch, code)):
+                and len(code) <= 64 and same_code(party.watch, code)):
             return page(request, "notfound.html", status_code=409, title=title,
                         message=say("friends.watch_not_yet", lang), reason="not_started")
         if saved is None or party is None or not may_watch(party, code):
             return page(request, "notfound.html", status_code=404, title=title,
                         message=say("friends.stale_watch", lang), reason="stale_invite")
-        if party.watch and not hmac.compare_digest(party.watch, code):
+        if party.watch and not same_code(party.watch, code):
             return RedirectResponse(watch_url(game_id, party), status_code=303)
         return table_html(request, saved, watch=code)

@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import queue
 import secrets
 import threading
@@ -70,6 +71,8 @@ from sqlalchemy.pool import StaticPool
 
 from .config import sqlite_file
 from .fastjson import EncodedJSON, serializer
+
+log = logging.getLogger("preferans.server")
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -383,6 +386,9 @@ class GameStore:
         except (SQLAlchemyError, OSError) as exc:
             problem, detail = describe_fault(exc)
             error = StoreError(self.location, problem, detail)
+            # the operator's log has where and the database's own words; a player is told
+            # only what failed (:func:`.lang.store_message`)
+            log.warning("%s", error.message)
             if writing:
                 self.last_error = error
             raise error from exc

@@ -621,10 +621,9 @@ class Table(TableView, TableBots, TableSockets, TableFriends):
         payload = {
             "type": "error",
             "code": "save_failed",
-            "database": exc.location,
             "problem": exc.problem,
             "message": Said("table.not_saved", taken_back=taken_back, problem=Rendered(
-                exc.message, functools.partial(store_message, exc))),
+                store_message(exc, "en"), functools.partial(store_message, exc))),
         }
         for socket in list(self.sockets):
             await self._send(socket, payload)
