@@ -26,13 +26,18 @@ BODY_MOST = 64 * 1024
 JSON the pages send, are about 2 KB."""
 UPLOAD_BODY = 2_000_000
 """The longest uploaded record (``POST /api/review``): 400 deals are about 700 KB."""
-ROUTE_BOUNDS: Mapping[str, int] = {"/api/review": UPLOAD_BODY}
-"""Routes whose bodies may be longer than :data:`BODY_MOST`."""
+ROUTE_BOUNDS: Mapping[str, tuple[int, str]] = {
+    "/api/review": (UPLOAD_BODY, "error.upload.too_large")}
+"""Routes whose bodies may be longer than :data:`BODY_MOST`, and the words of their 413."""
 
 
 def bound_of(path: str) -> int:
     """The longest body a request to ``path`` may send."""
-    return ROUTE_BOUNDS.get(path.rstrip("/") or "/", BODY_MOST)
+    return ROUTE_BOUNDS.get(path.rstrip("/") or "/", (BODY_MOST, ""))[0]
+
+
+def _too_large_key(path: str) -> str:
+    return ROUTE_BOUNDS.get(path.rstrip("/") or "/", (BODY_MOST, "error.body_too_large"))[1]
 
 
 class _TooLarge(Exception):
@@ -92,8 +97,8 @@ class BodyLimit:
 
     @staticmethod
     async def _refuse(scope: Scope, receive: Receive, send: Send, most: int) -> None:
-        said = say("error.body_too_large", request_language(HTTPConnection(scope)),
-                   most=f"{most:,}")
+        said = say(_too_large_key(scope.get("path", "")),
+                   request_language(HTTPConnection(scope)), most=f"{most:,}")
         response = JSONResponse({"detail": said, "message": said, "code": "body_too_large"},
                                 status_code=413, headers={"Connection": "close"})
         await response(scope, receive, send)
