@@ -149,6 +149,7 @@ def run_server(port: int, db: str, workers: int | None, skip_saves: bool = False
     # scripted clients answer at once, faster than a person's 10 messages a second that a
     # socket may keep up (server/limits.py): the benchmark measures the server, not that bound
     os.environ.setdefault("PREFERANS_MESSAGE_RATE", "100000")
+    os.environ.setdefault("PREFERANS_CREATION_RATE", "100000")  # many tables from one address
     extra: dict[str, Any] = {} if idle is None else {"idle_seconds": idle}
     if bus:
         extra["bus_url"] = bus

@@ -6,9 +6,10 @@ that.  Tests marked ``budgets`` keep the levels' default budgets; tests passing
 ``budget=`` explicitly get what they pass either way.
 
 The web servers the tests start are test servers: they answer Starlette's test client's
-host (``testserver``), let a test choose a new game's seed (``PREFERANS_ALLOW_SEEDS``) and
-take the messages of scripted players who answer at once (``PREFERANS_MESSAGE_RATE``);
-the tests of those guards pass their own settings to ``create_app``.
+host (``testserver``), let a test choose a new game's seed (``PREFERANS_ALLOW_SEEDS``),
+take the messages of scripted players who answer at once (``PREFERANS_MESSAGE_RATE``) and
+the many games a test makes from one address (``PREFERANS_CREATION_RATE``); the tests of
+those guards pass their own settings to ``create_app``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 os.environ.setdefault("PREFERANS_ALLOWED_HOSTS", "testserver")
 os.environ.setdefault("PREFERANS_ALLOW_SEEDS", "1")
 os.environ.setdefault("PREFERANS_MESSAGE_RATE", "10000")  # scripted players answer at once
+os.environ.setdefault("PREFERANS_CREATION_RATE", "100000")  # a test makes many games at once
 
 import preferans.players.clock as clock
 

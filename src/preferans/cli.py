@@ -154,6 +154,13 @@ def serve(
         bool, typer.Option("--allow-seeds", help="Tests only: let a client choose a new "
                            "game's deal seed.")
     ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option("--trusted-proxy", metavar="ADDRESS",
+                     help="The address of a reverse proxy in front (Caddy, nginx) whose "
+                     "X-Forwarded-For is believed (repeatable; default none: a client's own "
+                     "address counts, whatever it claims)."),
+    ] = None,
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=256, metavar="N",
                           help="Server processes behind this address (more than one needs "
@@ -175,7 +182,7 @@ def serve(
     """Start the web game (and open it in the browser)."""
     _serve(host, port, db, not no_browser, bot_delay=bot_delay, bot_workers=bot_workers,
            allowed_hosts=allowed_host, allowed_origins=allowed_origin,
-           allow_seeds=allow_seeds or None,
+           allow_seeds=allow_seeds or None, trusted_proxies=trusted_proxy or (),
            **({"workers": workers, "bus": bus, "lease_seconds": lease_seconds}
               if bus or workers > 1 else {}))
 

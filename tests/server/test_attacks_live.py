@@ -32,16 +32,17 @@ def _free_port() -> int:
 
 
 class ServerProcess:
-    """``preferans serve`` in a process of its own, with the default limits."""
+    """``preferans serve`` in a process of its own, with the default limits (and ``extra``
+    options)."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *extra: str) -> None:
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if k != "PREFERANS_MESSAGE_RATE"}
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from preferans.cli import main; main()", "serve",
              "--no-browser", "--port", str(self.port), "--db", str(db), "--bot-delay", "0",
-             "--bot-workers", "0", "--allow-seeds"],
+             "--bot-workers", "0", "--allow-seeds", *extra],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 60
         while True:

@@ -1,6 +1,7 @@
 """The web game's routes stay as they were: every method, path and status code a route can
 answer, in the app's order (tools/route_list.py; the list was taken before the server's
-reshape into folders, issue 46).  A change that adds or changes a route updates
+reshape into folders, issue 46, and is the same as the unreshaped server's of the same day,
+whose creation bounds of issue 45 added the 429s).  A change that adds or changes a route updates
 ``route_list.json`` with ``python tools/route_list.py --json``."""
 
 from __future__ import annotations

@@ -66,9 +66,10 @@ def read_error(ws: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def expect_save_failed(ws: Any, db_file: Path) -> dict[str, Any]:
     error, states = read_error(ws)
     assert error["code"] == "save_failed", error
-    assert str(db_file) in error["message"] and "read-only" in error["message"], error
+    assert "read-only" in error["message"], error
+    assert str(db_file) not in error["message"] and str(db_file.parent) not in str(error)
     assert "try again" in error["message"], error
-    assert error["database"] == str(db_file)
+    assert "database" not in error  # where it is: the operator's log, never a player's
     assert all(state["event"] is None and state["thinking"] is None for state in states)
     return error
 
@@ -99,7 +100,7 @@ def test_a_read_only_database_mid_game_takes_the_move_back_and_says_why(
             # the settings page names the problem too
             page = client.get("/")
             assert page.status_code == 200
-            assert 'id="store-problem"' in page.text and str(db_file) in page.text
+            assert 'id="store-problem"' in page.text and str(db_file) not in page.text
 
             make_writable(client, db_url)
             send_action(ws, token)  # the player tries again
@@ -275,11 +276,10 @@ def test_a_damaged_database_file_still_opens_the_settings_page(tmp_path: Path) -
         page = client.get("/")
         assert page.status_code == 200
         assert 'id="store-problem"' in page.text
-        assert str(db_file) in page.text and "is damaged" in page.text
+        assert str(db_file) not in page.text and "is damaged" in page.text
         created = client.post("/api/games", json={"difficulty": "easy"})
         assert created.status_code == 503
-        assert str(db_file) in created.json()["detail"] and created.json()["database"] == str(
-            db_file)
+        assert str(db_file) not in created.text and "database" not in created.json()
         assert client.get("/api/games/current").status_code == 503
         assert client.get("/stats").status_code == 503
     assert db_file.read_bytes() == b"this is not a database " * 200  # left as it was
@@ -294,11 +294,11 @@ def test_a_read_only_database_still_opens_the_settings_page(db_url: str, tmp_pat
         page = client.get("/")
         assert page.status_code == 200
         assert 'id="store-problem"' in page.text
-        assert str(db_file) in page.text and "read-only" in page.text
+        assert str(db_file) not in page.text and "read-only" in page.text
         assert f'href="/table/{game_id}"' in page.text  # still readable
         created = client.post("/api/games", json={"difficulty": "easy"})
         assert created.status_code == 503
-        assert "read-only" in created.json()["detail"] and str(db_file) in created.json()["detail"]
+        assert "read-only" in created.json()["detail"] and str(db_file) not in created.text
 
 
 @pytest.mark.parametrize(("detail", "problem"), [

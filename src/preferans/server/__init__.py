@@ -54,6 +54,16 @@ def check_port(host: str, port: int) -> None:
             ) from None
 
 
+def _is_network(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -65,6 +75,7 @@ def serve(
     allowed_hosts: Sequence[str] = (),
     allowed_origins: Sequence[str] = (),
     allow_seeds: bool = False,
+    trusted_proxies: Sequence[str] = (),
     workers: int = 1,
     bus: str | None = None,
     lease_seconds: float = 5.0,
@@ -74,7 +85,9 @@ def serve(
     ``bot_workers`` processes (see :func:`preferans.server.app.create_app`).  The server
     answers for ``localhost``, ``127.0.0.1``, ``::1``, the address it listens on (unless a
     wildcard) and ``allowed_hosts``; pages of ``allowed_origins`` may use it as its own do;
-    ``allow_seeds`` (tests) lets a client choose a new game's seed.
+    ``allow_seeds`` (tests) lets a client choose a new game's seed.  A client's
+    ``X-Forwarded-For`` is believed only from ``trusted_proxies`` (and
+    ``PREFERANS_TRUSTED_PROXIES``); connections are bounded as :mod:`.security.connections` says.
 
     With ``bus`` (a ``redis://`` URL) the process shares its tables with the other
     processes of the same database and bus (:mod:`.cluster`); ``workers`` starts that many
@@ -87,10 +100,16 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     from .app import create_app
-    from .security.guard import DEFAULT_HOSTS
+    from .security.connections import uvicorn_options
+    from .security.guard import DEFAULT_HOSTS, trusted_proxy_list
     from .store.config import database_url
     from .table.thinking import default_workers
 
+    proxies = trusted_proxy_list(trusted_proxies)
+    for proxy in proxies:
+        if proxy != "*" and not _is_network(proxy):
+            raise ServeError(f"--trusted-proxy {proxy!r} is not an IP address or network "
+                             "(for example 127.0.0.1 or 10.0.0.0/8)")
     try:
         thinkers = default_workers() if bot_workers is None else bot_workers
     except ValueError as exc:
@@ -119,7 +138,8 @@ def serve(
 
         print(f"Preferans is at {url}: {workers} processes (games saved in {location}, "
               f"messages through {bus}); Ctrl+C stops them.", flush=True)
-        run_workers(host, port, workers, {"db_url": location, **options})
+        run_workers(host, port, workers, {"db_url": location, **options},
+                    proxies)
         return
     try:
         app = create_app(location, **options)
@@ -131,7 +151,8 @@ def serve(
     # no per-message deflate: the state frames are a few KiB on loopback or a LAN, and
     # compressing each one cost the server more CPU than the JSON (benchmarks/bench_load.py)
     config = uvicorn.Config(app, host=host, port=port, log_level="info", ws_max_size=65536,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False,
+                            **uvicorn_options(proxies))
     server = uvicorn.Server(config)
     print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")
     if host in ("0.0.0.0", "::", "") and not allowed_hosts:

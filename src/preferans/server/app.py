@@ -49,8 +49,15 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from . import gcpause
 from .gcpause import GcPauses
 from .security import guard
+from .security.bodies import BodyLimit
 from .security.guard import OriginGuard
-from .security.limits import SOCKETS_PER_CLIENT, Openings, Slots, message_rate
+from .security.limits import (
+    SOCKETS_PER_CLIENT,
+    Openings,
+    Slots,
+    creation_rate,
+    message_rate,
+)
 from .security.tokens import SeatTokens
 from .store.config import database_url
 from .store.faults import StoreError
@@ -124,6 +131,7 @@ def create_app(
     app = FastAPI(title="Preferans", docs_url=None, redoc_url=None,
                   lifespan=lifespan(open_browser and browser_url, freeze_startup))
     app.add_middleware(OriginGuard, allowed=guard.allowed_origins(allowed_origins))
+    app.add_middleware(BodyLimit)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=guard.allowed_hosts(allowed_hosts),
                        www_redirect=False)
     state = app.state
@@ -134,6 +142,7 @@ def create_app(
     state.socket_limits = SocketLimits(Slots(per_key=SOCKETS_PER_CLIENT), Openings(),
                                        *message_rate())
     state.reviews = review.Results()
+    state.creations = Openings(*creation_rate())
     STATIC.mkdir(parents=True, exist_ok=True)
     app.mount("/static", StaticFiles(directory=str(STATIC), check_dir=False), name="static")
     errors.install(app)

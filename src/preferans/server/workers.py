@@ -39,30 +39,35 @@ def bind(host: str, port: int) -> socket.socket:
     return listener
 
 
-def _worker(listener: socket.socket, app_options: dict[str, Any], number: int) -> None:
+def _worker(listener: socket.socket, app_options: dict[str, Any], number: int,
+            trusted_proxies: list[str]) -> None:
     """One worker process: its own app on the shared socket."""
     import uvicorn
 
     from .app import create_app
+    from .security.connections import uvicorn_options
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers (SIGTERM)
     app = create_app(**app_options)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, **uvicorn_options(trusted_proxies))
     server = uvicorn.Server(config)
     print(f"worker {number} (pid {os.getpid()}) serving", flush=True)
     server.run(sockets=[listener])
 
 
-def run_workers(host: str, port: int, count: int, app_options: dict[str, Any]) -> None:
-    """Serve ``count`` worker processes on ``host:port`` until interrupted."""
+def run_workers(host: str, port: int, count: int, app_options: dict[str, Any],
+                trusted_proxies: list[str] | None = None) -> None:
+    """Serve ``count`` worker processes on ``host:port`` until interrupted (a client's
+    forwarded address believed only from ``trusted_proxies``)."""
     listener = bind(host, port)
     context = multiprocessing.get_context("spawn")
     processes: dict[int, Any] = {}
     stopping = False
 
     def start(number: int) -> None:
-        process = context.Process(target=_worker, args=(listener, app_options, number),
+        process = context.Process(target=_worker, args=(listener, app_options, number,
+                                                        list(trusted_proxies or ())),
                                   name=f"preferans-worker-{number}")
         process.start()
         processes[number] = process

@@ -139,14 +139,18 @@ _DAMAGE = (
 
 
 def store_message(exc: Any, lang: str | None) -> str:
-    """A :class:`~preferans.server.store.faults.StoreError`'s message in ``lang``: ``база данных
-    /path/games.db доступна только для чтения (attempt to write a readonly database)`` (the
-    database's own words stay as they are)."""
-    key = STORE_PROBLEMS.get(exc.problem)
-    if key is None or i18n.normalize(lang) == "en":
-        return str(exc.message)
-    return say("store.message", lang, location=exc.location, problem=say(key, lang),
-               detail=exc.detail)
+    """What a player is told of a :class:`~preferans.server.store.faults.StoreError`, in ``lang``:
+    what failed (``the server's database is read-only``), never where it is (a file's path,
+    a host) nor the database's own words (SQL, internal names): the operator's log has
+    those (:meth:`..store.games.GameStore.guard`).
+
+    >>> class Fault:
+    ...     location, problem, detail = "/srv/x.db", "is read-only", "attempt to write"
+    >>> store_message(Fault(), "en"), store_message(Fault(), "ru")
+    ("the server's database is read-only", 'база данных сервера доступна только для чтения')
+    """
+    key = STORE_PROBLEMS.get(exc.problem, "store.failed")
+    return say("store.message", lang, problem=say(key, lang))
 
 
 def damage_text(problem: str, lang: str | None) -> str:

@@ -1,3 +1,6 @@
-"""The network's edge: which hosts and pages the server answers (:mod:`.guard`), how much a
-client may ask of it (:mod:`.limits`), and the seat tokens it mints (:mod:`.tokens`).
+"""The network's edge: which hosts, pages and proxies the server believes (:mod:`.guard`),
+how large a request's body may be (:mod:`.bodies`), how many connections and how slow a
+client may hold (:mod:`.connections`), how much a client may ask of it (:mod:`.limits`),
+the seat tokens it mints (:mod:`.tokens`) and names that only look alike
+(:mod:`.lookalike`).
 """

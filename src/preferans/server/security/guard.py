@@ -9,6 +9,10 @@
   allowed origin (``--allowed-origin``, ``PREFERANS_ALLOWED_ORIGINS``) is refused: 403 with
   the reason in the request's language, a socket closed before it opens (4403).  A request
   without ``Origin`` comes from no browser page (browsers send it on both) and goes on.
+- **Forwarded addresses** (``X-Forwarded-For``, ``X-Forwarded-Proto``) are believed only
+  from the reverse proxies the operator names (``--trusted-proxy``,
+  ``PREFERANS_TRUSTED_PROXIES``); by default none, so a client cannot pass for another
+  address to slip past the per-client bounds (:mod:`.limits`, :mod:`.connections`).
 
 >>> same_site("http://127.0.0.1:8000", "http", "127.0.0.1:8000", ())
 True
@@ -36,6 +40,9 @@ ENV_HOSTS = "PREFERANS_ALLOWED_HOSTS"
 """Environment variable: more allowed hosts, comma-separated (``*.example.org`` allowed)."""
 ENV_ORIGINS = "PREFERANS_ALLOWED_ORIGINS"
 """Environment variable: more allowed origins (``https://preferans.example.org``)."""
+ENV_PROXIES = "PREFERANS_TRUSTED_PROXIES"
+"""Environment variable: the reverse proxies whose ``X-Forwarded-For`` is believed (their
+addresses, comma-separated; ``--trusted-proxy``)."""
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
@@ -52,6 +59,12 @@ def allowed_hosts(given: Iterable[str] | None = None) -> list[str]:
 def allowed_origins(given: Iterable[str] | None = None) -> list[str]:
     """The origins allowed besides the server's own: ``given`` and the environment's."""
     return [o.rstrip("/").lower() for o in [*(given or ()), *_listed(os.environ.get(ENV_ORIGINS))]]
+
+
+def trusted_proxy_list(given: Iterable[str] | None = None) -> list[str]:
+    """The proxies whose forwarded addresses are believed: ``given`` and the environment's
+    (none by default: the peer's own address is the client's, whatever it claims)."""
+    return list(dict.fromkeys([*(given or ()), *_listed(os.environ.get(ENV_PROXIES))]))
 
 
 def same_site(origin: str, scheme: str, host: str, allowed: Sequence[str]) -> bool:

@@ -15,12 +15,17 @@ True
 
 from __future__ import annotations
 
+import math
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
+from starlette.responses import JSONResponse
+
+from ..lang.language import request_language, say
 
 UPLOADS_PER_CLIENT = 2
 """Uploaded records one client may have reviewed at once."""
@@ -54,6 +59,30 @@ def message_rate() -> tuple[float, int]:
     return rate, MESSAGE_BURST if not configured else max(MESSAGE_BURST, int(rate * 2))
 
 
+CREATIONS_PER_MINUTE = 20.0
+"""Games and tables for friends a client may create a minute, on average (a player starts
+one every few minutes; a rematch, a change of mind: a few more)."""
+CREATIONS_BURST = 20
+"""Games and tables a client may create at once above that rate."""
+ENV_CREATION_RATE = "PREFERANS_CREATION_RATE"
+"""Environment variable: another rate of creations (a minute per client, the burst as
+many), for test and load-test servers that start many tables from one address."""
+
+
+def creation_rate() -> tuple[float, int]:
+    """The rate (a second) and burst of a client's new games and tables: the defaults, or
+    ``PREFERANS_CREATION_RATE`` a minute."""
+    configured = os.environ.get(ENV_CREATION_RATE, "").strip()
+    try:
+        per_minute = float(configured) if configured else CREATIONS_PER_MINUTE
+    except ValueError:
+        per_minute = CREATIONS_PER_MINUTE
+    if not per_minute > 0:
+        per_minute = CREATIONS_PER_MINUTE
+    burst = CREATIONS_BURST if not configured else max(CREATIONS_BURST, int(per_minute))
+    return per_minute / 60.0, burst
+
+
 OPENINGS_PER_SECOND = 5.0
 """Sockets a client may open a second, on average (a reload, a few tabs: far fewer)."""
 OPENINGS_BURST = 30
@@ -63,22 +92,43 @@ CLIENTS_KEPT = 10_000
 
 
 class Openings:
-    """How fast each client opens sockets: a :class:`Bucket` per client address."""
+    """How fast each client does one thing (opens sockets, creates games): a
+    :class:`Bucket` per client address, the longest idle forgotten first."""
 
     def __init__(self, rate: float = OPENINGS_PER_SECOND, burst: int = OPENINGS_BURST,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
         self._buckets: dict[str, Bucket] = {}
+        self._lock = threading.Lock()  # the routes that create games run in worker threads
 
     def allow(self, client: str) -> bool:
-        """Whether ``client`` may open one more socket now."""
-        bucket = self._buckets.pop(client, None)
-        if bucket is None:
-            bucket = Bucket(self.rate, self.burst, self.clock)
-        self._buckets[client] = bucket  # the most recent last
-        while len(self._buckets) > CLIENTS_KEPT:
-            del self._buckets[next(iter(self._buckets))]
-        return bucket.allow()
+        """Whether ``client`` may do it once more now (it is counted if so)."""
+        with self._lock:
+            bucket = self._buckets.pop(client, None)
+            if bucket is None:
+                bucket = Bucket(self.rate, self.burst, self.clock)
+            self._buckets[client] = bucket  # the most recent last
+            while len(self._buckets) > CLIENTS_KEPT:
+                del self._buckets[next(iter(self._buckets))]
+            return bucket.allow()
+
+    def retry_after(self) -> int:
+        """Whole seconds until a client over its bound may try again (one more allowed)."""
+        return max(1, math.ceil(1.0 / self.rate))
+
+
+def creation_refused(request: HTTPConnection) -> JSONResponse | None:
+    """429 with the reason in the client's language when it has created games or tables
+    faster than :data:`CREATIONS_PER_MINUTE` (after a burst of :data:`CREATIONS_BURST`),
+    else None (and the creation is counted).  The app keeps the bounds as
+    ``app.state.creations``."""
+    creations: Openings = request.app.state.creations
+    if creations.allow(client_key(request)):
+        return None
+    wait = creations.retry_after()
+    said = say("error.too_many_games", request_language(request), seconds=wait)
+    return JSONResponse({"detail": said, "message": said, "code": "too_many_games"},
+                        status_code=429, headers={"Retry-After": str(wait)})
 
 
 def client_key(conn: HTTPConnection) -> str:

@@ -49,7 +49,24 @@ class SeatTokens:
         if token is None or len(token) != BODY + SIGNATURE:
             return False
         body, signature = token[:BODY], token[BODY:]
-        return hmac.compare_digest(signature, self._signature(body))
+        return same_code(self._signature(body), signature)
+
+
+def same_code(known: str | None, given: object) -> bool:
+    """Whether ``given`` (from the network: any characters, any type) is the secret code
+    ``known``, compared in constant time.  ``hmac.compare_digest`` refuses a ``str`` that is
+    not ASCII, so both are compared as UTF-8 bytes: a code of any characters is simply not
+    the code.
+
+    >>> same_code("abc", "abc"), same_code("abc", "abd"), same_code("abc", "Аbc")
+    (True, False, False)
+    >>> same_code("", ""), same_code(None, "x"), same_code("abc", None)
+    (False, False, False)
+    """
+    if not known or not isinstance(given, str):
+        return False
+    return hmac.compare_digest(known.encode("utf-8", "surrogatepass"),
+                               given.encode("utf-8", "surrogatepass"))
 
 
 # --- whose a seat is ----------------------------------------------------------------------

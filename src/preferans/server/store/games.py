@@ -30,6 +30,7 @@ disk full, damaged); a row whose JSON cannot be read comes back with ``damage`` 
 from __future__ import annotations
 
 import contextlib
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -70,6 +71,8 @@ from .schema import (
     server_keys,
 )
 from .writer import Writer
+
+log = logging.getLogger("preferans.server")
 
 T = TypeVar("T")
 
@@ -208,6 +211,9 @@ class GameStore(Writer, LeaseStore):
         except (SQLAlchemyError, OSError) as exc:
             problem, detail = describe_fault(exc)
             error = StoreError(self.location, problem, detail)
+            # the operator's log has where and the database's own words; a player is told
+            # only what failed (:func:`..lang.language.store_message`)
+            log.warning("%s", error.message)
             if writing:
                 self.last_error = error
             raise error from exc

@@ -7,7 +7,6 @@ The routes that ask for these are :mod:`..web.friends`; the party itself is :mod
 from __future__ import annotations
 
 import contextlib
-import hmac
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -15,6 +14,8 @@ from ...game import Game
 from ...rules import Rules
 from ..lang.language import say, socket_language
 from ..lang.presets_text import preset_title_in
+from ..security.lookalike import looks_like
+from ..security.tokens import same_code
 from ..store.games import GameStore
 from ..store.saved import SavedGame
 from .party import Party
@@ -24,8 +25,9 @@ from .spectators import SPECTATOR
 TITLE_KEY = "difficulty.friends"
 """How the pages name a table for friends where they name a game's difficulty (CONTINUE's
 title, the replays' list): the store's difficulty column holds ``friends``."""
-RESERVED_NAMES = frozenset(n.casefold() for n in (*NAMES, *NAMES_FOUR, "Dummy"))
-"""Names a friend may not take: the computer players' and "You"."""
+RESERVED = (*NAMES, *NAMES_FOUR, "Dummy")
+"""Names a friend may not take: the computer players' and "You" (as every language writes
+them: :func:`reserved_names`)."""
 
 
 class Refused(Exception):
@@ -38,13 +40,33 @@ class Refused(Exception):
         self.fields = fields
 
 
+def reserved_names() -> list[str]:
+    """The computer players' names and "You", in every language the pages speak (a friend
+    called «Миша» beside the computer Misha would be two Мишы to a Russian reader)."""
+    from ...i18n import player_name
+
+    return list(dict.fromkeys(player_name(n, lang) for n in RESERVED for lang in ("en", "ru")))
+
+
+def name_refusal(name: str, taken: list[str]) -> Refused | None:
+    """Why a friend may not sit down as ``name`` beside the ``taken`` names and the
+    computer players' (the same name, or one that only looks like it: a Cyrillic А in
+    "Anna", :mod:`..security.lookalike`), or None."""
+    for others in (taken, reserved_names()):
+        if any(name.casefold() == other.casefold() for other in others):
+            return Refused("friends.name_taken", name=name)
+        other = looks_like(name, others)
+        if other is not None:
+            return Refused("friends.name_looks_like", name=name, other=other)
+    return None
+
+
 def may_watch(party: Party | None, code: str | None) -> bool:
     """Whether ``code`` lets a browser watch a started table (a spectator): the table's
     watch-only code, or its invite once every seat is taken (a full table's link)."""
     if party is None or not party.started or not isinstance(code, str) or len(code) > 64:
         return False
-    return any(known and hmac.compare_digest(known, code)
-               for known in (party.watch, party.invite))
+    return any(same_code(known, code) for known in (party.watch, party.invite))
 
 
 def watch_url(game_id: str, party: Party) -> str:

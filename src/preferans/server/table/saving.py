@@ -73,10 +73,9 @@ class TableSaving:
         payload = {
             "type": "error",
             "code": "save_failed",
-            "database": exc.location,
             "problem": exc.problem,
             "message": Said("table.not_saved", taken_back=taken_back, problem=Rendered(
-                exc.message, functools.partial(store_message, exc))),
+                store_message(exc, "en"), functools.partial(store_message, exc))),
         }
         for socket in list(self.sockets):
             await self._send(socket, payload)

@@ -69,7 +69,7 @@ paused).
 
 An ``error`` message is ``{"type": "error", "code": ..., "message": "..."}``; the codes:
 ``bad_message``, ``too_large`` (the frame), ``illegal`` (with ``reason`` and ``token``),
-``not_your_turn``, ``save_failed`` (with ``database`` and ``problem``: the action was taken
+``not_your_turn``, ``save_failed`` (with ``problem``: the action was taken
 back), ``server_error``; before a socket joins a table (see :mod:`..web.sockets`):
 ``unknown_game``, ``not_yours``, ``damaged`` and ``database``, then the socket closes.
 """

@@ -1,8 +1,10 @@
 """The computer players' thinking, in worker processes away from the server's event loop.
 
 A :class:`Thinking` pool holds a few *lanes*, each one worker process (started by
-``forkserver``) that the event loop feeds through a pipe, one decision at a time: no helper
-threads, so nothing competes with the loop for the interpreter.  A table's computer players
+``forkserver``) that the event loop feeds through a non-blocking pipe, one decision at a
+time: the loop never waits on a worker, whatever state it is in (busy, dead, stopped), and
+no helper thread competes with it for the interpreter but a worker's restart, which waits
+for the fork server in a thread of its own.  A table's computer players
 are pinned to one lane for the table's life: the worker keeps each player between
 decisions, cached by (table, seat, level, rules, seed), so a player that remembers (the
 Monte Carlo levels' caches, the random baseline's generator) makes the same decisions as
@@ -11,7 +13,9 @@ receives only the seat's observation (plain data, pickled) and answers an action
 
 A worker that dies is started again at once; a decision it held, or one that overruns
 ``timeout`` seconds (its worker is killed and started again), raises :class:`ThinkingError`
-and the table plays its random legal fallback.  The new worker's players start fresh, as
+and the table plays its random legal fallback.  A fork server that does not answer a
+restart within :data:`START_SECONDS` (stopped, hung) is killed, the decisions waiting fail
+the same way, and the next start makes a new one.  The new worker's players start fresh, as
 after a restart.  Workers run at a lower priority (``nice``) than the server, so thinking
 yields the CPU to the sockets.
 
@@ -29,8 +33,10 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
 import struct
 import sys
+import threading
 import time
 import types
 from collections import OrderedDict, deque
@@ -219,18 +225,38 @@ class Pickled:
 
 RETRY_SECONDS = 1.0
 """How long a lane whose worker could not be started waits before trying again."""
+START_SECONDS = 5.0
+"""How long starting a worker may take before its fork server is taken for stopped or hung:
+it is killed (the start in progress then fails at once and the next one makes a new fork
+server) and the decisions waiting for that worker fail (their tables play on)."""
+_MAIN_SWAP = threading.Lock()
+"""Held while ``sys.modules["__main__"]`` is swapped for a start (:func:`_start_without_main`):
+two lanes starting at once from their threads would otherwise leave the swap in place."""
+
+
+def _forkserver() -> Any:
+    from multiprocessing import forkserver
+
+    return getattr(forkserver, "_forkserver", None)
 
 
 def _reset_forkserver() -> None:
     """Forget a fork server that died (killed by hand, out of memory), so that the next
-    worker starts a new one instead of failing on the old one's closed socket."""
-    from multiprocessing import forkserver
-
-    server = getattr(forkserver, "_forkserver", None)
-    stop = getattr(server, "_stop", None)
+    worker starts a new one instead of failing on the old one's closed socket.  It waits for
+    the old one to end: run it off the event loop."""
+    stop = getattr(_forkserver(), "_stop", None)
     if stop is not None:
         with contextlib.suppress(Exception):
             stop()
+
+
+def _kill_forkserver() -> None:
+    """Kill the fork server now (it does not answer): a start waiting for it fails at once,
+    and the next start makes a new one (its workers live on)."""
+    pid = getattr(_forkserver(), "_forkserver_pid", None)
+    if pid:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def decision_timeout(level: str) -> float | None:
@@ -247,26 +273,58 @@ def _frame(data: bytes) -> bytes:
     return struct.pack("!i", len(data)) + data
 
 
+def _unframe(buffer: bytearray) -> bytes | None:
+    """The first whole frame of ``buffer`` (as ``Connection.send_bytes`` writes it), taken
+    out of it; None while it has not all arrived.
+
+    >>> buffer = bytearray(_frame(b"abc") + _frame(b"de")[:3])
+    >>> _unframe(buffer), _unframe(buffer), bytes(buffer)
+    (b'abc', None, b'\\x00\\x00\\x00')
+    """
+    if len(buffer) < 4:
+        return None
+    (size,) = struct.unpack("!i", buffer[:4])
+    head = 4
+    if size == -1:  # a frame of 2 GiB or more
+        if len(buffer) < 12:
+            return None
+        (size,) = struct.unpack("!Q", buffer[4:12])
+        head = 12
+    if len(buffer) < head + size:
+        return None
+    data = bytes(buffer[head:head + size])
+    del buffer[:head + size]
+    return data
+
+
 def _start_without_main(process: BaseProcess) -> None:
     """Start ``process`` without the server's ``__main__``: ``forkserver`` and ``spawn``
     import the parent's main script in the new process (and in the fork server), which
     would run a script without a ``__name__ == "__main__"`` guard (a test's server, a
     user's) a second time.  The worker needs only this module."""
-    main = sys.modules.get("__main__")
-    sys.modules["__main__"] = types.ModuleType("__main__")
-    try:
-        process.start()
-    finally:
-        if main is not None:
-            sys.modules["__main__"] = main
+    with _MAIN_SWAP:
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            process.start()
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
+
+
+Started = tuple[BaseProcess, Connection, Connection]
+"""A worker process, the pipe its requests go to and the pipe its answers come from."""
 
 
 class _Lane:
     """One thinking process and the requests waiting for it, driven from the event loop.
 
-    Waiting requests are written to its pipe together (one write for all that are waiting,
-    up to :data:`IN_FLIGHT_BYTES`), answers read when the pipe is readable, in order: no
-    helper threads, so nothing competes with the loop for the interpreter.
+    The event loop never waits on the worker, whatever state it is in (busy, stopped with
+    SIGSTOP, dead): both pipes are non-blocking, requests are written as far as the pipe
+    takes them (the rest when it is writable again), answers are read as they arrive and
+    taken whole; a worker is started again in a thread of its own, given
+    :data:`START_SECONDS`.  No thread ever touches the lane's state: each hands its result
+    to the loop.
     """
 
     def __init__(self, pool: Thinking, index: int, loop: asyncio.AbstractEventLoop) -> None:
@@ -280,53 +338,83 @@ class _Lane:
         self.process: BaseProcess | None = None
         self.requests: Connection | None = None
         self.replies: Connection | None = None
+        self.outbox = bytearray()
+        """Requests not yet taken by the pipe (it was full)."""
+        self.inbox = bytearray()
+        """Answers' bytes read, not yet a whole answer."""
+        self.writing = False
+        self.starting: asyncio.TimerHandle | None = None
+        """While a worker is being started in a thread: the deadline of that start."""
         self.closed = False
-        self._start()
+        self._start_now()
 
-    def _start(self) -> bool:
-        """Start the worker; when it cannot be (its fork server was killed, the machine is
-        out of processes), say so in one line, fail what waits, and try again shortly."""
-        for attempt in range(2):
+    # --- starting the worker ------------------------------------------------------------
+    def _start_now(self) -> None:
+        """Start the worker here and now (the pool's first start, before the server serves:
+        the fork server is new and answers).  On failure the lane retries as below."""
+        result, error = _spawn_twice(self.pool, self.index)
+        self._started(result, error)
+
+    def _start_soon(self) -> None:
+        """Start the worker in a thread, the event loop going on; give up waiting after
+        :data:`START_SECONDS` (:meth:`_start_overdue`)."""
+        if self.closed or self.starting is not None or self.process is not None:
+            return
+        self.starting = self.loop.call_later(START_SECONDS, self._start_overdue)
+
+        def start() -> None:
+            result, error = _spawn_twice(self.pool, self.index)
             try:
-                self._spawn()
-                return True
-            except (OSError, EOFError, ValueError) as exc:
-                if attempt == 0:
-                    _reset_forkserver()
-                    continue
-                log.warning("thinking process %d cannot be started (%s: %s); trying again "
-                            "in %g s", self.index, type(exc).__name__, exc, RETRY_SECONDS)
-        error = ThinkingError("the thinking process cannot be started")
+                self.loop.call_soon_threadsafe(self._started, result, error)
+            except RuntimeError:  # the loop is closed: the server stopped meanwhile
+                if result is not None:
+                    _discard(result)
+
+        threading.Thread(target=start, name=f"preferans-thinking-start-{self.index}",
+                         daemon=True).start()
+
+    def _start_overdue(self) -> None:
+        """A start that has not answered: the fork server is stopped or hung.  The decisions
+        waiting fail now (their tables play on) and the fork server is killed, which ends
+        the start (it fails, and the lane tries again with a new fork server)."""
+        log.warning("thinking process %d: not started within %g s (its fork server does not "
+                    "answer); the decisions waiting for it are given up", self.index,
+                    START_SECONDS)
+        self._fail_waiting(ThinkingError("the thinking process cannot be started"))
+        _kill_forkserver()
+
+    def _started(self, result: Started | None, error: BaseException | None) -> None:
+        """On the loop: a start's outcome."""
+        if self.starting is not None:
+            self.starting.cancel()
+            self.starting = None
+        if self.closed:
+            if result is not None:
+                _discard(result)
+            return
+        if result is None:
+            log.warning("thinking process %d cannot be started (%s: %s); trying again "
+                        "in %g s", self.index, type(error).__name__, error, RETRY_SECONDS)
+            self._fail_waiting(ThinkingError("the thinking process cannot be started"))
+            self.loop.call_later(RETRY_SECONDS, self._retry)
+            return
+        self.process, self.requests, self.replies = result
+        os.set_blocking(self.requests.fileno(), False)
+        os.set_blocking(self.replies.fileno(), False)
+        self.loop.add_reader(self.replies.fileno(), self._on_readable)
+        self._dispatch()
+
+    def _retry(self) -> None:
+        if not self.closed and self.process is None:
+            self._start_soon()
+
+    def _fail_waiting(self, error: ThinkingError) -> None:
         for _, future, _ in self.waiting:
             if future is not None and not future.done():
                 future.set_exception(error)
         self.waiting.clear()
-        self.loop.call_later(RETRY_SECONDS, self._retry)
-        return False
 
-    def _retry(self) -> None:
-        if not self.closed and self.process is None and self._start():
-            self._dispatch()
-
-    def _spawn(self) -> None:
-        ctx = _context()
-        requests_in, requests_out = ctx.Pipe(duplex=False)
-        replies_in, replies_out = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_worker_main, name=f"preferans-thinking-{self.index}",
-                              args=(requests_in, replies_out, self.pool.nice,
-                                    self.pool.max_players), daemon=True)
-        try:
-            _start_without_main(process)
-        except BaseException:
-            for end in (requests_in, requests_out, replies_in, replies_out):
-                with contextlib.suppress(OSError):
-                    end.close()
-            raise
-        requests_in.close()
-        replies_out.close()
-        self.process, self.requests, self.replies = process, requests_out, replies_in
-        self.loop.add_reader(replies_in.fileno(), self._on_reply)
-
+    # --- requests out ---------------------------------------------------------------------
     def submit(self, message: tuple[Any, ...],
                future: asyncio.Future[tuple[bool, Any]] | None,
                timeout: float | None = None) -> None:
@@ -339,29 +427,47 @@ class _Lane:
     def _dispatch(self) -> None:
         if self.requests is None or not self.waiting:
             return
-        ahead = sum(len(data) for data, _, _ in self.in_flight)
+        ahead = sum(len(data) for data, _, _ in self.in_flight) + len(self.outbox)
         batch: list[Request] = []
         while self.waiting:
             data, future, _ = self.waiting[0]
             if future is not None and future.done():
                 self.waiting.popleft()  # its table stopped waiting
                 continue
-            if (batch or self.in_flight) and ahead + len(data) > IN_FLIGHT_BYTES:
+            if (batch or self.in_flight or self.outbox) and ahead + len(data) > IN_FLIGHT_BYTES:
                 break
             batch.append(self.waiting.popleft())
             ahead += len(data)
         if not batch:
             return
-        try:
-            os.write(self.requests.fileno(), b"".join(data for data, _, _ in batch))
-        except OSError:
-            self.waiting.extendleft(reversed(batch))
-            self._restart("its pipe is closed")
-            return
+        self.outbox += b"".join(data for data, _, _ in batch)
         started = not self.in_flight
         self.in_flight.extend(item for item in batch if item[1] is not None)
         if started and self.in_flight:
             self._arm()
+        self._flush()
+
+    def _flush(self) -> None:
+        """Write what the pipe takes now; the rest when it is writable again."""
+        if self.requests is None:
+            return
+        fd = self.requests.fileno()
+        while self.outbox:
+            try:
+                written = os.write(fd, self.outbox)
+            except BlockingIOError:
+                break
+            except OSError:  # the worker is gone: what it was sent goes to the next one
+                self._restart("its pipe is closed", fail_first=False)
+                return
+            del self.outbox[:written]
+        if self.outbox and not self.writing:
+            self.loop.add_writer(fd, self._flush)
+            self.writing = True
+        elif not self.outbox and self.writing:
+            self.loop.remove_writer(fd)
+            self.writing = False
+            self._dispatch()
 
     def _arm(self) -> None:
         """Time the decision the worker starts on now (the first in flight)."""
@@ -370,13 +476,34 @@ class _Lane:
         limit = self.in_flight[0][2] if self.in_flight else self.pool.timeout
         self.timer = self.loop.call_later(limit, self._timed_out, limit)
 
-    def _on_reply(self) -> None:
+    # --- answers in -----------------------------------------------------------------------
+    def _on_readable(self) -> None:
+        replies = self.replies
+        if replies is None:
+            return
         try:
-            assert self.replies is not None
-            answer = pickle.loads(self.replies.recv_bytes())
-        except (EOFError, OSError, pickle.UnpicklingError):
+            chunk = os.read(replies.fileno(), 1 << 16)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
             self._restart("its process died", ThinkingError("the thinking process died"))
             return
+        self.inbox += chunk
+        while self.replies is replies:
+            data = _unframe(self.inbox)
+            if data is None:
+                return
+            try:
+                answer = pickle.loads(data)
+            except Exception:
+                self._restart("its answer cannot be read",
+                              ThinkingError("the thinking process died"))
+                return
+            self._answered(answer)
+
+    def _answered(self, answer: Any) -> None:
         if not self.in_flight:
             return
         _, future, _ = self.in_flight.popleft()
@@ -394,19 +521,20 @@ class _Lane:
         self._restart(f"a decision took over {limit:g} s",
                       ThinkingError(f"no decision within {limit:g} s"))
 
-    def _restart(self, why: str, error: ThinkingError | None = None) -> None:
-        """Fail the decision the worker held, start a new worker, hand it the others."""
+    def _restart(self, why: str, error: ThinkingError | None = None,
+                 fail_first: bool = True) -> None:
+        """Fail the decision the worker held (``fail_first``), start a new worker, hand it
+        the others."""
         log.warning("thinking process %d: %s; starting it again", self.index, why)
         self.pool.restarts += 1
-        if self.in_flight:
+        if self.in_flight and fail_first:
             _, future, _ = self.in_flight.popleft()
             if future is not None and not future.done():
                 future.set_exception(error or ThinkingError(why))
         self.waiting.extendleft(reversed(self.in_flight))
         self.in_flight.clear()
         self._stop()
-        if self._start():
-            self._dispatch()
+        self._start_soon()
 
     def _stop(self) -> None:
         if self.timer is not None:
@@ -415,6 +543,12 @@ class _Lane:
         if self.replies is not None:
             with contextlib.suppress(Exception):
                 self.loop.remove_reader(self.replies.fileno())
+        if self.requests is not None and self.writing:
+            with contextlib.suppress(Exception):
+                self.loop.remove_writer(self.requests.fileno())
+        self.writing = False
+        self.outbox.clear()
+        self.inbox.clear()
         for connection in (self.requests, self.replies):
             if connection is not None:
                 with contextlib.suppress(OSError):
@@ -427,6 +561,9 @@ class _Lane:
 
     def close(self) -> None:
         self.closed = True
+        if self.starting is not None:
+            self.starting.cancel()
+            self.starting = None
         error = ThinkingError("the server is stopping")
         for _, future, _ in (*self.in_flight, *self.waiting):
             if future is not None and not future.done():
@@ -434,6 +571,49 @@ class _Lane:
         self.in_flight.clear()
         self.waiting.clear()
         self._stop()
+
+
+def _spawn(pool: Thinking, index: int) -> Started:
+    """A new worker process and its pipes (blocking: it waits for the fork server)."""
+    ctx = _context()
+    requests_in, requests_out = ctx.Pipe(duplex=False)
+    replies_in, replies_out = ctx.Pipe(duplex=False)
+    process = ctx.Process(target=_worker_main, name=f"preferans-thinking-{index}",
+                          args=(requests_in, replies_out, pool.nice, pool.max_players),
+                          daemon=True)
+    try:
+        _start_without_main(process)
+    except BaseException:
+        for end in (requests_in, requests_out, replies_in, replies_out):
+            with contextlib.suppress(OSError):
+                end.close()
+        raise
+    requests_in.close()
+    replies_out.close()
+    return process, requests_out, replies_in
+
+
+def _spawn_twice(pool: Thinking, index: int) -> tuple[Started | None, BaseException | None]:
+    """:func:`_spawn`, and once more with a new fork server if the first try fails (its
+    fork server was killed, the machine is out of processes)."""
+    error: BaseException | None = None
+    for attempt in range(2):
+        try:
+            return _spawn(pool, index), None
+        except (OSError, EOFError, ValueError) as exc:
+            error = exc
+            if attempt == 0:
+                _reset_forkserver()
+    return None, error
+
+
+def _discard(started: Started) -> None:
+    process, requests, replies = started
+    for connection in (requests, replies):
+        with contextlib.suppress(OSError):
+            connection.close()
+    with contextlib.suppress(Exception):
+        process.kill()
 
 
 class Thinking:

@@ -32,7 +32,6 @@ only to the creator (lobby and table): it grants the spectator's view, never a s
 
 from __future__ import annotations
 
-import hmac
 import logging
 from collections.abc import Callable
 from typing import Any, Literal
@@ -46,18 +45,19 @@ from ...rules import RulesError
 from ..lang.house_rules import rules_from_settings
 from ..lang.language import request_language, say, store_message
 from ..lang.request_errors import rules_problem
-from ..security.tokens import held_seats, token_hash
+from ..security.limits import creation_refused
+from ..security.tokens import held_seats, same_code, token_hash
 from ..store.faults import StoreError
 from ..store.games import GameStore
 from ..store.saved import SavedGame
 from ..store.schema import PLAYING
 from ..table.lobby import (
-    RESERVED_NAMES,
     Refused,
     change_party,
     invite_url,
     lobby_view,
     may_watch,
+    name_refusal,
     rules_of,
     show_out_spectators,
     watch_url,
@@ -141,8 +141,12 @@ def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreD
     name = clean_name(settings.name)
     if name is None:
         return refused(request, "friends.bad_name", 422)
-    if name.casefold() in RESERVED_NAMES:
-        return refused(request, "friends.name_taken", 422, name=name)
+    too_many = creation_refused(request)
+    if too_many is not None:
+        return too_many
+    refusal = name_refusal(name, [])
+    if refusal is not None:
+        return refused(request, refusal.key, 422, **refusal.fields)
     if "friend" not in settings.seats:
         return refused(request, "friends.no_friend", 422)
     try:
@@ -196,7 +200,7 @@ async def join(game_id: str, body: Join, request: Request, store: StoreDep,
     except StoreError as exc:
         return store_unavailable(exc, "error.cannot_open_game", request)
     if (saved is not None and saved.finished and isinstance(saved.friends, dict)
-            and hmac.compare_digest(str(saved.friends.get("invite") or ""), body.code)):
+            and same_code(str(saved.friends.get("invite") or ""), body.code)):
         return refused(request, "friends.closed", 409)  # the game is over: no seat
     new_token: list[str] = []
     try:
@@ -206,7 +210,7 @@ async def join(game_id: str, body: Join, request: Request, store: StoreDep,
     mine_hash = token_hash(token)
 
     def take(seats: dict[str, str], party: Party) -> Any:
-        if not hmac.compare_digest(party.invite, body.code):
+        if not same_code(party.invite, body.code):
             raise Refused("friends.stale_invite", 404)
         held = held_seats(seats, mine_hash)
         if held:  # this browser sits here already: nothing to change
@@ -217,9 +221,11 @@ async def join(game_id: str, body: Join, request: Request, store: StoreDep,
             raise Refused("friends.no_such_seat", 422)
         if body.seat not in party.free_seats() or str(body.seat) in seats:
             raise Refused("friends.seat_taken")
-        names = {n.casefold() for n in party.names(seat_names(len(party.places)))}
-        if name.casefold() in names or name.casefold() in RESERVED_NAMES:
-            raise Refused("friends.name_taken", name=name)
+        seated = [n for seat, n in enumerate(party.names(seat_names(len(party.places))))
+                  if seat != body.seat]
+        refusal = name_refusal(name, seated)
+        if refusal is not None:
+            raise refusal
         seats[str(body.seat)] = mine_hash
         return body.seat, party.taken(body.seat, name), None
 
@@ -350,6 +356,9 @@ async def rematch(game_id: str, body: Empty, request: Request, store: StoreDep,
     party = Party.from_json(saved.friends or {})
     if party.rematch:
         return JSONResponse({"url": f"/table/{party.rematch}"})
+    too_many = creation_refused(request)
+    if too_many is not None:
+        return too_many
     from dataclasses import replace
 
     from ..table.party import new_invite as make
@@ -426,7 +435,7 @@ async def join_page(game_id: str, code: str, request: Request, store: StoreDep) 
     if failed is not None:
         return failed
     if (saved is None or party is None or len(code) > 64
-            or not hmac.compare_digest(party.invite, code)):
+            or not same_code(party.invite, code)):
         return page(request, "notfound.html", status_code=404,
                     title=say("friends.invite_title", lang),
                     message=say("friends.stale_invite", lang), reason="stale_invite")
@@ -445,12 +454,12 @@ async def watch_page(game_id: str, code: str, request: Request, store: StoreDep)
         return failed
     title = say("friends.watch_title", lang)
     if (saved is not None and party is not None and not party.started and party.watch
-            and len(code) <= 64 and hmac.compare_digest(party.watch, code)):
+            and len(code) <= 64 and same_code(party.watch, code)):
         return page(request, "notfound.html", status_code=409, title=title,
                     message=say("friends.watch_not_yet", lang), reason="not_started")
     if saved is None or party is None or not may_watch(party, code):
         return page(request, "notfound.html", status_code=404, title=title,
                     message=say("friends.stale_watch", lang), reason="stale_invite")
-    if party.watch and not hmac.compare_digest(party.watch, code):
+    if party.watch and not same_code(party.watch, code):
         return RedirectResponse(watch_url(game_id, party), status_code=303)
     return table_html(request, saved, watch=code)

@@ -16,6 +16,7 @@ from ...rules import RulesError
 from ..lang.house_rules import editor_schema, preset_choices
 from ..lang.language import request_language, say
 from ..lang.request_errors import rules_problem
+from ..security.limits import creation_refused
 from ..security.tokens import seat_token, token_hash
 from ..store.faults import StoreError
 from ..store.stats import DIFFICULTIES, statistics
@@ -61,6 +62,9 @@ def new_game(settings: NewGame, request: Request, store: StoreDep, tables: Table
              web: SettingsDep) -> Response:
     if store.fault is not None:
         return store_unavailable(store.fault, "error.cannot_start", request)
+    too_many = creation_refused(request)
+    if too_many is not None:
+        return too_many
     if settings.seed is not None and not web.allow_seeds:
         said = say("error.no_seeds", request_language(request))
         return JSONResponse({"detail": said, "field": "seed", "message": said},

@@ -47,8 +47,7 @@ def store_unavailable(exc: StoreError, doing: str, request: Request) -> Response
     """A 503 naming what could not be done (``doing``: a ``page`` key) and why."""
     lang = request_language(request)
     detail = f"{say(doing, lang)}: {store_message(exc, lang)}"
-    return JSONResponse({"detail": detail, "database": exc.location,
-                         "problem": exc.problem}, status_code=503)
+    return JSONResponse({"detail": detail, "problem": exc.problem}, status_code=503)
 
 
 def database_page(request: Request, key: str, exc: StoreError, **fields: Any) -> Response:

@@ -93,7 +93,7 @@ async def table_socket(socket: WebSocket, game_id: str, store: StoreDep, tables:
     except StoreError as exc:
         await refuse(socket, "database",
                      say("error.cannot_read_game", lang, problem=store_message(exc, lang)),
-                     4503, database=exc.location)
+                     4503)
         return
     if cluster is not None:
         await shared_socket(socket, game_id, table, saved, token, watching, lang,
@@ -182,7 +182,7 @@ async def shared_socket(socket: WebSocket, game_id: str, table: Table | None,
         except StoreError as exc:
             await refuse(socket, "database", say("error.cannot_read_game", lang,
                                                  problem=store_message(exc, lang)),
-                         4503, database=exc.location)
+                         4503)
             return
         async for message in flood_limited(socket, lang, limits):
             text = message.get("text")

@@ -1,0 +1,99 @@
+"""Every thinking process stopped at once (SIGSTOP: the workers and their fork server, as an
+attacker on the machine or a debugger could): the server's event loop goes on answering,
+the decisions waiting fail within their timeout (the tables play their fallback), and the
+lanes come back once the processes are gone or continued.  The loop used to wait for ever
+on the fork server while it restarted a timed-out worker: the whole server froze."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from multiprocessing import forkserver
+from typing import Any
+
+import pytest
+
+import preferans.server.table.thinking as thinking_module
+from preferans.server.table.thinking import Seat, Thinking, ThinkingError
+
+SOCHI = '{"preset": "sochi"}'
+OBSERVATION: dict[str, Any] = {"seat": 1, "legal": ["PASS"], "phase": "auction"}
+
+
+def _stop_all(thinking: Thinking) -> list[int]:
+    """SIGSTOP every worker and the fork server; their pids."""
+    pids = [pid for pid in thinking.pids() if pid is not None]
+    server = getattr(forkserver._forkserver, "_forkserver_pid", None)  # type: ignore[attr-defined]
+    if server:
+        pids.append(server)
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    return pids
+
+
+def _continue(pids: list[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT)
+
+
+def test_every_thinking_process_stopped_never_stops_the_event_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(thinking_module, "START_SECONDS", 1.0, raising=False)
+    stopped: list[int] = []
+    lags: list[float] = []
+
+    async def run() -> None:
+        thinking = Thinking(2, timeout=0.5)
+        seats = [Seat(f"t#{n}", 1, "random", SOCHI, n) for n in range(4)]
+        try:
+            thinking.start()
+            for seat in seats:  # both lanes answer
+                assert await thinking.choose(seat, OBSERVATION) == "PASS"
+            stopped.extend(_stop_all(thinking))
+
+            async def probe() -> None:  # the loop's lag, every 20 ms
+                while True:
+                    before = time.monotonic()
+                    await asyncio.sleep(0.02)
+                    lags.append(time.monotonic() - before - 0.02)
+
+            ticking = asyncio.ensure_future(probe())
+            for _ in range(3):  # decisions time out, lanes restart: the fork server is stopped
+                results = await asyncio.gather(
+                    *(thinking.choose(seat, OBSERVATION) for seat in seats),
+                    return_exceptions=True)
+                assert all(isinstance(r, ThinkingError) or r == "PASS" for r in results)
+            await asyncio.sleep(1.5)  # the overdue start gives up and kills the fork server
+            ticking.cancel()
+            _continue(stopped)
+            deadline = time.monotonic() + 15
+            while True:  # the lanes come back with a new fork server
+                try:
+                    answers = [await thinking.choose(seat, OBSERVATION) for seat in seats]
+                except ThinkingError:
+                    assert time.monotonic() < deadline, "the lanes never came back"
+                    await asyncio.sleep(0.2)
+                    continue
+                assert answers == ["PASS"] * len(seats)
+                break
+        finally:
+            thinking.close()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        future = pool.submit(asyncio.run, run())
+        try:
+            future.result(timeout=40)
+        except FutureTimeout:
+            _continue(stopped)  # let a frozen loop go, so the test ends
+            future.result(timeout=60)
+            pytest.fail("the event loop froze while the thinking processes were stopped")
+        finally:
+            _continue(stopped)
+    assert lags, "the loop never ran"
+    assert max(lags) < 0.5, f"the event loop waited {max(lags):.2f} s"
