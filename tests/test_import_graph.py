@@ -66,3 +66,36 @@ def test_the_architecture_page_names_every_module_and_folder():
               if p.is_dir() and not p.name.startswith(("_", "."))]
     missing = sorted(n for n in names if n not in table)
     assert len(names) > 30 and missing == [], missing
+
+
+SERVER_FOLDERS = ("web", "cluster", "table", "security", "lang", "store")
+"""The server's folders from the top down (docs/architecture.md draws them)."""
+
+
+def test_the_servers_folders_import_only_downward():
+    """A folder of the server imports only from the folders below it, and none imports the
+    process's own modules (app, serve, workers) above them; imports made only for type
+    annotations count too (a part talks back to its owner through a protocol instead)."""
+    prefix = "preferans.server."
+
+    def folder(module: str) -> str | None:
+        if not module.startswith(prefix):
+            return None
+        head = module[len(prefix):].split(".")[0]
+        return head if head in SERVER_FOLDERS else "(process)"
+
+    upward = []
+    for module, targets in import_graph.graph(typing=True).items():
+        here = folder(module)
+        if here is None or here == "(process)":
+            continue
+        for target in targets:
+            there = folder(target)
+            if there is None or there == here:
+                continue
+            if there == "(process)" or SERVER_FOLDERS.index(there) < SERVER_FOLDERS.index(here):
+                upward.append(f"{module} -> {target}")
+    assert upward == []
+    folders = {p.name for p in (Path(__file__).resolve().parents[1] / "src/preferans/server")
+               .iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders == set(SERVER_FOLDERS)
