@@ -117,7 +117,9 @@ def test_play_and_serve_pass_the_browser_choice(monkeypatch, args, opens):
     monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((a, k)))
     result = runner.invoke(app, [*args, "--port", "9000", "--db", "sqlite://"])
     assert result.exit_code == 0, result.output
-    assert calls == [(("127.0.0.1", 9000, "sqlite://"), {"open_browser": opens})]
+    # serve also names the trusted proxies (none by default: issue 45)
+    served = {"trusted_proxies": ()} if args[0] == "serve" else {}
+    assert calls == [(("127.0.0.1", 9000, "sqlite://"), {"open_browser": opens, **served})]
 
 
 GOOD = json.dumps({"format": "preferans-record/1", "rules": {"preset": "sochi", "pool": 10},
@@ -223,7 +225,8 @@ def test_serve_passes_the_bot_delay_and_workers(monkeypatch):
                                  "--bot-workers", "3", "--port", "9001"])
     assert result.exit_code == 0, result.output
     assert calls == [(("127.0.0.1", 9001, None),
-                      {"open_browser": False, "bot_delay": 0.0, "bot_workers": 3})]
+                      {"open_browser": False, "bot_delay": 0.0, "bot_workers": 3,
+                       "trusted_proxies": ()})]
 
 
 def test_serve_passes_the_allowed_hosts_origins_and_seeds(monkeypatch):
@@ -233,11 +236,12 @@ def test_serve_passes_the_allowed_hosts_origins_and_seeds(monkeypatch):
     monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((a, k)))
     result = runner.invoke(app, ["serve", "--no-browser", "--allowed-host", "pref.lan",
                                  "--allowed-host", "*.example.org", "--allowed-origin",
-                                 "https://pref.example.org", "--allow-seeds"])
+                                 "https://pref.example.org", "--allow-seeds",
+                                 "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.0/8"])
     assert result.exit_code == 0, result.output
     assert calls[0][1] == {"open_browser": False, "allowed_hosts": [
         "pref.lan", "*.example.org"], "allowed_origins": ["https://pref.example.org"],
-        "allow_seeds": True}
+        "allow_seeds": True, "trusted_proxies": ["127.0.0.1", "10.0.0.0/8"]}
 
 
 @pytest.mark.parametrize(

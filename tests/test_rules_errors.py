@@ -19,7 +19,7 @@ from preferans.rules import Rules, RulesError
 from preferans.server.lang.house_rules import option_title, rules_from_settings
 
 SRC = Path(rules_module.__file__).parent
-RAISING = [SRC / "rules.py", SRC / "option_bounds.py", SRC / "server" / "house_rules.py"]
+RAISING = [SRC / "rules.py", SRC / "option_bounds.py", SRC / "server" / "lang" / "house_rules.py"]
 CYRILLIC = re.compile(r"[А-Яа-яЁё]{3,}")
 FIELD = re.compile(r"\{(\w+)\}")
 SAMPLE = {"option": "stalingrad", "option2": "whist_quota", "option3": "over_greedy",

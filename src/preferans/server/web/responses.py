@@ -49,9 +49,3 @@ def store_unavailable(exc: StoreError, doing: str, request: Request) -> Response
     detail = f"{say(doing, lang)}: {store_message(exc, lang)}"
     return JSONResponse({"detail": detail, "problem": exc.problem}, status_code=503)
 
-
-def database_page(request: Request, key: str, exc: StoreError, **fields: Any) -> Response:
-    """The 503 page: what could not be read (``key``) and the database's words."""
-    lang = request_language(request)
-    return page(request, "notfound.html", status_code=503,
-                message=say(key, lang, problem=store_message(exc, lang)), **fields)
