@@ -287,8 +287,13 @@ async def measure(base: str, port: int, pid: int, seconds: float) -> None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(child, signal.SIGCONT)
         if attacker is not None:
-            out, _ = await asyncio.wait_for(attacker.communicate(), 30)
-            seen = json.loads(out.decode().strip().splitlines()[-1] or "{}")
+            try:
+                out, _ = await asyncio.wait_for(attacker.communicate(), 30)
+                seen = json.loads((out.decode().strip().splitlines() or ["{}"])[-1])
+            except TimeoutError:  # its requests hang: the server no longer answers them
+                attacker.kill()
+                await attacker.wait()
+                seen = {"attacker": "its requests still hung 30 s after the attack"}
         playing.cancel()
         lat = sorted(player.latencies)
         med = statistics.median(lat) * 1000 if lat else float("nan")
