@@ -6,7 +6,8 @@ shows his move, saved), first with nobody else (the baseline), then while each a
 
 - ``bodies``: 8 clients each sending 200 MB bodies to ``POST /api/games``, over and over;
 - ``slowloris``: 1,100 connections from 11 addresses whose headers never finish;
-- ``stopped``: every thinking process and their fork server stopped (SIGSTOP);
+- ``stopped``: every thinking process and their fork server stopped (SIGSTOP) while
+  another table's Normal computers are asked to decide;
 - ``codes``: the join route and pages asked with non-ASCII codes, as fast as one client can;
 - ``forwarded``: 60 sockets from one client, each claiming another ``X-Forwarded-For``;
 - ``creation``: one client creating games as fast as it can.
@@ -132,6 +133,34 @@ class Player:
                 legal = sorted(obs["legal"])
                 await asyncio.sleep(0.05)  # a quick player, not a flood
                 sent = time.perf_counter()
+                await ws.send(json.dumps({"type": "action",
+                                          "token": "PASS" if "PASS" in legal else legal[0]}))
+
+
+async def computer_table(base: str, stop: asyncio.Event) -> None:
+    """A player against two Normal computers (a clock: a hung decision is given up after
+    2.6 s and its worker started again), so that thinking is asked while it is stopped."""
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.9")
+    async with httpx.AsyncClient(base_url=base, transport=transport) as http:
+        made = await http.post("/api/games", json={"difficulty": "normal"})
+        made.raise_for_status()
+        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+    url = base.replace("http", "ws", 1) + f"/ws/{made.json()['id']}"
+    async with connect(url, additional_headers={"Cookie": cookie},
+                       local_addr=("127.0.0.9", 0)) as ws:
+        while not stop.is_set():
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+            except TimeoutError:
+                continue
+            if message.get("type") != "state":
+                continue
+            if message["deal_over"]:
+                await ws.send(json.dumps({"type": "next_deal"}))
+                continue
+            obs = message["observation"]
+            if obs.get("to_act") == 0 and message.get("thinking") is None:
+                legal = sorted(obs["legal"])
                 await ws.send(json.dumps({"type": "action",
                                           "token": "PASS" if "PASS" in legal else legal[0]}))
 
@@ -268,7 +297,10 @@ async def measure(base: str, port: int, pid: int, seconds: float) -> None:
         rss_before, cpu_before = rss_mb(pid), cpu_seconds(pid)
         stopped: list[int] = []
         attacker = None
+        computers = None
         if name == "stopped":
+            computers = asyncio.ensure_future(computer_table(base, stop))
+            await asyncio.sleep(0.5)
             stopped = thinking_pids(pid)
             for child in stopped:
                 os.kill(child, signal.SIGSTOP)
@@ -295,6 +327,8 @@ async def measure(base: str, port: int, pid: int, seconds: float) -> None:
                 await attacker.wait()
                 seen = {"attacker": "its requests still hung 30 s after the attack"}
         playing.cancel()
+        if computers is not None:
+            computers.cancel()
         lat = sorted(player.latencies)
         med = statistics.median(lat) * 1000 if lat else float("nan")
         p95 = lat[int(0.95 * (len(lat) - 1))] * 1000 if lat else float("nan")
