@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
-C_SRC  := $(wildcard src/preferans/solver/*.c src/preferans/solver/*.h)
+C_SRC  := $(wildcard src/preferans/solver/*.c src/preferans/solver/*.h src/preferans/env/vector_c/*.[ch])
 ARGS   ?=
 
 .PHONY: play test install dev build lint bench clean asan-test
