@@ -70,7 +70,7 @@ class Report:
 
 def _code(env: VectorEnv, key: int) -> str:
     table = env._batch.table  # type: ignore[union-attr]
-    rest = key // (table.q * table.r * 121)
+    rest = key // 3 // (table.q * table.r * 121)
     return CODE_NAMES[rest % 16]
 
 

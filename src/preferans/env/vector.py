@@ -159,8 +159,9 @@ class _CBatch:
         missing = self.core.step(actions, obs, mask, rewards, done, player, self.keys,
                                  self.table.values)
         if missing:
-            for i in np.flatnonzero(done & np.isnan(rewards[:, 0])):
-                rewards[i] = self.table.score(int(self.keys[i]))
+            for i in np.flatnonzero(done & np.isnan(rewards).any(axis=1)):
+                key, dealer = divmod(int(self.keys[i]), 3)
+                rewards[i] = self.table.score(key, dealer)
         return obs, mask, rewards, done, player
 
     def random_actions(self) -> np.ndarray:

@@ -1,8 +1,8 @@
 """The score of a deal the C core played, by the engine's own sheet.
 
-The core ends a deal with a key (``vector_c/pc_score.c``): the dealer, the declarer, the
-contract's level, what the defence did (a code), the tricks of seats 0 and 1, the talon's
-quick tricks and whether the talon was refused.  :class:`ScoreTable` decodes a key into the
+The core ends a deal with a key (``vector_c/pc_score.c``), its seats turned so that the dealer
+is seat 0: the declarer, the contract's level, what the defence did (a code), the tricks of
+the dealer and of first hand, the talon's quick tricks and whether the talon was refused.  :class:`ScoreTable` decodes a key into the
 :class:`~preferans.outcome.DealOutcome` the Python deal would have produced, records it on a
 fresh :class:`~preferans.sheet.Sheet` and keeps each seat's balance: the returns in whists
 that :class:`~preferans.env.core.PreferansCore` gives for one deal.  Keys are scored the
@@ -10,11 +10,11 @@ first time they occur and kept (one table per rules, shared by every vector envi
 
 >>> from preferans.rules import Rules
 >>> table = ScoreTable(Rules.preset("sochi"), q=1, r=1)
->>> outcome = table.outcome(table.key(dealer=2, declarer=0, level=7, code=3, tricks=(7, 2)))
+>>> outcome = table.outcome(table.key(declarer=1, level=7, code=3, tricks=(1, 7)))
 >>> outcome.kind, str(outcome.contract), outcome.whisters, outcome.tricks
-('contract', '7H', (1, 2), (7, 2, 1))
->>> table.score(table.key(dealer=2, declarer=0, level=7, code=3, tricks=(7, 2)))
-[10.0, -4.0, -6.0]
+('contract', '7H', (2, 0), (1, 7, 2))
+>>> table.score(table.key(declarer=1, level=7, code=3, tricks=(1, 7)))
+[-2.0, 12.666666666666666, -10.666666666666666]
 """
 
 from __future__ import annotations
@@ -59,25 +59,26 @@ class ScoreTable:
     def __init__(self, rules: Rules, q: int, r: int) -> None:
         self.rules = rules
         self.q, self.r = q, r
-        self.size = 3 * 3 * 5 * CODES * 11 * 11 * q * r
+        self.size = 3 * 5 * CODES * 11 * 11 * q * r
         self.values = np.full((self.size, 3), np.nan)
 
-    def key(self, *, dealer: int, declarer: int = 0, level: int = 6, code: int,
+    def key(self, *, declarer: int = 0, level: int = 6, code: int,
             tricks: tuple[int, int] = (0, 0), quick: int = 0, refused: bool = False) -> int:
-        """The key of a deal (``pc_score_key``)."""
-        key = (dealer * 3 + declarer) * 5 + level - 6
+        """The key of a deal dealt by seat 0 (``pc_score_key``): ``tricks`` are the dealer's
+        and first hand's."""
+        key = declarer * 5 + level - 6
         key = ((key * CODES + code) * 11 + tricks[0]) * 11 + tricks[1]
         return (key * self.q + quick) * self.r + int(refused)
 
     def outcome(self, key: int) -> DealOutcome:
-        """The deal outcome a key stands for."""
+        """The deal outcome a key stands for (dealt by seat 0)."""
         key, refused = divmod(key, self.r)
         key, quick = divmod(key, self.q)
         key, t1 = divmod(key, 11)
         key, t0 = divmod(key, 11)
         key, code = divmod(key, CODES)
         key, step = divmod(key, 5)
-        dealer, declarer = divmod(key, 3)
+        dealer, declarer = 0, key
         level = step + 6
         tricks = (t0, t1, 10 - t0 - t1)
         talon = _TALONS[quick]
@@ -106,14 +107,52 @@ class ScoreTable:
             talon_refused=bool(refused),
         )
 
-    def score(self, key: int) -> list[float]:
-        """The balance per seat after this deal on a fresh sheet (scored once, then kept)."""
+    def score(self, key: int, dealer: int = 0) -> list[float]:
+        """The balance per seat after this deal on a fresh sheet (scored once, then kept),
+        the deal dealt by ``dealer``."""
         row = self.values[key]
         if np.isnan(row[0]):
             sheet = Sheet(self.rules)
             sheet.record(self.outcome(key))
             row[:] = [float(x) for x in sheet.balance()]
-        return [float(x) for x in row]
+        return [float(row[(seat - dealer) % 3]) for seat in range(3)]
+
+    def fill(self) -> int:
+        """Score every key a deal can reach (a few thousand: seconds; the table otherwise
+        fills as deals end); returns how many were scored."""
+        scored = 0
+        for key in range(self.size):
+            if not np.isnan(self.values[key, 0]):
+                continue
+            try:
+                outcome = self.outcome(key)
+            except ValueError:
+                continue
+            if not _reachable(outcome, key, self):
+                continue
+            try:
+                self.score(key)
+            except ValueError:
+                continue
+            scored += 1
+        return scored
+
+
+def _reachable(outcome: DealOutcome, key: int, table: ScoreTable) -> bool:
+    """Whether a deal can end in this key (the tricks add up, a key of one code only once)."""
+    if min(outcome.tricks) < 0:
+        return False
+    rest = key // (table.q * table.r)
+    t1, t0 = rest % 11, rest // 11 % 11
+    unplayed = outcome.kind in ("passed", "halfwhist", "resigned")
+    if unplayed and (t0 or t1):
+        return False
+    code = rest // 121 % CODES
+    if code <= 1 and (rest // 121 // CODES) % 5:
+        return False  # the all-pass and misère have no level
+    if code == 0 and rest // 121 // CODES // 5:
+        return False  # nor the all-pass a declarer
+    return True
 
 
 _TABLES: dict[tuple[Rules, int, int], ScoreTable] = {}

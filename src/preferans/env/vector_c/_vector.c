@@ -201,7 +201,9 @@ static PyObject *batch_reset(Batch *self, PyObject *args)
 }
 
 /* step(actions, obs, mask, rewards, done, player, keys, table) -> deals ended whose score is
- * not in the table yet (their rewards are NaN and their keys >= 0: the caller scores them). */
+ * not in the table yet (their rewards are NaN: the caller scores them).  keys[i] is
+ * 3 * key + dealer for a deal ended, -1 otherwise; the table's rows are by seat from the
+ * dealer. */
 static PyObject *batch_step(Batch *self, PyObject *args)
 {
     PyObject *o[8];
@@ -246,10 +248,10 @@ static PyObject *batch_step(Batch *self, PyObject *args)
         }
         if (d->phase == PC_PH_DONE) {
             int64_t key = pc_score_key(&self->rules, d);
-            keys[i] = key;
+            keys[i] = 3 * key + d->dealer;
             done[i] = 1;
             for (int s = 0; s < 3; s++)
-                rewards[3 * i + s] = table[3 * key + s];
+                rewards[3 * i + s] = table[3 * key + (s - d->dealer + 3) % 3];
             if (isnan(table[3 * key]))
                 missing++;
             new_deal(self, i);

@@ -3,9 +3,10 @@
  * The deal's score in whists per seat is not computed here: the Python engine's sheet scores
  * each key once (preferans.env.vector_score decodes the key into a DealOutcome, records it on
  * a fresh Sheet and keeps its balance), so every convention of the scoring is the engine's
- * own.  The key holds all that scoring reads of a three-player deal on a fresh sheet: the
- * dealer, the declarer, the contract's level, what the defence did (the code below), the
- * tricks of seats 0 and 1, the talon's quick tricks (talon prizes) and a refused talon.
+ * own.  The key holds all that scoring reads of a three-player deal on a fresh sheet, with the
+ * seats turned so that the dealer is seat 0 (a deal's score turns with its seats): the
+ * declarer, the contract's level, what the defence did (the code below), the tricks of the
+ * dealer and of first hand, the talon's quick tricks (talon prizes) and a refused talon.
  *
  * codes: 0 all-pass, 1 misere, 2 resigned, 3 whist-whist, 4/5 whist-pass open/closed,
  * 6/7 pass-whist open/closed, 8 pass-pass, 9 pass-half standing, 10/11 pass-half-whist
@@ -57,20 +58,20 @@ static int defence_code(const pc_deal *d)
 
 int64_t pc_score_keys(const pc_rules *r)
 {
-    return (int64_t)3 * 3 * 5 * NCODES * 11 * 11 * r->score_q * r->score_r;
+    return (int64_t)3 * 5 * NCODES * 11 * 11 * r->score_q * r->score_r;
 }
 
 int64_t pc_score_key(const pc_rules *r, const pc_deal *d)
 {
     int code = defence_code(d);
-    int declarer = d->declarer >= 0 ? d->declarer : 0;
+    int declarer = d->declarer >= 0 ? (d->declarer - d->dealer + 3) % 3 : 0;
     int level = d->contract >= 0 && d->contract != PC_MISERE_BID ? d->contract / 5 : 0;
     int played = d->kind == PC_K_ALLPASS || d->kind == PC_K_MISERE || d->kind == PC_K_CONTRACT;
-    int t0 = played ? d->tricks_won[0] : 0, t1 = played ? d->tricks_won[1] : 0;
+    int t0 = played ? d->tricks_won[d->dealer] : 0;
+    int t1 = played ? d->tricks_won[(d->dealer + 1) % 3] : 0;
     int q = r->score_q > 1 && d->declarer >= 0 ? quick_tricks(d) : 0;
     int refused = r->score_r > 1 ? d->talon_refused : 0;
-    int64_t key = d->dealer;
-    key = key * 3 + declarer;
+    int64_t key = declarer;
     key = key * 5 + level;
     key = key * NCODES + code;
     key = key * 11 + t0;
