@@ -13,8 +13,8 @@ first time they occur and kept (one table per rules, shared by every vector envi
 >>> outcome = table.outcome(table.key(declarer=1, level=7, code=3, tricks=(1, 7)))
 >>> outcome.kind, str(outcome.contract), outcome.whisters, outcome.tricks
 ('contract', '7H', (2, 0), (1, 7, 2))
->>> table.score(table.key(declarer=1, level=7, code=3, tricks=(1, 7)))
-[-2.0, 12.666666666666666, -10.666666666666666]
+>>> [round(x, 2) for x in table.score(table.key(declarer=1, level=7, code=3, tricks=(1, 7)))]
+[-9.33, 14.67, -5.33]
 """
 
 from __future__ import annotations
