@@ -8,7 +8,8 @@ seat's observation tensor and legal actions before each decision:
 
 - ``vector (C)``: :class:`preferans.env.vector.VectorEnv`, ``--envs`` deals a step, the
   random legal actions drawn by the environment (``random_actions``): each step returns the
-  observation tensors (``float32[envs, 594]``) and legal masks (``bool[envs, 118]``);
+  observation tensors (``float32[envs, 594]``) and legal masks (``bool[envs, 118]``); first
+  ``--warm`` seconds of play fill the score table (shared by the three ``vector`` ways);
 - ``vector (C), numpy actions``: the same, the actions drawn in numpy from the masks (what
   an agent's own sampling costs on top);
 - ``vector (Python)``: the same API on the Python engine (the fallback backend);
@@ -37,11 +38,14 @@ import preferans.env  # noqa: F401  (registers python_preferans)
 from preferans.env.vector import VectorEnv
 
 
-def vector(envs: int, rules: str, backend: str, numpy_actions: bool
+def vector(envs: int, rules: str, backend: str, numpy_actions: bool, warm: float = 0.0
            ) -> Callable[[float], tuple[int, float]]:
     env = VectorEnv(envs, rules, seed=1, backend=backend)
     env.reset()
     rng = np.random.default_rng(1)
+    start = time.perf_counter()
+    while time.perf_counter() - start < warm:  # the score table fills as deals end
+        env.step(env.random_actions())
 
     def run(seconds: float) -> tuple[int, float]:
         decisions = 0
@@ -90,10 +94,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--rules", default="sochi")
+    parser.add_argument("--warm", type=float, default=20.0,
+                        help="seconds of play first, while the score table fills (each deal "
+                        "outcome is scored by the engine's sheet the first time it occurs)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     ways = {
-        "vector (C)": vector(args.envs, args.rules, "c", numpy_actions=False),
+        "vector (C)": vector(args.envs, args.rules, "c", numpy_actions=False, warm=args.warm),
         "vector (C), numpy actions": vector(args.envs, args.rules, "c", numpy_actions=True),
         "vector (Python)": vector(64, args.rules, "python", numpy_actions=False),
         "skat (C++)": openspiel("skat"),

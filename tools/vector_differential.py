@@ -74,8 +74,9 @@ def _code(env: VectorEnv, key: int) -> str:
     return CODE_NAMES[rest % 16]
 
 
-def compare(rules: str, deals: int, envs: int, seed: int) -> Report:
-    """Play at least ``deals`` deals of ``rules`` on both backends, comparing every step."""
+def compare(rules: str, deals: int, envs: int, seed: int, progress: int = 0) -> Report:
+    """Play at least ``deals`` deals of ``rules`` on both backends, comparing every step
+    (with ``progress``, a line on stderr every that many deals)."""
     report = Report(rules)
     start = time.perf_counter()
     fast = VectorEnv(envs, rules, seed=seed, backend="c")
@@ -108,7 +109,11 @@ def compare(rules: str, deals: int, envs: int, seed: int) -> Report:
             break
         for i in np.flatnonzero(done_c):
             report.ends[_code(fast, int(fast._batch.keys[i]))] += 1  # type: ignore[union-attr]
+        before = report.deals
         report.deals += int(done_c.sum())
+        if progress and report.deals // progress > before // progress:
+            print(f"  {rules}: {report.deals} deals, {report.actions} actions, no mismatch, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -141,12 +146,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--envs", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print a line on stderr every this many deals")
     args = parser.parse_args(argv)
     names = args.rules or claimed_presets()
     failed = False
     print(f"{'rules':<12} {'deals':>8} {'actions':>10} {'mismatches':>10} {'seconds':>8}  ends")
     for name in names:
-        r = compare(name, args.deals, args.envs, args.seed)
+        r = compare(name, args.deals, args.envs, args.seed, args.progress)
         ends = ", ".join(f"{k} {v}" for k, v in r.ends.most_common())
         print(f"{r.rules:<12} {r.deals:>8} {r.actions:>10} {r.mismatches:>10} "
               f"{r.seconds:>8.0f}  {ends}", flush=True)
