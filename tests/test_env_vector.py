@@ -19,7 +19,7 @@ from preferans.rules import PRESETS, Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
-import vector_differential  # noqa: E402
+import vector_differential
 
 PRODUCT = ("sochi", "leningrad", "rostov")
 HOUSE_RULES = (
@@ -56,7 +56,7 @@ def test_the_arrays_and_the_deals(backend):
     # the first call of a deal: first hand's auction, every bid from 6S, misère and PASS
     assert (env.player == (obs[:, 3:6].argmax(axis=1) + env.player + 1) % 3).all()
     ended = 0
-    for obs, mask, rewards, done, player in _play(env, 300):
+    for obs, _mask, rewards, done, player in _play(env, 300):
         assert rewards.shape == (6, 3) and done.shape == (6,)
         assert np.allclose(rewards.sum(axis=1), 0)  # zero-sum, in whists
         assert not rewards[~done].any()
@@ -88,7 +88,7 @@ def test_reset_with_a_seed_deals_again():
 @pytest.mark.parametrize("backend", ["c", "python"])
 def test_an_illegal_action_is_refused_and_nothing_moves(backend):
     env = VectorEnv(2, "sochi", seed=2, backend=backend)
-    obs, mask = env.reset()
+    _obs, mask = env.reset()
     illegal = int(np.flatnonzero(~mask[1])[0])
     with pytest.raises(ValueError, match="not legal"):
         env.step([env.random_actions()[0], illegal])

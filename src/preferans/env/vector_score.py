@@ -2,11 +2,13 @@
 
 The core ends a deal with a key (``vector_c/pc_score.c``), its seats turned so that the dealer
 is seat 0: the declarer, the contract's level, what the defence did (a code), the tricks of
-the dealer and of first hand, the talon's quick tricks and whether the talon was refused.  :class:`ScoreTable` decodes a key into the
-:class:`~preferans.outcome.DealOutcome` the Python deal would have produced, records it on a
-fresh :class:`~preferans.sheet.Sheet` and keeps each seat's balance: the returns in whists
-that :class:`~preferans.env.core.PreferansCore` gives for one deal.  Keys are scored the
-first time they occur and kept (one table per rules, shared by every vector environment).
+the dealer and of first hand, the talon's quick tricks and whether the talon was refused.
+:class:`ScoreTable` decodes a key into the :class:`~preferans.outcome.DealOutcome` the Python
+deal would have produced, records it on a fresh :class:`~preferans.sheet.Sheet` and keeps
+each seat's balance: the returns in whists that :class:`~preferans.env.core.PreferansCore`
+gives for one deal.  Keys are scored the first time they occur (a millisecond or a few each:
+the first minute of a new table's play is slower) and kept, one table per rules and process,
+shared by every vector environment.
 
 >>> from preferans.rules import Rules
 >>> table = ScoreTable(Rules.preset("sochi"), q=1, r=1)
@@ -116,44 +118,6 @@ class ScoreTable:
             sheet.record(self.outcome(key))
             row[:] = [float(x) for x in sheet.balance()]
         return [float(row[(seat - dealer) % 3]) for seat in range(3)]
-
-    def fill(self) -> int:
-        """Score every key a deal can reach (a few thousand: seconds; the table otherwise
-        fills as deals end); returns how many were scored."""
-        scored = 0
-        for key in range(self.size):
-            if not np.isnan(self.values[key, 0]):
-                continue
-            try:
-                outcome = self.outcome(key)
-            except ValueError:
-                continue
-            if not _reachable(outcome, key, self):
-                continue
-            try:
-                self.score(key)
-            except ValueError:
-                continue
-            scored += 1
-        return scored
-
-
-def _reachable(outcome: DealOutcome, key: int, table: ScoreTable) -> bool:
-    """Whether a deal can end in this key (the tricks add up, a key of one code only once)."""
-    if min(outcome.tricks) < 0:
-        return False
-    rest = key // (table.q * table.r)
-    t1, t0 = rest % 11, rest // 11 % 11
-    unplayed = outcome.kind in ("passed", "halfwhist", "resigned")
-    if unplayed and (t0 or t1):
-        return False
-    code = rest // 121 % CODES
-    if code <= 1 and (rest // 121 // CODES) % 5:
-        return False  # the all-pass and misère have no level
-    if code == 0 and rest // 121 // CODES // 5:
-        return False  # nor the all-pass a declarer
-    return True
-
 
 _TABLES: dict[tuple[Rules, int, int], ScoreTable] = {}
 
