@@ -173,3 +173,12 @@ def test_differential_house_rules(rules):
     assert core_parameters(Rules.from_json(rules)) is not None
     report = vector_differential.compare(text, deals=150, envs=16, seed=9)
     assert report.mismatches == 0, report.first
+
+
+@pytest.mark.parametrize("name", ["vector", "vector_score", "vector_deals", "vector_claim"])
+def test_module_examples(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"preferans.env.{name}"))
+    assert result.attempted > 0 and result.failed == 0
