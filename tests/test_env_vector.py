@@ -182,3 +182,28 @@ def test_module_examples(name):
 
     result = doctest.testmod(importlib.import_module(f"preferans.env.{name}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_views_for_our_players_on_the_python_backend():
+    env = VectorEnv(2, "sochi", seed=1, backend="python")
+    env.reset()
+    seat = int(env.player[0])
+    view = env.view(0, seat)
+    assert view["seat"] == seat and len(view["hand"]) == 10 and view["legal"]
+    fast = VectorEnv(2, "sochi", seed=1)
+    fast.reset()
+    with pytest.raises(ValueError, match="backend='python'"):
+        fast.view(0, 0)
+
+
+def test_the_learning_example_runs(monkeypatch, capsys, tmp_path):
+    import runpy
+
+    plot = tmp_path / "curve.png"
+    script = Path(__file__).resolve().parents[1] / "examples" / "vector_pg_vs_easy.py"
+    monkeypatch.setattr(sys, "argv", [str(script), "--deals", "12", "--envs", "4",
+                                      "--window", "6", "--plot", str(plot)])
+    runpy.run_path(str(script), run_name="__main__")
+    out = capsys.readouterr().out
+    assert out.count("mean score of the last 6:") == 2
+    assert plot.stat().st_size > 1000

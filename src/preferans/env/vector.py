@@ -132,6 +132,16 @@ class VectorEnv:
             raise ValueError("call reset() first")
         return self._batch.random_actions()
 
+    def view(self, env: int, seat: int) -> dict[str, Any]:
+        """What ``seat`` of environment ``env`` may see now, as the engine's players read it
+        (:meth:`PreferansCore.view`), so that our players (:class:`~preferans.env.bots.LevelAgent`)
+        can play seats: the Python backend only (the C core keeps no engine state)."""
+        if not isinstance(self._batch, _PythonBatch):
+            raise ValueError("view() needs backend='python': the C core keeps no engine state")
+        if self.mask is None:
+            raise ValueError("call reset() first")
+        return self._batch.cores[env].view(seat)
+
 
 class _CBatch:
     """The batch in C: the arrays are filled by ``preferans.env._vector.Batch``."""
