@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
-C_SRC  := $(wildcard src/preferans/solver/*.c src/preferans/solver/*.h)
+C_SRC  := $(wildcard src/preferans/solver/*.c src/preferans/solver/*.h src/preferans/env/vector_c/*.[ch])
 ARGS   ?=
 
 .PHONY: play test install dev build lint bench clean asan-test
@@ -41,8 +41,9 @@ lint: dev
 test: dev lint
 	$(VENV)/bin/python -m pytest -n 2 --dist loadfile -q $(ARGS)
 
-# The C solver under AddressSanitizer and UBSan, built apart in build/asan (the normal .so
-# in src/ is untouched), then the solver tests and the binding fuzz test against it.
+# The C extensions under AddressSanitizer and UBSan, built apart in build/asan (the normal .so
+# in src/ is untouched), then the solver tests and the binding fuzz test against it (the vector
+# environment's deal core: make asan-test ASAN_TESTS=tests/test_env_vector.py).
 # Python itself is not instrumented, so libasan is preloaded; leaks are not checked (the
 # interpreter's own allocations would drown them).  Slow: a few minutes.
 ASAN_DIR   := build/asan

@@ -1,4 +1,5 @@
-"""Build the C double-dummy solver extension; everything else is in pyproject.toml.
+"""Build the C extensions (the double-dummy solver, the vector environment's deal core);
+everything else is in pyproject.toml.
 
 Set PREFERANS_SOLVER_CFLAGS to add compiler flags (for example ``-march=native``).
 """
@@ -11,6 +12,9 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 SOLVER_DIR = "src/preferans/solver"
+VECTOR_DIR = "src/preferans/env/vector_c"
+VECTOR_SOURCES = ["_vector.c", "pc_rng.c", "pc_auction.c", "pc_defence.c", "pc_play.c",
+                  "pc_observe.c", "pc_score.c", "pc_step.c"]
 LOCALE_DIR = "src/preferans/locale"
 
 BASE_FLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing"]
@@ -83,7 +87,13 @@ setup(
             depends=[f"{SOLVER_DIR}/ddcore.h", f"{SOLVER_DIR}/ddcore.c"],
             extra_compile_args=BASE_FLAGS,
             extra_link_args=["-pthread"],
-        )
+        ),
+        Extension(
+            "preferans.env._vector",
+            sources=[f"{VECTOR_DIR}/{name}" for name in VECTOR_SOURCES],
+            depends=[f"{VECTOR_DIR}/pc.h"],
+            extra_compile_args=BASE_FLAGS,
+        ),
     ],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
 )
