@@ -87,6 +87,8 @@ class EnvConfig:
         unknown = sorted(set(params) - known)
         if unknown:
             raise ValueError(f"unknown parameter(s) {unknown}; known: {sorted(known)}")
+        if isinstance(params.get("rules"), str):
+            params["rules"] = rules_param(params["rules"])
         config = cls(**params)
         config.check()
         return config
@@ -117,9 +119,66 @@ class EnvConfig:
 
 @cache
 def _rules(text: str, pulya: int) -> Rules:
-    obj: Any = json.loads(text) if text.lstrip().startswith("{") else text
-    rules = Rules.from_json(obj)
+    rules = Rules.from_json(_rules_object(text))
     return rules.replace(pool=pulya) if pulya else rules
+
+
+_ESCAPES: Final = {",": "\\u002c", "=": "\\u003d", "(": "\\u0028", ")": "\\u0029"}
+
+
+def rules_param(text: str) -> str:
+    """The ``rules`` parameter as the game's own string writes it: a preset name as it is;
+    a rules object as JSON with its keys sorted, ``;`` between items and ``,`` ``=`` ``(``
+    ``)`` inside strings escaped, so that OpenSpiel's game string (which splits parameters
+    at commas and nests games in parentheses) carries it and reads it back.
+
+    >>> rules_param('{"pool": 20, "preset": "sochi"}')
+    '{"pool":20;"preset":"sochi"}'
+    >>> rules_param(rules_param('{"preset": "sochi", "whist_quota": [4, 2, 1, 1, 0]}'))
+    '{"preset":"sochi";"whist_quota":[4;2;1;1;0]}'
+    """
+    obj = _rules_object(text)
+    if isinstance(obj, str):
+        return obj
+    out = json.dumps(obj, sort_keys=True, separators=(";", ":"), ensure_ascii=False)
+    # outside strings the JSON now has none of the four: each one left is inside a string,
+    # where a \u escape means the same character
+    for char, escape in _ESCAPES.items():
+        out = out.replace(char, escape)
+    return out
+
+
+def _rules_object(text: str) -> Any:
+    """A preset name, or the rules object of JSON text (``,`` or ``;`` between items)."""
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        return json.loads(_commas(text))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"rules {text!r} are neither a preset name nor a JSON object: "
+                         f"{exc}") from None
+
+
+def _commas(text: str) -> str:
+    """``text`` with each ``;`` outside a JSON string read as ``,``."""
+    if ";" not in text:
+        return text
+    out = []
+    inside = escaped = False
+    for char in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+        elif char == '"':
+            inside = True
+        elif char == ";":
+            char = ","
+        out.append(char)
+    return "".join(out)
 
 
 def dealing_seats(dealer: int) -> tuple[int, int, int]:

@@ -64,7 +64,7 @@ class PreferansGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=self.config.deals * MAX_STEPS_PER_DEAL,
         )
-        super().__init__(GAME_TYPE, info, merged)
+        super().__init__(GAME_TYPE, info, self.config.params())
         self._initial = PreferansCore(self.config)
 
     def new_initial_state(self) -> PreferansState:
