@@ -214,8 +214,6 @@ class PreferansCore:
         self.truncated = False
         """A pulya stopped by ``max_deals`` with pools still open."""
         self._plan: list[int] | None = None
-        self._past: list[list[str]] = [[] for _ in range(PLAYERS)]
-        """Per seat, the information-state strings of its finished deals (a pulya)."""
         self.sheet_features: list[float] | None = None
         """The sheet's piece of the tensors (a pulya), written when a deal is scored."""
         self.facts: dict[Any, Any] = {}
@@ -389,12 +387,6 @@ class PreferansCore:
         elif deals >= self.config.max_deals:
             self.over = self.truncated = True
         self._write_sheet_features()
-        if self.config.pulya:
-            from .tensors import deal_string
-
-            last = self.game.finished_deals[-1]
-            for seat in range(PLAYERS):
-                self._past[seat] = [*self._past[seat], deal_string(last, seat)]
         if not self.over:
             self._start_dealing()
 
@@ -414,10 +406,6 @@ class PreferansCore:
             obs["pending_discard"] = str(DECK[self.pending])
         return obs
 
-    def past_strings(self, seat: int) -> list[str]:
-        """The information-state strings of ``seat``'s finished deals (a pulya)."""
-        return self._past[seat]
-
     # --- records, copies, serialisation -------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         """The game so far as a ``preferans-record/1`` (``preferans replay`` reads it)."""
@@ -434,7 +422,6 @@ class PreferansCore:
         other.game = game
         other.dealt = list(self.dealt)
         other.history = list(self.history)
-        other._past = list(self._past)
         # the same state: the seats' facts are shared until either applies an action (apply
         # rebinds ``facts``, never clears it in place)
         return other

@@ -71,10 +71,15 @@ class PreferansGame(pyspiel.Game):
         return PreferansState(self, self._initial.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """The observer of ``iig_obs_type`` (:class:`Observer`); ``None`` is the default
+        observation (public and the player's own, no recall)."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(perfect)
+        if iig_obs_type is None:
+            return Observer(tensors.Layout(False, True, "single"))
+        private = _PRIVATE[iig_obs_type.private_info]
+        return Observer(tensors.Layout(bool(iig_obs_type.perfect_recall),
+                                       bool(iig_obs_type.public_info), private))
 
 
 class PreferansState(pyspiel.State):
@@ -159,33 +164,42 @@ def spec_name(core: PreferansCore, action: int) -> str:
     return spec.ACTION_NAMES[action]
 
 
-class Observer:
-    """The PyObserver of the game: ``tensor`` and ``dict`` (the pieces, reshaped views of
-    the tensor) from ``set_from(state, player)``; ``string_from(state, player)``."""
+_PRIVATE = {pyspiel.PrivateInfoType.NONE: "none",
+            pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
+            pyspiel.PrivateInfoType.ALL_PLAYERS: "all"}
 
-    def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        pieces = (tensors.INFORMATION_STATE_PIECES if perfect_recall
-                  else tensors.OBSERVATION_PIECES)
-        size = tensors.INFORMATION_STATE_SIZE if perfect_recall else tensors.OBSERVATION_SIZE
-        self.tensor = np.zeros(size, np.float32)
+
+class Observer:
+    """The PyObserver of the game for one kind of information (:class:`.tensors.Layout`):
+    ``tensor`` and ``dict`` (the pieces, reshaped views of the tensor) from
+    ``set_from(state, player)``; ``string_from(state, player)``.
+
+    - public and private single (OpenSpiel's default observation and information state):
+      the seat's tensors (:data:`.tensors.OBSERVATION_PIECES`,
+      :data:`.tensors.INFORMATION_STATE_PIECES`);
+    - public only: their pieces every seat sees, seats absolute, the same for each player
+      (no hand, no own discard);
+    - private only: the seat, its cards as dealt and held, its own discard;
+    - private of all players (perfect information): the public pieces plus every hand, the
+      talon as dealt and the discards (:func:`.tensors.hidden_pieces`).
+    """
+
+    def __init__(self, layout: tensors.Layout) -> None:
+        self.layout = layout
+        self.perfect_recall = layout.recall
+        self.tensor = np.zeros(layout.size, np.float32)
         self.dict: dict[str, np.ndarray] = {}
         at = 0
-        for name, shape in pieces:
+        for name, shape in layout.pieces:
             n = int(np.prod(shape))
             self.dict[name] = self.tensor[at: at + n].reshape(shape)
             at += n
 
     def set_from(self, state: PreferansState, player: int) -> None:
-        if self.perfect_recall:
-            tensors.information_state_tensor(state.core, player, self.tensor)
-        else:
-            tensors.observation_tensor(state.core, player, self.tensor)
+        self.layout.tensor(state.core, player, self.tensor)
 
     def string_from(self, state: PreferansState, player: int) -> str:
-        if self.perfect_recall:
-            return tensors.information_state_string(state.core, player)
-        return tensors.observation_string(state.core, player)
+        return self.layout.string(state.core, player)
 
 
 pyspiel.register_game(GAME_TYPE, PreferansGame)
