@@ -241,6 +241,65 @@ def make_bot(game: PreferansGame, player_id: int, level: str = "hard", seed: int
     return PreferansBot(game, player_id, level, seed, budget)
 
 
+class Restartable(pyspiel.Bot):
+    """A bot that keeps nothing from one decision to the next (OpenSpiel's
+    ``ismcts.ISMCTSBot``, which searches afresh at each step) made whole for
+    ``evaluate_bots`` and :func:`~preferans.env.evaluate.duplicate`: ``restart_at`` (which
+    such a bot leaves unimplemented) resets it, ``inform_action`` does nothing, ``step``
+    and the policy calls go to the bot."""
+
+    def __init__(self, bot: Any, player_id: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self._player_id = player_id
+
+    def player_id(self) -> int:
+        return self._player_id
+
+    def provides_policy(self) -> bool:
+        return hasattr(self.bot, "step_with_policy")
+
+    def restart_at(self, state: Any) -> None:
+        reset = getattr(self.bot, "reset", None)
+        if reset is not None:
+            reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+    def step(self, state: Any) -> int:
+        return int(self.bot.step(state))
+
+    def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
+        policy, action = self.bot.step_with_policy(state)
+        return policy, int(action)
+
+
+def restartable(bot: Any, player_id: int) -> Any:
+    """``bot`` as it is if it implements ``restart_at``, else in :class:`Restartable`."""
+    if _implements_restart(bot):
+        return bot
+    return Restartable(bot, player_id)
+
+
+def _implements_restart(bot: Any) -> bool:
+    method = getattr(type(bot), "restart_at", None)
+    return method is not None and method is not pyspiel.Bot.restart_at
+
+
+def make_ismcts_bot(game: PreferansGame, player_id: int, simulations: int = 100,
+                    seed: int = 0, uct_c: float = 2.0, rollouts: int = 1) -> Restartable:
+    """OpenSpiel's information-set MCTS (``ismcts.ISMCTSBot``, worlds drawn by
+    ``resample_from_infostate``, random rollouts) as a bot for ``player_id`` that goes
+    through ``evaluate_bots`` and :func:`~preferans.env.evaluate.duplicate`."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(seed + 7919 * player_id)
+    search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, rng), uct_c,
+                              simulations, random_state=rng)
+    return Restartable(search, player_id)
+
+
 def _resample_from_infostate(self: PreferansState, player_id: int,
                              probability_sampler: Any) -> PreferansState:
     """A state drawn from ``player_id``'s information state (:mod:`.resample`): what
