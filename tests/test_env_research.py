@@ -241,7 +241,7 @@ def test_the_default_observers_are_unchanged():
     assert len(state.information_state_tensor(p)) == tensors.INFORMATION_STATE_SIZE
 
 
-# --- 4. ISMCTS through evaluate_bots and duplicate() ---------------------------------------------
+# --- 4. ISMCTS through evaluate_bots and duplicate() ----------------------------------------
 def test_ismcts_goes_through_evaluate_bots():
     from open_spiel.python.algorithms import evaluate_bots
 
@@ -268,14 +268,14 @@ def test_a_raw_ismcts_bot_goes_through_duplicate():
     assert report["boards"] == 1 and report["deals"] == 1
 
 
-# --- 4. PettingZoo state() ---------------------------------------------------------------------------
+# --- 4. PettingZoo state() ----------------------------------------------------------------------
 def test_pettingzoo_global_state_holds_every_hand():
     env = preferans.env.pettingzoo_env(rules="sochi", views=False)
     env.reset(seed=3)
     space = env.state_space
     rng = random.Random(0)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         state = env.state()
         assert space.contains(state)
@@ -295,7 +295,7 @@ def test_pettingzoo_global_state_holds_every_hand():
     assert steps > 20
 
 
-# --- 4. a bounded information state in a pulya -------------------------------------------------------
+# --- 4. a bounded information state in a pulya --------------------------------------------------
 def test_a_pulya_s_information_state_does_not_grow_with_the_deals():
     game = _load(rules="sochi", pulya=20, max_deals=16)
     state = game.new_initial_state()
