@@ -79,6 +79,9 @@ class DealView:
             dummy_tricks = tricks.pop()
             if dummy_tricks:
                 tricks[self._partner_of_dummy()] += dummy_tricks
+        if self.kind == "contract" and self.rules.missing_tricks:
+            # a short pack: the declarer's contract counts the tricks of the ranks left out
+            tricks[self.declarer] += self.rules.missing_tricks  # type: ignore[index]
         return DealOutcome(
             kind=self.kind,  # type: ignore[arg-type]
             dealer=self.dealer,

@@ -69,6 +69,9 @@ class EnvConfig:
     - ``board``: which board (one deal) or game (pulya) of the seed.
     - ``dealer``: the first dealer when ``seed`` is -1.
     - ``max_deals``: the cap on a pulya's deals.
+    - ``ranks``: 0 plays the pack the rules say (32 cards); 5 or 2 is **Mini Preferans**,
+      the rules' ``ranks`` option: the top 5 ranks of each suit (six cards a hand) or the
+      king and ace (two cards a hand), the same rules otherwise.
     """
 
     rules: str = "sochi"
@@ -78,6 +81,7 @@ class EnvConfig:
     board: int = 0
     dealer: int = 0
     max_deals: int = MAX_DEALS
+    ranks: int = 0
 
     @classmethod
     def from_params(cls, params: dict[str, Any] | None) -> EnvConfig:
@@ -102,6 +106,8 @@ class EnvConfig:
         if self.pulya < 0 or self.max_deals < 1 or self.board < 0 or self.seed < -1:
             raise ValueError("pulya, board and max_deals must be >= 0 (max_deals >= 1), "
                              "seed >= -1")
+        if self.ranks not in (0, 2, 5, 8):
+            raise ValueError(f"ranks {self.ranks}: 0 (the rules' own), 8, 5 or 2")
         if not 0 <= self.dealer < PLAYERS:
             raise ValueError(f"dealer {self.dealer} is not a seat (0..2)")
         rules = self.make_rules()
@@ -109,7 +115,7 @@ class EnvConfig:
             raise ValueError(f"rules {self.rules!r} are for {rules.players} players, not 3")
 
     def make_rules(self) -> Rules:
-        return _rules(self.rules, self.pulya)
+        return _rules(self.rules, self.pulya, self.ranks)
 
     @property
     def deals(self) -> int:
@@ -118,8 +124,10 @@ class EnvConfig:
 
 
 @cache
-def _rules(text: str, pulya: int) -> Rules:
+def _rules(text: str, pulya: int, ranks: int = 0) -> Rules:
     rules = Rules.from_json(_rules_object(text))
+    if ranks:
+        rules = rules.replace(ranks=ranks)
     return rules.replace(pool=pulya) if pulya else rules
 
 
@@ -182,12 +190,14 @@ def _commas(text: str) -> str:
 
 
 def dealing_seats(dealer: int) -> tuple[int, int, int]:
-    """The seats dealt ten cards each, in dealing order: from the dealer's left."""
+    """The seats dealt ten cards each (fewer with a short pack), in dealing order: from the
+    dealer's left."""
     return ((dealer + 1) % PLAYERS, (dealer + 2) % PLAYERS, dealer)
 
 
 def chance_sequence(dealer: int, hands: list[list[str]], talon: list[str]) -> list[int]:
-    """The 32 chance outcomes that deal ``hands`` (by seat) and ``talon``."""
+    """The chance outcomes (32, fewer with a short pack) that deal ``hands`` (by seat) and
+    ``talon``."""
     out: list[int] = []
     for seat in dealing_seats(dealer):
         out += sorted(Card.parse(c).index for c in hands[seat])
@@ -202,6 +212,8 @@ class PreferansCore:
         self.rules = config.make_rules()
         first = config.board % PLAYERS if config.seed >= 0 else config.dealer
         self.game = Game(self.rules, first_dealer=first)
+        self.pack: tuple[int, ...] = tuple(c for c in range(32) if self.rules.pack_mask >> c & 1)
+        """The card ids of the pack (all 32; fewer in Mini Preferans: ``ranks``)."""
         self.dealt: list[int] = []
         """The cards dealt so far in the deal being dealt (chance outcomes in order)."""
         self.pending: int | None = None
@@ -265,23 +277,24 @@ class PreferansCore:
         used = 0
         for c in self.dealt:
             used |= 1 << c
-        left = [c for c in range(32) if not used >> c & 1]
+        left = [c for c in self.pack if not used >> c & 1]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
     def _deal_card(self, card: int) -> None:
-        if not 0 <= card < 32 or card in self.dealt:
+        if card not in self.pack or card in self.dealt:
             raise ValueError(f"chance outcome {card} is not a card still to be dealt")
         if self._plan is not None and card != self._plan[len(self.dealt)]:
             raise ValueError(f"the seed deals {DECK[self._plan[len(self.dealt)]]} now, "
                              f"not {DECK[card]}")
         self.dealt.append(card)
-        if len(self.dealt) < 32:
+        if len(self.dealt) < len(self.pack):
             return
+        size = self.rules.tricks
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         for k, seat in enumerate(dealing_seats(self.game.dealer)):
-            hands[seat] = [DECK[c] for c in self.dealt[10 * k: 10 * k + 10]]
-        self.game.start_deal(hands, [DECK[c] for c in self.dealt[30:]])
+            hands[seat] = [DECK[c] for c in self.dealt[size * k: size * k + size]]
+        self.game.start_deal(hands, [DECK[c] for c in self.dealt[3 * size:]])
 
     # --- the game --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -466,12 +479,13 @@ def _may_end(deal: Any) -> bool:
     phase = deal.phase
     if phase is Phase.AUCTION or phase is Phase.HALFTIME or phase is Phase.NAME:
         return False
-    return not (phase is Phase.PLAY and len(deal.tricks) < 9)
+    return not (phase is Phase.PLAY and len(deal.tricks) < deal.rules.tricks - 1)
 
 
 # --- the range of the returns ------------------------------------------------------------------
-def _outcomes(dealer: int) -> list[DealOutcome]:
-    """Every kind of one-deal outcome that reaches the extremes of the score."""
+def _outcomes(dealer: int, deal_tricks: int = 10) -> list[DealOutcome]:
+    """Every kind of one-deal outcome that reaches the extremes of the score (``deal_tricks``
+    tricks a deal: fewer with a short pack, whose contracts count the declarer the rest)."""
     out: list[DealOutcome] = []
     declarer = (dealer + 1) % PLAYERS
     d1, d2 = (declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS
@@ -489,14 +503,15 @@ def _outcomes(dealer: int) -> list[DealOutcome]:
                                    whisters, None, open_, tuple(tricks)))
         if taken == 0:
             out.append(DealOutcome("passed", dealer, PLAYERS, declarer, bid, ("PASS", "PASS")))
-    for taken in range(11):
+    n = deal_tricks
+    for taken in range(n + 1):
         tricks = [0] * PLAYERS
-        tricks[declarer], tricks[d1] = taken, 10 - taken
+        tricks[declarer], tricks[d1] = taken, n - taken
         out.append(DealOutcome("misere", dealer, PLAYERS, declarer, MISERE,
                                tricks=tuple(tricks)))
-    for a in range(11):
-        for b in range(11 - a):
-            out.append(DealOutcome("allpass", dealer, PLAYERS, tricks=(a, b, 10 - a - b)))
+    for a in range(n + 1):
+        for b in range(n + 1 - a):
+            out.append(DealOutcome("allpass", dealer, PLAYERS, tricks=(a, b, n - a - b)))
     return out
 
 
@@ -506,7 +521,7 @@ def deal_bound(rules: Rules) -> float:
     worst score of the outcomes :func:`_outcomes` lists, plus 100, and at least 200 times the
     highest contract value (the structural variants score outcomes that list leaves out)."""
     worst = 0.0
-    for outcome in _outcomes(0):
+    for outcome in _outcomes(0, rules.tricks):
         sheet = Sheet(rules, ("A", "B", "C"))
         try:
             sheet.record(outcome)

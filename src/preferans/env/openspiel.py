@@ -184,7 +184,9 @@ class Observer:
       talon as dealt and the discards (:func:`.tensors.hidden_pieces`).
     """
 
-    def __init__(self, layout: tensors.Layout) -> None:
+    def __init__(self, layout: tensors.Layout | bool) -> None:
+        if not isinstance(layout, tensors.Layout):  # perfect recall or not: the default kind
+            layout = tensors.Layout(bool(layout), True, "single")
         self.layout = layout
         self.perfect_recall = layout.recall
         self.tensor = np.zeros(layout.size, np.float32)
