@@ -3,6 +3,7 @@ and in the research environment; the full pack stays as it was."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -121,7 +122,7 @@ def test_openspiel_random_simulation_of_mini_preferans(ranks):
     assert game.new_initial_state().chance_outcomes()[0][1] == pytest.approx(1 / (4 * ranks))
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
     same = pyspiel.load_game("python_preferans",
-                             {"rules": '{"preset": "leningrad", "ranks": %d}' % ranks})
+                             {"rules": json.dumps({"preset": "leningrad", "ranks": ranks})})
     pyspiel.random_sim_test(same, num_sims=10, serialize=True, verbose=False)
     pulya = pyspiel.load_game("python_preferans", {"ranks": ranks, "pulya": 10, "max_deals": 40})
     pyspiel.random_sim_test(pulya, num_sims=1, serialize=True, verbose=False)
