@@ -136,3 +136,43 @@ def test_our_levels_refuse_a_short_pack_clearly():
     make_bot(game, 0, "random")
     with pytest.raises(ValueError, match="full pack"):
         make_bot(game, 0, "easy")
+
+
+def _example():
+    import runpy
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "cfr_mini_preferans.py"
+    return runpy.run_path(str(path))
+
+
+def test_cfr_on_mini_preferans_drives_nashconv_down():
+    """The tiny configuration: Mini Preferans, one seeded deal, from the position after
+    ``9S PASS PASS`` (the discard, the contract, the defence and both tricks: 7,180 nodes).
+    OpenSpiel's CFR takes NashConv from the uniform policy's to a small part of it."""
+    figures = _example()["solve"](1, ["9S", "PASS", "PASS"], 15, (5, 10), verbose=False)
+    values = [v for _, v in figures]
+    assert values[0] > 50  # whists: the uniform policy is far from an equilibrium
+    assert values == sorted(values, reverse=True)
+    assert values[-1] < 0.2 * values[0]
+
+
+def test_the_exported_tree_is_the_game():
+    """The EFG tree has the game's information states, actions and returns: a policy that
+    always takes the first legal action gets the same returns in both."""
+    from preferans.env.efg import to_efg
+
+    game, state = _example()["position"](1, ["9S", "PASS", "PASS"])
+    tree = to_efg(game, state)
+    efg = pyspiel.load_efg_game(tree.text)
+    assert len(tree.infosets) == 4190 and tree.nodes == 7180
+    ours, theirs = state.clone(), efg.new_initial_state()
+    while not ours.is_terminal():
+        player = ours.current_player()
+        names = [ours.action_to_string(player, a) for a in ours.legal_actions()]
+        assert [theirs.action_to_string(player, a) for a in theirs.legal_actions()] == names
+        ours.apply_action(ours.legal_actions()[-1])
+        theirs.apply_action(theirs.legal_actions()[-1])
+    assert theirs.is_terminal() and theirs.returns() == pytest.approx(ours.returns())
+    with pytest.raises(ValueError, match="more than 100 nodes"):
+        to_efg(game, state, max_nodes=100)
