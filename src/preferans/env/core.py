@@ -226,12 +226,18 @@ class PreferansCore:
         self.truncated = False
         """A pulya stopped by ``max_deals`` with pools still open."""
         self._plan: list[int] | None = None
+        self.discards_kept: tuple[Any, int, list[int]] | None = None
+        """Each seat's discards in a deal, with the deal and its length of history then
+        (:func:`.tensors.discards`)."""
+        self._pairs: tuple[Any, int, list[tuple[int, int]]] | None = None
+        """The discard's step pairs of the deal that computed them (both steps read them)."""
         self.sheet_features: list[float] | None = None
         """The sheet's piece of the tensors (a pulya), written when a deal is scored."""
         self.facts: dict[Any, Any] = {}
         """What is worked out about the state as it is now, kept until the next action: each
         seat's :class:`~preferans.env.tensors.SeatFacts` (by seat: the tensors and strings of
-        one state read the observation once), the legal actions (``"legal"``)."""
+        one state read the observation once), the legal actions (``"legal"``), the player to
+        act (``"player"``)."""
         self._sheet_owned = True
         """False while a clone shares the sheet (copied before a deal can end on it)."""
         self._start_dealing()
@@ -298,6 +304,12 @@ class PreferansCore:
 
     # --- the game --------------------------------------------------------------------------
     def current_player(self) -> int:
+        player = self.facts.get("player")
+        if player is None:
+            player = self.facts["player"] = self._current_player()
+        return player  # type: ignore[no-any-return]
+
+    def _current_player(self) -> int:
         if self.over:
             return TERMINAL
         deal = self.game.deal
@@ -320,11 +332,15 @@ class PreferansCore:
         if deal is None or self.over:
             return []
         phase = deal.phase
+        if (phase is Phase.DISCARD or phase is Phase.EXCHANGE) and self.pending is not None \
+                and self._pairs is not None and self._pairs[0] is deal \
+                and self._pairs[1] == len(deal.history):
+            return sorted(hi for lo, hi in self._pairs[2] if lo == self.pending)
         legal = deal.legal_actions()
         if phase is Phase.PLAY:
             return [a.cards[0].index for a in legal]
         if phase is Phase.DISCARD or phase is Phase.EXCHANGE:
-            pairs = [spec.discard_steps(a) for a in legal if a.kind is ActionKind.DISCARD]
+            pairs = self._discard_pairs(deal, legal)
             if self.pending is not None:
                 return sorted(hi for lo, hi in pairs if lo == self.pending)
             words = [spec.action_id(a) for a in legal if a.kind is not ActionKind.DISCARD]
@@ -335,6 +351,13 @@ class PreferansCore:
                                  f"{spec.SECOND_OFFERS}")
             return list(range(spec.FIRST_SECOND, spec.FIRST_SECOND + len(legal)))
         return sorted(spec.action_id(a) for a in legal)
+
+    def _discard_pairs(self, deal: Any, legal: list[Action]) -> list[tuple[int, int]]:
+        """The legal discards as step pairs, kept for the second step (the deal does not
+        change between the two)."""
+        pairs = [spec.discard_steps(a) for a in legal if a.kind is ActionKind.DISCARD]
+        self._pairs = (deal, len(deal.history), pairs)
+        return pairs
 
     def engine_action(self, action_id: int) -> Action | None:
         """The engine action an id stands for now (``None`` for a discard's first step)."""

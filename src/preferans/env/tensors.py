@@ -147,7 +147,9 @@ class SeatFacts:
         self.seat = seat
         self.public = public
         deal = current_deal(core)
-        self.deal_obs: dict[str, Any] | None = None if deal is None else deal.observation(seat)
+        # the legal tokens are not part of the tensors and strings (``_SKIP``): not asked for
+        self.deal_obs: dict[str, Any] | None = (None if deal is None
+                                                else deal.observation(seat, legal=False))
         if public and self.deal_obs is not None:
             self.deal_obs = public_view(self.deal_obs)
         obs = self.deal_obs
@@ -158,7 +160,7 @@ class SeatFacts:
         self.own_discard = 0
         if deal is not None and not public and not (obs or {}).get("hand_hidden"):
             self.dealt = deal.initial_hands[seat].mask
-            self.own_discard = _own_discards(deal, seat)
+            self.own_discard = _own_discards(core, deal, seat)
         self.pending = core.pending if (core.pending is not None and self.to_act == seat
                                         and not public) else None
         self.sheet = core.sheet_features
@@ -204,15 +206,25 @@ def public_facts(core: PreferansCore) -> SeatFacts:
     return facts
 
 
-def _own_discards(deal: Deal, seat: int) -> int:
+def _own_discards(core: PreferansCore, deal: Deal, seat: int) -> int:
     """The cards ``seat`` itself discarded (its own actions: the declarer's discard, its
     all-pass exchange)."""
-    mask = 0
+    return discards(core, deal)[seat]
+
+
+def discards(core: PreferansCore, deal: Deal) -> list[int]:
+    """Each seat's discarded cards (a mask by seat), kept on the core with the deal and its
+    length of history (a deal's discards change only when it takes an action)."""
+    kept = core.discards_kept
+    if kept is not None and kept[0] is deal and kept[1] == len(deal.history):
+        return kept[2]
+    masks = [0] * len(deal.initial_hands)
     for who, action in deal.history:
-        if who == seat and action.cards and action.kind.value == "discard":
+        if action.cards and action.kind.value == "discard":
             for card in action.cards:
-                mask |= card.mask
-    return mask
+                masks[who] |= card.mask
+    core.discards_kept = (deal, len(deal.history), masks)
+    return masks
 
 
 def _rel(seat: int, other: int) -> int:
@@ -623,10 +635,10 @@ def _hidden_masks(core: PreferansCore) -> tuple[list[int], list[int], int, int]:
     talon = 0
     for card in deal.talon:
         talon |= card.mask
-    discards = 0
-    for seat in range(3):
-        discards |= _own_discards(deal, seat)
-    return hands, dealt, talon, discards
+    every = 0
+    for mask in discards(core, deal)[:3]:
+        every |= mask
+    return hands, dealt, talon, every
 
 
 def hidden_tensor(core: PreferansCore, recall: bool, out: np.ndarray) -> np.ndarray:
