@@ -131,62 +131,61 @@ def _rules(text: str, pulya: int, ranks: int = 0) -> Rules:
     return rules.replace(pool=pulya) if pulya else rules
 
 
-_ESCAPES: Final = {",": "\\u002c", "=": "\\u003d", "(": "\\u0028", ")": "\\u0029"}
+_SPECIAL: Final = ',;=()"'
+"""What OpenSpiel's game string or the written form's separators would misread in a string."""
+_MARKS: Final = {c: chr(0xE000 + k) for k, c in enumerate(_SPECIAL)}
 
 
 def rules_param(text: str) -> str:
     """The ``rules`` parameter as the game's own string writes it: a preset name as it is;
-    a rules object as JSON with its keys sorted, ``;`` between items and ``,`` ``=`` ``(``
-    ``)`` inside strings escaped, so that OpenSpiel's game string (which splits parameters
-    at commas and nests games in parentheses) carries it and reads it back.
+    a rules object as JSON with its keys sorted, ``;`` between items, and ``,`` ``;`` ``=``
+    ``(`` ``)`` ``"`` inside strings written as ``\\u`` escapes, so that OpenSpiel's game
+    string (which splits parameters at commas and nests games in parentheses) carries it
+    and reads it back.
 
     >>> rules_param('{"pool": 20, "preset": "sochi"}')
     '{"pool":20;"preset":"sochi"}'
     >>> rules_param(rules_param('{"preset": "sochi", "whist_quota": [4, 2, 1, 1, 0]}'))
     '{"preset":"sochi";"whist_quota":[4;2;1;1;0]}'
+    >>> rules_param('{"name": "a, (b)"}')
+    '{"name":"a\\\\u002c \\\\u0028b\\\\u0029"}'
     """
     obj = _rules_object(text)
     if isinstance(obj, str):
         return obj
-    out = json.dumps(obj, sort_keys=True, separators=(";", ":"), ensure_ascii=False)
-    # outside strings the JSON now has none of the four: each one left is inside a string,
-    # where a \u escape means the same character
-    for char, escape in _ESCAPES.items():
-        out = out.replace(char, escape)
+    # the special characters of strings are marked with private-use characters, which JSON
+    # writes as \u escapes (ensure_ascii), then given their own escapes
+    out = json.dumps(_marked(obj), sort_keys=True, separators=(";", ":"))
+    for char, mark in _MARKS.items():
+        out = out.replace(f"\\u{ord(mark):04x}", f"\\u{ord(char):04x}")
     return out
 
 
+def _marked(obj: Any) -> Any:
+    if isinstance(obj, str):
+        return "".join(_MARKS.get(c, c) for c in obj)
+    if isinstance(obj, dict):
+        return {_marked(k): _marked(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_marked(v) for v in obj]
+    return obj
+
+
 def _rules_object(text: str) -> Any:
-    """A preset name, or the rules object of JSON text (``,`` or ``;`` between items)."""
+    """A preset name, or the rules object of JSON text (or of the game's own written form,
+    :func:`rules_param`: ``;`` between items, every ``;`` of a string escaped)."""
     if not text.lstrip().startswith("{"):
         return text
     try:
-        return json.loads(_commas(text))
+        return json.loads(text)
     except json.JSONDecodeError as exc:
+        if ";" in text:
+            try:
+                return json.loads(text.replace(";", ","))
+            except json.JSONDecodeError:
+                pass
         raise ValueError(f"rules {text!r} are neither a preset name nor a JSON object: "
                          f"{exc}") from None
-
-
-def _commas(text: str) -> str:
-    """``text`` with each ``;`` outside a JSON string read as ``,``."""
-    if ";" not in text:
-        return text
-    out = []
-    inside = escaped = False
-    for char in text:
-        if inside:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                inside = False
-        elif char == '"':
-            inside = True
-        elif char == ";":
-            char = ","
-        out.append(char)
-    return "".join(out)
 
 
 def dealing_seats(dealer: int) -> tuple[int, int, int]:
