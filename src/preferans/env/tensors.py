@@ -3,7 +3,14 @@
 Everything here is read from :meth:`preferans.deal.Deal.observation` (exactly what the seat
 may see), the seat's own dealt hand (which it saw when the cards came), its own first
 discard step, and the pulya sheet (public). Nothing else of the state is looked at, so a
-tensor cannot hold a card its seat may not see (``tests/test_env_leak.py`` checks it).
+tensor cannot hold a card its seat may not see (``tests/test_env_leak.py`` checks it). The
+one exception says so in its name: the hidden pieces (:func:`hidden_tensor`) of the
+perfect-information observer and of the global state (:func:`state_tensor`, PettingZoo's
+``state()``), which hold every hand by design.
+
+The observers of the other kinds of information (:class:`Layout`: public only, private
+only) are cut from the same tensors; the public ones are written from what every seat
+sees (:func:`public_view`), seats absolute.
 
 Seats are **relative**: index 0 is the observing seat, 1 the next seat clockwise (its left),
 2 the one after. Cards are indexed ``suit * 8 + rank`` (``7S`` = 0 … ``AH`` = 31), bids by
