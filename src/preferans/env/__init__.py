@@ -11,9 +11,9 @@ Importing the package registers the OpenSpiel game ``python_preferans``::
 
 The action space, the tensors' layouts and how to evaluate an agent against our levels
 (:func:`preferans.env.evaluate.duplicate`) are in ``docs/research.md``; Mini Preferans
-(``ranks=2``) and writing a small game's tree for tabular methods (:mod:`.efg`) too. :mod:`.core` (the
-state over the engine's game) and :mod:`.spec` (the action ids) need neither OpenSpiel nor
-PettingZoo.
+(``ranks=2``) and writing a small game's tree for tabular methods (:mod:`.efg`) too.
+:mod:`.core` (the state over the engine's game) and :mod:`.spec` (the action ids) need
+neither OpenSpiel nor PettingZoo.
 """
 
 from __future__ import annotations
