@@ -176,3 +176,21 @@ def test_the_exported_tree_is_the_game():
     assert theirs.is_terminal() and theirs.returns() == pytest.approx(ours.returns())
     with pytest.raises(ValueError, match="more than 100 nodes"):
         to_efg(game, state, max_nodes=100)
+
+
+def test_pettingzoo_plays_mini_preferans():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    import preferans.env
+
+    api_test(preferans.env.pettingzoo_env(ranks=2, views=False), num_cycles=200)
+    env = preferans.env.pettingzoo_env(ranks=5, pulya=6, max_deals=30)
+    env.reset(seed=4)
+    rng = random.Random(4)
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        mask = obs["action_mask"]
+        env.step(None if terminated or truncated else
+                 rng.choice([i for i, m in enumerate(mask) if m]))
+    assert env.core.over and len(env.core.game.finished_deals) >= 1
