@@ -17,24 +17,13 @@ pytest.importorskip("pettingzoo")
 
 import preferans.env  # noqa: E402
 from preferans.env import spec, tensors  # noqa: E402
-from test_env_openspiel import _load, _python_sim  # noqa: E402
+from test_env_openspiel import _load, _python_sim, advance  # noqa: E402
 
 JSON_RULES = (
     '{"preset": "sochi", "pool": 20}',
     '{"preset": "rogue-large", "players": 3}',
     json.dumps({"preset": "leningrad", "whist_quota": [4, 2, 1, 1, 0]}),
 )
-
-
-def _advance(state, rng: random.Random, decisions: int):
-    """Random play: every chance node, then ``decisions`` decisions (or to the end)."""
-    while not state.is_terminal() and (decisions > 0 or state.is_chance_node()):
-        if state.is_chance_node():
-            state.apply_action(rng.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-            decisions -= 1
-    return state
 
 
 # --- 2. rules as JSON serialise ----------------------------------------------------------------
@@ -45,7 +34,7 @@ def test_a_game_with_rules_as_json_round_trips_through_its_string(rules):
     assert str(again) == str(game)
     assert again.config.make_rules() == game.config.make_rules()
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
-    state = _advance(game.new_initial_state(), random.Random(rules), 12)
+    state = advance(game.new_initial_state(), random.Random(rules), 12)
     text = pyspiel.serialize_game_and_state(game, state)
     new_game, new_state = pyspiel.deserialize_game_and_state(text)
     assert str(new_game) == str(game) and str(new_state) == str(state)
@@ -82,7 +71,7 @@ def test_random_simulation_with_serialisation_on_rules_as_json(rules):
 
 def test_a_pulya_with_rules_as_json_serialises_mid_game():
     game = _load(rules='{"preset": "rostov", "pool": 6}', pulya=6, max_deals=30)
-    state = _advance(game.new_initial_state(), random.Random(3), 80)
+    state = advance(game.new_initial_state(), random.Random(3), 80)
     text = pyspiel.serialize_game_and_state(game, state)
     _, new_state = pyspiel.deserialize_game_and_state(text)
     assert str(new_state) == str(state)
@@ -103,7 +92,7 @@ def _states(game, count: int, seed: int = 0):
     out = []
     for _ in range(count):
         state = game.new_initial_state()
-        _advance(state, rng, rng.randint(0, 40))
+        advance(state, rng, rng.randint(0, 40))
         out.append(state)
     return out
 
@@ -152,7 +141,7 @@ def test_a_public_observer_does_not_change_when_hidden_cards_are_swapped(recall)
     rng = random.Random(11)
     checked = 0
     for _ in range(40):
-        history = _advance(game.new_initial_state(), rng, rng.randint(0, 30)).history()
+        history = advance(game.new_initial_state(), rng, rng.randint(0, 30)).history()
         if len(history) < 32:
             continue
         deal = history[:32]
@@ -320,7 +309,7 @@ def test_a_pulya_s_information_state_holds_the_sheet_as_numbers():
     state = game.new_initial_state()
     rng = random.Random(2)
     while not state.is_terminal() and len(state.core.game.finished_deals) < 2:
-        _advance(state, rng, 1)
+        advance(state, rng, 1)
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     if state.is_terminal():
