@@ -64,6 +64,17 @@ def _python_sim(game, rng: random.Random, *, games: int) -> list[list[float]]:
     return results
 
 
+def advance(state, rng: random.Random, decisions: int):
+    """Random play: every chance node, then ``decisions`` decisions (or to the end)."""
+    while not state.is_terminal() and (decisions > 0 or state.is_chance_node()):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions -= 1
+    return state
+
+
 def test_the_game_is_registered_with_its_parameters():
     game = _load()
     assert game.get_type().short_name == "python_preferans"
@@ -243,14 +254,7 @@ def test_resample_from_infostate_keeps_the_information_state(preset, pulya):
     rng = random.Random(preset)
     checked = 0
     for _ in range(25):
-        state = game.new_initial_state()
-        steps = rng.randint(0, 120 if pulya else 45)
-        while not state.is_terminal() and (steps > 0 or state.is_chance_node()):
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps -= 1
+        state = advance(game.new_initial_state(), rng, rng.randint(0, 120 if pulya else 45))
         if state.is_terminal():
             continue
         p = rng.randrange(3)

@@ -181,13 +181,17 @@ class Deal(
         if len(talon_cards) != 2:
             raise ValueError(f"the talon holds 2 cards, not {len(talon_cards)}")
         for seat, cs in enumerate(sets):
-            check_hands(n, len(hands), seat, len(cs), dealer)
+            check_hands(n, len(hands), seat, len(cs), dealer, rules.tricks)
         seen = 0
         for cs in [*sets, CardSet(talon_cards[:1]), CardSet(talon_cards[1:])]:
             if seen & cs.mask:
                 dup = CardSet(seen & cs.mask)
                 raise ValueError(f"card {next(iter(dup))} is dealt twice")
             seen |= cs.mask
+        if seen & ~rules.pack_mask:
+            stray = CardSet(seen & ~rules.pack_mask)
+            raise ValueError(f"card {next(iter(stray))} is not in the pack of {rules.ranks} "
+                             "ranks")
         self.rules = rules
         self.players = n
         self.dealer = dealer
@@ -265,22 +269,24 @@ class Deal(
     ) -> Deal:
         """A random deal from ``rng`` (deterministic for a seeded ``random.Random``);
         ``options`` are the keyword arguments of :class:`Deal` after ``names``."""
-        cards = list(DECK)
+        pack = rules.pack_mask
+        cards = [c for c in DECK if pack >> c.index & 1]
         rng.shuffle(cards)
         n = rules.players
+        size = rules.tricks
         hands: list[CardSet] = []
         pos = 0
         for seat in range(hand_count(n)):
             if n == 4 and seat == dealer:
                 hands.append(CardSet())
                 continue
-            hands.append(CardSet(cards[pos : pos + 10]))
-            pos += 10
+            hands.append(CardSet(cards[pos : pos + size]))
+            pos += size
         return cls(
             rules,
             dealer,
             hands,
-            cards[30:32],
+            cards[pos : pos + 2],
             allpass_streak=allpass_streak,
             names=names,
             **options,

@@ -15,7 +15,7 @@ from .tricks import Trick, playable, trick_winner
 
 
 class PlayPhase:
-    """Tricks from the opening lead to the tenth."""
+    """Tricks from the opening lead to the tenth (the last: fewer with a short pack)."""
 
     __slots__ = ()
 
@@ -63,7 +63,7 @@ class PlayPhase:
         leader = trick[0][0]
         self.tricks.append(Trick(leader, tuple(trick), winner, self._talon_card))
         self.tricks_won[winner] += 1
-        if len(self.tricks) == 10:
+        if len(self.tricks) == self.rules.tricks:
             self._trick = []
             self._talon_lead = None
             self._talon_card = None

@@ -79,6 +79,9 @@ class DealView:
             dummy_tricks = tricks.pop()
             if dummy_tricks:
                 tricks[self._partner_of_dummy()] += dummy_tricks
+        if self.kind == "contract" and self.rules.missing_tricks:
+            # a short pack: the declarer's contract counts the tricks of the ranks left out
+            tricks[self.declarer] += self.rules.missing_tricks  # type: ignore[index]
         return DealOutcome(
             kind=self.kind,  # type: ignore[arg-type]
             dealer=self.dealer,
@@ -142,13 +145,13 @@ class DealView:
         tricks as JSON): a finished deal stays in its game for as long as the game."""
         self._auction_json = self._tricks_json = (0, [])
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int, legal: bool = True) -> dict[str, Any]:
         """Exactly what ``seat`` may see now, as a JSON-serialisable dict.
 
         Its own hand, every call, the talon once shown, the declarer's own
         discard (declarer only), exposed hands, the cards played, and the legal
         action tokens when ``seat`` is to act (including the cards of a hand it
-        controls).
+        controls; ``legal=False`` leaves them out, for a reader that has them already).
         """
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not at this table (0..{self.players - 1})")
@@ -187,7 +190,7 @@ class DealView:
             "tricks": self._finished_tricks_json(),
             "tricks_won": list(self.tricks_won),
             "talon_lead": None if self._talon_lead is None else self._talon_lead.letter,
-            "legal": [str(a) for a in self.legal_actions()] if to_act == seat else [],
+            "legal": [str(a) for a in self.legal_actions()] if to_act == seat and legal else [],
             "allpass_streak": self.allpass_streak,
             "kind": self.kind,
         }

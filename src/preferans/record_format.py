@@ -109,7 +109,7 @@ def record_from_json(obj: Any) -> dict[str, Any]:
         raise RecordError(f"{len(deals)} deals (a record holds at most {MAX_DEALS})")
     out_deals = []
     for i, deal in enumerate(deals, 1):
-        out_deals.append(_read_deal(deal, i, n))
+        out_deals.append(_read_deal(deal, i, n, rules.tricks))
     return {
         "format": RECORD_FORMAT,
         "rules": rules.to_json(),
@@ -118,7 +118,8 @@ def record_from_json(obj: Any) -> dict[str, Any]:
     }
 
 
-def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
+def _read_deal(deal: Any, number: int, n: int, size: int = 10) -> dict[str, Any]:
+    """One deal of a record (``size``: the cards of a hand, ten; fewer with a short pack)."""
     where = f"deal {number}"
     if not isinstance(deal, Mapping):
         raise RecordError(f"{where}: a deal is a JSON object, not {kind_of(deal)}")
@@ -136,11 +137,11 @@ def _read_deal(deal: Any, number: int, n: int) -> dict[str, Any]:
     hand_lists = [_cards(h, f"{where}, seat {s} hand") for s, h in enumerate(hands)]
     talon = _cards(deal.get("talon"), f"{where}, talon")
     for seat, hand in enumerate(hand_lists):
-        want = 0 if (n == 4 and seat == dealer) else 10
+        want = 0 if (n == 4 and seat == dealer) else size
         if len(hand) != want:
             if want == 0:
                 raise RecordError(f"{where}: the dealer (seat {seat}) sits out and holds no cards")
-            raise RecordError(f"{where}: seat {seat} has {len(hand)} cards, not 10")
+            raise RecordError(f"{where}: seat {seat} has {len(hand)} cards, not {size}")
     if len(talon) != 2:
         raise RecordError(f"{where}: the talon holds 2 cards, not {len(talon)}")
     seen: set[str] = set()

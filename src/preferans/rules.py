@@ -110,6 +110,14 @@ class TableOptions:
         (2, 4, 6, 8, 10), "Value of a 6, 7, 8, 9 and 10 contract (pool points, whists per trick)."
     )
     misere_value: int = _opt(10, "Value of misère (pool points; mountain per trick taken).")
+    ranks: int = _opt(
+        8,
+        "Ranks of each suit in the pack, the ace down: 8 (seven to ace, the game); for research "
+        "(Mini Preferans, three players) 5 (ten to ace: six cards a hand) or 2 (king and ace: "
+        "two cards a hand). A contract counts the declarer the tricks of the ranks left out, "
+        "and no bid is lower than the lowest level that needs a trick.",
+        (8, 5, 2),
+    )
 
 
 @dataclass(frozen=True)
@@ -717,6 +725,9 @@ class Rules(ClosingOptions, AllpassOptions, ScoringOptions, RacingOptions, Class
                              option2="write_off_choice")
         if len(self.clear_mountain_bonus) != 2:
             raise RulesError("bonus_numbers", option="clear_mountain_bonus")
+        if self.ranks != 8 and (self.players != 3 or self.rogue != "none"
+                                or self.classical_halves or self.racing_rounds):
+            raise RulesError("ranks_three", option="ranks", value=self.ranks)
 
     # --- presets and (de)serialisation -------------------------------------------------------
     @classmethod
@@ -827,9 +838,37 @@ class Rules(ClosingOptions, AllpassOptions, ScoringOptions, RacingOptions, Class
         return last * (last // before) ** beyond
 
     def min_bid_level(self, allpasses_in_a_row: int) -> int:
-        """Lowest level that may be bid after this many all-passes in a row."""
+        """Lowest level that may be bid after this many all-passes in a row (never below
+        :attr:`lowest_level`)."""
         steps = self.allpass_min_bid
-        return steps[min(allpasses_in_a_row, len(steps) - 1)]
+        return max(steps[min(allpasses_in_a_row, len(steps) - 1)], self.lowest_level)
+
+    # --- the pack (``ranks``: the full game's 32 cards, or Mini Preferans) -------------------
+    @property
+    def tricks(self) -> int:
+        """Cards in each hand and tricks in a deal: ten with the full pack; the pack less
+        the two talon cards, shared by three."""
+        return (4 * self.ranks - 2) // 3
+
+    @property
+    def missing_tricks(self) -> int:
+        """The tricks of the ranks left out of a short pack, which a contract counts the
+        declarer (0 with the full pack): a contract of level ``L`` needs ``L - missing``
+        tricks of the deal, the defence's quota is unchanged."""
+        return 10 - self.tricks
+
+    @property
+    def lowest_level(self) -> int:
+        """The lowest level that needs at least one trick of the deal (6 with the full pack,
+        9 with two ranks)."""
+        return max(6, self.missing_tricks + 1)
+
+    @property
+    def pack_mask(self) -> int:
+        """The cards of the pack as a mask (:mod:`preferans.cards`): the top ``ranks`` of
+        each suit."""
+        suit = (0xFF << (8 - self.ranks)) & 0xFF
+        return suit | suit << 8 | suit << 16 | suit << 24
 
 
 @functools.cache

@@ -10,9 +10,10 @@ Importing the package registers the OpenSpiel game ``python_preferans``::
     env = preferans.env.pettingzoo_env(rules="rostov", pulya=10)
 
 The action space, the tensors' layouts and how to evaluate an agent against our levels
-(:func:`preferans.env.evaluate.duplicate`) are in ``docs/research.md``. :mod:`.core` (the
-state over the engine's game) and :mod:`.spec` (the action ids) need neither OpenSpiel nor
-PettingZoo.
+(:func:`preferans.env.evaluate.duplicate`) are in ``docs/research.md``; Mini Preferans
+(``ranks=2``) and writing a small game's tree for tabular methods (:mod:`.efg`) too.
+:mod:`.core` (the state over the engine's game) and :mod:`.spec` (the action ids) need
+neither OpenSpiel nor PettingZoo.
 """
 
 from __future__ import annotations

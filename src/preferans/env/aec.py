@@ -80,6 +80,7 @@ class PreferansAEC(AECEnv):
         })
         self.observation_spaces = dict.fromkeys(AGENTS, space)
         self.action_spaces = {a: gymnasium.spaces.Discrete(spec.NUM_ACTIONS) for a in AGENTS}
+        self.state_space = _box(tensors.STATE_PIECES, tensors.STATE_SIZE)
         self._rng = np.random.default_rng()
         self._initial = PreferansCore(self.config)
         self.core = self._initial.clone()
@@ -151,6 +152,12 @@ class PreferansAEC(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def state(self) -> np.ndarray:
+        """The global state (:data:`~preferans.env.tensors.STATE_PIECES`): what every seat
+        sees, seats absolute, and every hand, the talon as dealt and the discards; for a
+        centralised critic, never for an agent's policy."""
+        return tensors.state_tensor(self.core)
 
     def render(self) -> str | None:
         text = self._text()

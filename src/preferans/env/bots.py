@@ -60,6 +60,9 @@ class LevelAgent:
             rules = rules.make_rules()
         elif isinstance(rules, str):
             rules = Rules.preset(rules)
+        if rules.ranks != 8 and level != "random":
+            raise ValueError(f"our {level} player plays the full pack, not Mini Preferans's "
+                             f"{rules.ranks} ranks (use 'random' or your own agent)")
         self.level = level
         self.rules = rules
         self.player = make_player(level, rules, seed, budget=budget)

@@ -69,6 +69,9 @@ class EnvConfig:
     - ``board``: which board (one deal) or game (pulya) of the seed.
     - ``dealer``: the first dealer when ``seed`` is -1.
     - ``max_deals``: the cap on a pulya's deals.
+    - ``ranks``: 0 plays the pack the rules say (32 cards); 5 or 2 is **Mini Preferans**,
+      the rules' ``ranks`` option: the top 5 ranks of each suit (six cards a hand) or the
+      king and ace (two cards a hand), the same rules otherwise.
     """
 
     rules: str = "sochi"
@@ -78,6 +81,7 @@ class EnvConfig:
     board: int = 0
     dealer: int = 0
     max_deals: int = MAX_DEALS
+    ranks: int = 0
 
     @classmethod
     def from_params(cls, params: dict[str, Any] | None) -> EnvConfig:
@@ -87,6 +91,8 @@ class EnvConfig:
         unknown = sorted(set(params) - known)
         if unknown:
             raise ValueError(f"unknown parameter(s) {unknown}; known: {sorted(known)}")
+        if isinstance(params.get("rules"), str):
+            params["rules"] = rules_param(params["rules"])
         config = cls(**params)
         config.check()
         return config
@@ -100,6 +106,8 @@ class EnvConfig:
         if self.pulya < 0 or self.max_deals < 1 or self.board < 0 or self.seed < -1:
             raise ValueError("pulya, board and max_deals must be >= 0 (max_deals >= 1), "
                              "seed >= -1")
+        if self.ranks not in (0, 2, 5, 8):
+            raise ValueError(f"ranks {self.ranks}: 0 (the rules' own), 8, 5 or 2")
         if not 0 <= self.dealer < PLAYERS:
             raise ValueError(f"dealer {self.dealer} is not a seat (0..2)")
         rules = self.make_rules()
@@ -107,7 +115,7 @@ class EnvConfig:
             raise ValueError(f"rules {self.rules!r} are for {rules.players} players, not 3")
 
     def make_rules(self) -> Rules:
-        return _rules(self.rules, self.pulya)
+        return _rules(self.rules, self.pulya, self.ranks)
 
     @property
     def deals(self) -> int:
@@ -116,19 +124,79 @@ class EnvConfig:
 
 
 @cache
-def _rules(text: str, pulya: int) -> Rules:
-    obj: Any = json.loads(text) if text.lstrip().startswith("{") else text
-    rules = Rules.from_json(obj)
+def _rules(text: str, pulya: int, ranks: int = 0) -> Rules:
+    rules = Rules.from_json(_rules_object(text))
+    if ranks:
+        rules = rules.replace(ranks=ranks)
     return rules.replace(pool=pulya) if pulya else rules
 
 
+_SPECIAL: Final = ',;=()"'
+"""What OpenSpiel's game string or the written form's separators would misread in a string."""
+_MARKS: Final = {c: chr(0xE000 + k) for k, c in enumerate(_SPECIAL)}
+
+
+def rules_param(text: str) -> str:
+    """The ``rules`` parameter as the game's own string writes it: a preset name as it is;
+    a rules object as JSON with its keys sorted, ``;`` between items, and ``,`` ``;`` ``=``
+    ``(`` ``)`` ``"`` inside strings written as ``\\u`` escapes, so that OpenSpiel's game
+    string (which splits parameters at commas and nests games in parentheses) carries it
+    and reads it back.
+
+    >>> rules_param('{"pool": 20, "preset": "sochi"}')
+    '{"pool":20;"preset":"sochi"}'
+    >>> rules_param(rules_param('{"preset": "sochi", "whist_quota": [4, 2, 1, 1, 0]}'))
+    '{"preset":"sochi";"whist_quota":[4;2;1;1;0]}'
+    >>> rules_param('{"name": "a, (b)"}')
+    '{"name":"a\\\\u002c \\\\u0028b\\\\u0029"}'
+    """
+    obj = _rules_object(text)
+    if isinstance(obj, str):
+        return obj
+    # the special characters of strings are marked with private-use characters, which JSON
+    # writes as \u escapes (ensure_ascii), then given their own escapes
+    out = json.dumps(_marked(obj), sort_keys=True, separators=(";", ":"))
+    for char, mark in _MARKS.items():
+        out = out.replace(f"\\u{ord(mark):04x}", f"\\u{ord(char):04x}")
+    return out
+
+
+def _marked(obj: Any) -> Any:
+    if isinstance(obj, str):
+        return "".join(_MARKS.get(c, c) for c in obj)
+    if isinstance(obj, dict):
+        return {_marked(k): _marked(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_marked(v) for v in obj]
+    return obj
+
+
+def _rules_object(text: str) -> Any:
+    """A preset name, or the rules object of JSON text (or of the game's own written form,
+    :func:`rules_param`: ``;`` between items, every ``;`` of a string escaped)."""
+    if not text.lstrip().startswith("{"):
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if ";" in text:
+            try:
+                return json.loads(text.replace(";", ","))
+            except json.JSONDecodeError:
+                pass
+        raise ValueError(f"rules {text!r} are neither a preset name nor a JSON object: "
+                         f"{exc}") from None
+
+
 def dealing_seats(dealer: int) -> tuple[int, int, int]:
-    """The seats dealt ten cards each, in dealing order: from the dealer's left."""
+    """The seats dealt ten cards each (fewer with a short pack), in dealing order: from the
+    dealer's left."""
     return ((dealer + 1) % PLAYERS, (dealer + 2) % PLAYERS, dealer)
 
 
 def chance_sequence(dealer: int, hands: list[list[str]], talon: list[str]) -> list[int]:
-    """The 32 chance outcomes that deal ``hands`` (by seat) and ``talon``."""
+    """The chance outcomes (32, fewer with a short pack) that deal ``hands`` (by seat) and
+    ``talon``."""
     out: list[int] = []
     for seat in dealing_seats(dealer):
         out += sorted(Card.parse(c).index for c in hands[seat])
@@ -143,6 +211,8 @@ class PreferansCore:
         self.rules = config.make_rules()
         first = config.board % PLAYERS if config.seed >= 0 else config.dealer
         self.game = Game(self.rules, first_dealer=first)
+        self.pack: tuple[int, ...] = tuple(c for c in range(32) if self.rules.pack_mask >> c & 1)
+        """The card ids of the pack (all 32; fewer in Mini Preferans: ``ranks``)."""
         self.dealt: list[int] = []
         """The cards dealt so far in the deal being dealt (chance outcomes in order)."""
         self.pending: int | None = None
@@ -155,14 +225,18 @@ class PreferansCore:
         self.truncated = False
         """A pulya stopped by ``max_deals`` with pools still open."""
         self._plan: list[int] | None = None
-        self._past: list[list[str]] = [[] for _ in range(PLAYERS)]
-        """Per seat, the information-state strings of its finished deals (a pulya)."""
+        self.discards_kept: tuple[Any, int, list[int]] | None = None
+        """Each seat's discards in a deal, with the deal and its length of history then
+        (:func:`.tensors.discards`)."""
+        self._pairs: tuple[Any, int, list[tuple[int, int]]] | None = None
+        """The discard's step pairs of the deal that computed them (both steps read them)."""
         self.sheet_features: list[float] | None = None
         """The sheet's piece of the tensors (a pulya), written when a deal is scored."""
         self.facts: dict[Any, Any] = {}
         """What is worked out about the state as it is now, kept until the next action: each
         seat's :class:`~preferans.env.tensors.SeatFacts` (by seat: the tensors and strings of
-        one state read the observation once), the legal actions (``"legal"``)."""
+        one state read the observation once), the legal actions (``"legal"``), the player to
+        act (``"player"``)."""
         self._sheet_owned = True
         """False while a clone shares the sheet (copied before a deal can end on it)."""
         self._start_dealing()
@@ -208,26 +282,33 @@ class PreferansCore:
         used = 0
         for c in self.dealt:
             used |= 1 << c
-        left = [c for c in range(32) if not used >> c & 1]
+        left = [c for c in self.pack if not used >> c & 1]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
 
     def _deal_card(self, card: int) -> None:
-        if not 0 <= card < 32 or card in self.dealt:
+        if card not in self.pack or card in self.dealt:
             raise ValueError(f"chance outcome {card} is not a card still to be dealt")
         if self._plan is not None and card != self._plan[len(self.dealt)]:
             raise ValueError(f"the seed deals {DECK[self._plan[len(self.dealt)]]} now, "
                              f"not {DECK[card]}")
         self.dealt.append(card)
-        if len(self.dealt) < 32:
+        if len(self.dealt) < len(self.pack):
             return
+        size = self.rules.tricks
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         for k, seat in enumerate(dealing_seats(self.game.dealer)):
-            hands[seat] = [DECK[c] for c in self.dealt[10 * k: 10 * k + 10]]
-        self.game.start_deal(hands, [DECK[c] for c in self.dealt[30:]])
+            hands[seat] = [DECK[c] for c in self.dealt[size * k: size * k + size]]
+        self.game.start_deal(hands, [DECK[c] for c in self.dealt[3 * size:]])
 
     # --- the game --------------------------------------------------------------------------
     def current_player(self) -> int:
+        player = self.facts.get("player")
+        if player is None:
+            player = self.facts["player"] = self._current_player()
+        return player  # type: ignore[no-any-return]
+
+    def _current_player(self) -> int:
         if self.over:
             return TERMINAL
         deal = self.game.deal
@@ -250,11 +331,15 @@ class PreferansCore:
         if deal is None or self.over:
             return []
         phase = deal.phase
+        if (phase is Phase.DISCARD or phase is Phase.EXCHANGE) and self.pending is not None \
+                and self._pairs is not None and self._pairs[0] is deal \
+                and self._pairs[1] == len(deal.history):
+            return sorted(hi for lo, hi in self._pairs[2] if lo == self.pending)
         legal = deal.legal_actions()
         if phase is Phase.PLAY:
             return [a.cards[0].index for a in legal]
         if phase is Phase.DISCARD or phase is Phase.EXCHANGE:
-            pairs = [spec.discard_steps(a) for a in legal if a.kind is ActionKind.DISCARD]
+            pairs = self._discard_pairs(deal, legal)
             if self.pending is not None:
                 return sorted(hi for lo, hi in pairs if lo == self.pending)
             words = [spec.action_id(a) for a in legal if a.kind is not ActionKind.DISCARD]
@@ -265,6 +350,13 @@ class PreferansCore:
                                  f"{spec.SECOND_OFFERS}")
             return list(range(spec.FIRST_SECOND, spec.FIRST_SECOND + len(legal)))
         return sorted(spec.action_id(a) for a in legal)
+
+    def _discard_pairs(self, deal: Any, legal: list[Action]) -> list[tuple[int, int]]:
+        """The legal discards as step pairs, kept for the second step (the deal does not
+        change between the two)."""
+        pairs = [spec.discard_steps(a) for a in legal if a.kind is ActionKind.DISCARD]
+        self._pairs = (deal, len(deal.history), pairs)
+        return pairs
 
     def engine_action(self, action_id: int) -> Action | None:
         """The engine action an id stands for now (``None`` for a discard's first step)."""
@@ -330,12 +422,6 @@ class PreferansCore:
         elif deals >= self.config.max_deals:
             self.over = self.truncated = True
         self._write_sheet_features()
-        if self.config.pulya:
-            from .tensors import deal_string
-
-            last = self.game.finished_deals[-1]
-            for seat in range(PLAYERS):
-                self._past[seat] = [*self._past[seat], deal_string(last, seat)]
         if not self.over:
             self._start_dealing()
 
@@ -355,10 +441,6 @@ class PreferansCore:
             obs["pending_discard"] = str(DECK[self.pending])
         return obs
 
-    def past_strings(self, seat: int) -> list[str]:
-        """The information-state strings of ``seat``'s finished deals (a pulya)."""
-        return self._past[seat]
-
     # --- records, copies, serialisation -------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
         """The game so far as a ``preferans-record/1`` (``preferans replay`` reads it)."""
@@ -375,7 +457,6 @@ class PreferansCore:
         other.game = game
         other.dealt = list(self.dealt)
         other.history = list(self.history)
-        other._past = list(self._past)
         # the same state: the seats' facts are shared until either applies an action (apply
         # rebinds ``facts``, never clears it in place)
         return other
@@ -420,12 +501,13 @@ def _may_end(deal: Any) -> bool:
     phase = deal.phase
     if phase is Phase.AUCTION or phase is Phase.HALFTIME or phase is Phase.NAME:
         return False
-    return not (phase is Phase.PLAY and len(deal.tricks) < 9)
+    return not (phase is Phase.PLAY and len(deal.tricks) < deal.rules.tricks - 1)
 
 
 # --- the range of the returns ------------------------------------------------------------------
-def _outcomes(dealer: int) -> list[DealOutcome]:
-    """Every kind of one-deal outcome that reaches the extremes of the score."""
+def _outcomes(dealer: int, deal_tricks: int = 10) -> list[DealOutcome]:
+    """Every kind of one-deal outcome that reaches the extremes of the score (``deal_tricks``
+    tricks a deal: fewer with a short pack, whose contracts count the declarer the rest)."""
     out: list[DealOutcome] = []
     declarer = (dealer + 1) % PLAYERS
     d1, d2 = (declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS
@@ -443,14 +525,15 @@ def _outcomes(dealer: int) -> list[DealOutcome]:
                                    whisters, None, open_, tuple(tricks)))
         if taken == 0:
             out.append(DealOutcome("passed", dealer, PLAYERS, declarer, bid, ("PASS", "PASS")))
-    for taken in range(11):
+    n = deal_tricks
+    for taken in range(n + 1):
         tricks = [0] * PLAYERS
-        tricks[declarer], tricks[d1] = taken, 10 - taken
+        tricks[declarer], tricks[d1] = taken, n - taken
         out.append(DealOutcome("misere", dealer, PLAYERS, declarer, MISERE,
                                tricks=tuple(tricks)))
-    for a in range(11):
-        for b in range(11 - a):
-            out.append(DealOutcome("allpass", dealer, PLAYERS, tricks=(a, b, 10 - a - b)))
+    for a in range(n + 1):
+        for b in range(n + 1 - a):
+            out.append(DealOutcome("allpass", dealer, PLAYERS, tricks=(a, b, n - a - b)))
     return out
 
 
@@ -460,7 +543,7 @@ def deal_bound(rules: Rules) -> float:
     worst score of the outcomes :func:`_outcomes` lists, plus 100, and at least 200 times the
     highest contract value (the structural variants score outcomes that list leaves out)."""
     worst = 0.0
-    for outcome in _outcomes(0):
+    for outcome in _outcomes(0, rules.tricks):
         sheet = Sheet(rules, ("A", "B", "C"))
         try:
             sheet.record(outcome)

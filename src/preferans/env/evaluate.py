@@ -25,17 +25,21 @@ from typing import Any
 
 import pyspiel
 
-from .openspiel import make_bot
+from .openspiel import make_bot, restartable
 
 BotFactory = Callable[[Any, int], Any]
 """``factory(game, player_id)`` returns a bot: anything with ``step(state) -> action``
-(a ``pyspiel.Bot``, :class:`~preferans.env.openspiel.PreferansBot`, your agent)."""
+(a ``pyspiel.Bot``, :class:`~preferans.env.openspiel.PreferansBot`, your agent). A
+``pyspiel.Bot`` that leaves ``restart_at`` unimplemented (OpenSpiel's ISMCTS) plays
+through :func:`~preferans.env.openspiel.restartable`."""
 
 
 def play(game: Any, bots: list[Any]) -> tuple[list[float], int]:
     """One game to its end (a seeded game: its chance nodes have one outcome each); the
     returns and the number of deals."""
     state = game.new_initial_state()
+    bots = [restartable(bot, p) if isinstance(bot, pyspiel.Bot) else bot
+            for p, bot in enumerate(bots)]
     for bot in bots:
         if hasattr(bot, "restart_at"):
             bot.restart_at(state)

@@ -64,17 +64,22 @@ class PreferansGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=self.config.deals * MAX_STEPS_PER_DEAL,
         )
-        super().__init__(GAME_TYPE, info, merged)
+        super().__init__(GAME_TYPE, info, self.config.params())
         self._initial = PreferansCore(self.config)
 
     def new_initial_state(self) -> PreferansState:
         return PreferansState(self, self._initial.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """The observer of ``iig_obs_type`` (:class:`Observer`); ``None`` is the default
+        observation (public and the player's own, no recall)."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(perfect)
+        if iig_obs_type is None:
+            return Observer(tensors.Layout(False, True, "single"))
+        private = _PRIVATE[iig_obs_type.private_info]
+        return Observer(tensors.Layout(bool(iig_obs_type.perfect_recall),
+                                       bool(iig_obs_type.public_info), private))
 
 
 class PreferansState(pyspiel.State):
@@ -159,33 +164,44 @@ def spec_name(core: PreferansCore, action: int) -> str:
     return spec.ACTION_NAMES[action]
 
 
-class Observer:
-    """The PyObserver of the game: ``tensor`` and ``dict`` (the pieces, reshaped views of
-    the tensor) from ``set_from(state, player)``; ``string_from(state, player)``."""
+_PRIVATE = {pyspiel.PrivateInfoType.NONE: "none",
+            pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
+            pyspiel.PrivateInfoType.ALL_PLAYERS: "all"}
 
-    def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        pieces = (tensors.INFORMATION_STATE_PIECES if perfect_recall
-                  else tensors.OBSERVATION_PIECES)
-        size = tensors.INFORMATION_STATE_SIZE if perfect_recall else tensors.OBSERVATION_SIZE
-        self.tensor = np.zeros(size, np.float32)
+
+class Observer:
+    """The PyObserver of the game for one kind of information (:class:`.tensors.Layout`):
+    ``tensor`` and ``dict`` (the pieces, reshaped views of the tensor) from
+    ``set_from(state, player)``; ``string_from(state, player)``.
+
+    - public and private single (OpenSpiel's default observation and information state):
+      the seat's tensors (:data:`.tensors.OBSERVATION_PIECES`,
+      :data:`.tensors.INFORMATION_STATE_PIECES`);
+    - public only: their pieces every seat sees, seats absolute, the same for each player
+      (no hand, no own discard);
+    - private only: the seat, its cards as dealt and held, its own discard;
+    - private of all players (perfect information): the public pieces plus every hand, the
+      talon as dealt and the discards (:func:`.tensors.hidden_pieces`).
+    """
+
+    def __init__(self, layout: tensors.Layout | bool) -> None:
+        if not isinstance(layout, tensors.Layout):  # perfect recall or not: the default kind
+            layout = tensors.Layout(bool(layout), True, "single")
+        self.layout = layout
+        self.perfect_recall = layout.recall
+        self.tensor = np.zeros(layout.size, np.float32)
         self.dict: dict[str, np.ndarray] = {}
         at = 0
-        for name, shape in pieces:
+        for name, shape in layout.pieces:
             n = int(np.prod(shape))
             self.dict[name] = self.tensor[at: at + n].reshape(shape)
             at += n
 
     def set_from(self, state: PreferansState, player: int) -> None:
-        if self.perfect_recall:
-            tensors.information_state_tensor(state.core, player, self.tensor)
-        else:
-            tensors.observation_tensor(state.core, player, self.tensor)
+        self.layout.tensor(state.core, player, self.tensor)
 
     def string_from(self, state: PreferansState, player: int) -> str:
-        if self.perfect_recall:
-            return tensors.information_state_string(state.core, player)
-        return tensors.observation_string(state.core, player)
+        return self.layout.string(state.core, player)
 
 
 pyspiel.register_game(GAME_TYPE, PreferansGame)
@@ -225,6 +241,65 @@ def make_bot(game: PreferansGame, player_id: int, level: str = "hard", seed: int
              budget: float | str | None = None) -> PreferansBot:
     """Our ``level`` (easy, normal, hard, crazy, random) as a ``pyspiel.Bot``."""
     return PreferansBot(game, player_id, level, seed, budget)
+
+
+class Restartable(pyspiel.Bot):
+    """A bot that keeps nothing from one decision to the next (OpenSpiel's
+    ``ismcts.ISMCTSBot``, which searches afresh at each step) made whole for
+    ``evaluate_bots`` and :func:`~preferans.env.evaluate.duplicate`: ``restart_at`` (which
+    such a bot leaves unimplemented) resets it, ``inform_action`` does nothing, ``step``
+    and the policy calls go to the bot."""
+
+    def __init__(self, bot: Any, player_id: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self._player_id = player_id
+
+    def player_id(self) -> int:
+        return self._player_id
+
+    def provides_policy(self) -> bool:
+        return hasattr(self.bot, "step_with_policy")
+
+    def restart_at(self, state: Any) -> None:
+        reset = getattr(self.bot, "reset", None)
+        if reset is not None:
+            reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        pass
+
+    def step(self, state: Any) -> int:
+        return int(self.bot.step(state))
+
+    def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
+        policy, action = self.bot.step_with_policy(state)
+        return policy, int(action)
+
+
+def restartable(bot: Any, player_id: int) -> Any:
+    """``bot`` as it is if it implements ``restart_at``, else in :class:`Restartable`."""
+    if _implements_restart(bot):
+        return bot
+    return Restartable(bot, player_id)
+
+
+def _implements_restart(bot: Any) -> bool:
+    method = getattr(type(bot), "restart_at", None)
+    return method is not None and method is not pyspiel.Bot.restart_at
+
+
+def make_ismcts_bot(game: PreferansGame, player_id: int, simulations: int = 100,
+                    seed: int = 0, uct_c: float = 2.0, rollouts: int = 1) -> Restartable:
+    """OpenSpiel's information-set MCTS (``ismcts.ISMCTSBot``, worlds drawn by
+    ``resample_from_infostate``, random rollouts) as a bot for ``player_id`` that goes
+    through ``evaluate_bots`` and :func:`~preferans.env.evaluate.duplicate`."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(seed + 7919 * player_id)
+    search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, rng), uct_c,
+                              simulations, random_state=rng)
+    return Restartable(search, player_id)
 
 
 def _resample_from_infostate(self: PreferansState, player_id: int,

@@ -30,6 +30,9 @@ def resample(core: PreferansCore, seat: int, rng: random.Random) -> PreferansCor
     deal = core.game.deal
     if deal is None or core.current_player() == CHANCE or core.over:
         return core.clone()
+    if core.rules.ranks != 8:
+        raise ValueError("worlds are drawn for the full pack only (our players' sampler), "
+                         f"not for a pack of {core.rules.ranks} ranks")
     view = SeatView.from_observation(deal.observation(seat))
     steps = _steps_of_this_deal(core)
     start = len(core.history) - steps - 32

@@ -30,6 +30,7 @@ from the dealer's left, then the two talon cards).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from ..actions import (
@@ -110,8 +111,14 @@ ACTION_NAMES: Final[tuple[str, ...]] = tuple(
 
 def action_id(action: Action) -> int:
     """The id of an engine action (a card's id for a play; not for a two-card discard)."""
-    if action.kind is ActionKind.PLAY:
+    kind = action.kind
+    if kind is ActionKind.PLAY:
         return action.cards[0].index
+    bid = action.bid
+    if (kind is ActionKind.BID or kind is ActionKind.CONTRACT) and bid is not None and \
+            not action.blind and not action.hand and action.seat is None:
+        # the plain bids and contracts, without hashing the action (the auction's hot path)
+        return MISERE_ID if bid.misere else FIRST_BID + bid.step
     try:
         return _ID_OF[action]
     except KeyError:
@@ -154,5 +161,10 @@ def bid_index(token: str | None) -> int | None:
     """0–24 for an ordinary bid (its ladder step), 25 for misère, ``None`` for none."""
     if token is None:
         return None
+    return _bid_index(token)
+
+
+@cache
+def _bid_index(token: str) -> int:
     bid = Bid.parse(token)
     return 25 if bid.misere else bid.step

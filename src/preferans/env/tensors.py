@@ -3,7 +3,14 @@
 Everything here is read from :meth:`preferans.deal.Deal.observation` (exactly what the seat
 may see), the seat's own dealt hand (which it saw when the cards came), its own first
 discard step, and the pulya sheet (public). Nothing else of the state is looked at, so a
-tensor cannot hold a card its seat may not see (``tests/test_env_leak.py`` checks it).
+tensor cannot hold a card its seat may not see (``tests/test_env_leak.py`` checks it). The
+one exception says so in its name: the hidden pieces (:func:`hidden_tensor`) of the
+perfect-information observer and of the global state (:func:`state_tensor`, PettingZoo's
+``state()``), which hold every hand by design.
+
+The observers of the other kinds of information (:class:`Layout`: public only, private
+only) are cut from the same tensors; the public ones are written from what every seat
+sees (:func:`public_view`), seats absolute.
 
 Seats are **relative**: index 0 is the observing seat, 1 the next seat clockwise (its left),
 2 the one after. Cards are indexed ``suit * 8 + rank`` (``7S`` = 0 … ``AH`` = 31), bids by
@@ -135,34 +142,59 @@ class SeatFacts:
         "own_discard",
         "pending",
         "phase",
+        "public",
         "seat",
         "sheet",
         "to_act",
     )
 
-    def __init__(self, core: PreferansCore, seat: int) -> None:
+    def __init__(self, core: PreferansCore, seat: int, public: bool = False) -> None:
+        """``public``: what every seat sees, written as seat 0 would (absolute seats), its
+        own cards left out."""
         self.seat = seat
-        game = core.game
-        deal = game.deal
-        if deal is None and game.finished_deals:
-            deal = game.finished_deals[-1] if core.over else None
-        self.deal_obs: dict[str, Any] | None = None if deal is None else deal.observation(seat)
+        self.public = public
+        deal = current_deal(core)
+        # the legal tokens are not part of the tensors and strings (``_SKIP``): not asked for
+        self.deal_obs: dict[str, Any] | None = (None if deal is None
+                                                else deal.observation(seat, legal=False))
+        if public and self.deal_obs is not None:
+            self.deal_obs = public_view(self.deal_obs)
         obs = self.deal_obs
         self.phase = "done" if core.over else ("deal" if deal is None else obs["phase"])  # type: ignore[index]
-        self.dealer = game.dealer if deal is None else deal.dealer
+        self.dealer = core.game.dealer if deal is None else deal.dealer
         self.to_act = core.current_player() if core.current_player() >= 0 else None
         self.dealt = 0
         self.own_discard = 0
-        if deal is not None and not (obs or {}).get("hand_hidden"):
+        if deal is not None and not public and not (obs or {}).get("hand_hidden"):
             self.dealt = deal.initial_hands[seat].mask
-            self.own_discard = _own_discards(deal, seat)
-        self.pending = core.pending if (core.pending is not None and self.to_act == seat) \
-            else None
+            self.own_discard = _own_discards(core, deal, seat)
+        self.pending = core.pending if (core.pending is not None and self.to_act == seat
+                                        and not public) else None
         self.sheet = core.sheet_features
         self.obs: np.ndarray | None = None
         self.info: np.ndarray | None = None
         self.obs_string: str | None = None
         self.info_string: str | None = None
+
+
+def current_deal(core: PreferansCore) -> Deal | None:
+    """The deal the tensors describe: the one in progress, or the last once the game is
+    over (``None`` while the cards are being dealt)."""
+    game = core.game
+    if game.deal is None and game.finished_deals and core.over:
+        return game.finished_deals[-1]
+    return game.deal
+
+
+_PRIVATE_KEYS: Final = ("looked", "write", "hand_hidden")
+
+
+def public_view(obs: dict[str, Any]) -> dict[str, Any]:
+    """A seat's observation without what only that seat sees (its hand, its discard, its
+    legal actions, a dealer's look at a hand, its writing preview): what every seat sees."""
+    out = {k: v for k, v in obs.items() if k not in _PRIVATE_KEYS}
+    out.update(seat=None, hand=[], discard=None, legal=[])
+    return out
 
 
 def seat_facts(core: PreferansCore, seat: int) -> SeatFacts:
@@ -173,15 +205,33 @@ def seat_facts(core: PreferansCore, seat: int) -> SeatFacts:
     return facts
 
 
-def _own_discards(deal: Deal, seat: int) -> int:
+def public_facts(core: PreferansCore) -> SeatFacts:
+    """The public facts (:class:`SeatFacts` with ``public``: seats absolute, no own cards)."""
+    facts = core.facts.get("public")
+    if facts is None:
+        facts = core.facts["public"] = SeatFacts(core, 0, public=True)
+    return facts
+
+
+def _own_discards(core: PreferansCore, deal: Deal, seat: int) -> int:
     """The cards ``seat`` itself discarded (its own actions: the declarer's discard, its
     all-pass exchange)."""
-    mask = 0
+    return discards(core, deal)[seat]
+
+
+def discards(core: PreferansCore, deal: Deal) -> list[int]:
+    """Each seat's discarded cards (a mask by seat), kept on the core with the deal and its
+    length of history (a deal's discards change only when it takes an action)."""
+    kept = core.discards_kept
+    if kept is not None and kept[0] is deal and kept[1] == len(deal.history):
+        return kept[2]
+    masks = [0] * len(deal.initial_hands)
     for who, action in deal.history:
-        if who == seat and action.cards and action.kind.value == "discard":
+        if action.cards and action.kind.value == "discard":
             for card in action.cards:
-                mask |= card.mask
-    return mask
+                masks[who] |= card.mask
+    core.discards_kept = (deal, len(deal.history), masks)
+    return masks
 
 
 def _rel(seat: int, other: int) -> int:
@@ -199,15 +249,21 @@ def _kept(core: PreferansCore, seat: int, slot: str,
           ) -> np.ndarray:
     """A seat's tensor, built once per position and kept in its facts' ``slot``: a copy, or
     written into ``out``."""
-    facts = seat_facts(core, seat)
-    value = getattr(facts, slot)
-    if value is None:
-        value = build(core, facts)
-        setattr(facts, slot, value)
+    value = cached(core, seat_facts(core, seat), slot, build)
     if out is None:
         return value.copy()
     out[:] = value
     return out
+
+
+def cached(core: PreferansCore, facts: SeatFacts, slot: str,
+           build: Callable[[PreferansCore, SeatFacts], np.ndarray]) -> np.ndarray:
+    """The tensor in ``facts``' ``slot``, built the first time (not a copy: read only)."""
+    value = getattr(facts, slot)
+    if value is None:
+        value = build(core, facts)
+        setattr(facts, slot, value)
+    return value
 
 
 def _observation_tensor(core: PreferansCore, facts: SeatFacts) -> np.ndarray:
@@ -394,12 +450,16 @@ def _obs_text(obs: dict[str, Any] | None) -> str:
                       separators=(",", ":"))
 
 
-def deal_string(deal: Deal, seat: int) -> str:
-    """``seat``'s record of a finished deal: its dealt hand and what it saw."""
-    hand = " ".join(str(DECK[c]) for c in mask_indices(deal.initial_hands[seat].mask))
-    return f"dealt {hand} | own discard " + " ".join(
-        str(DECK[c]) for c in mask_indices(_own_discards(deal, seat))
-    ) + " | " + _obs_text(deal.observation(seat))
+def sheet_text(core: PreferansCore) -> str:
+    """A pulya's sheet as numbers, by absolute seat: pools, mountains, the whists each seat
+    has written on each other, balances. With the current deal it is all a seat needs of
+    the game so far (the earlier deals' cards change nothing to come), so the information
+    state of a pulya stays the size of one deal's."""
+    sheet = core.game.sheet
+    whists = " ".join(str(w) for row in sheet.whists for w in row)
+    return ("pool " + " ".join(str(p) for p in sheet.pool)
+            + " mountain " + " ".join(str(m) for m in sheet.mountain)
+            + f" whists {whists} balance " + " ".join(f"{b:g}" for b in core.balance))
 
 
 def information_state_string(core: PreferansCore, seat: int) -> str:
@@ -411,13 +471,13 @@ def information_state_string(core: PreferansCore, seat: int) -> str:
 
 
 def _information_state_string(core: PreferansCore, facts: SeatFacts) -> str:
-    seat = facts.seat
-    parts = [f"p{seat}", f"phase {facts.phase}", f"dealer {facts.dealer}"]
-    if core.config.pulya:
-        parts += [f"deal {len(core.game.finished_deals) + (not core.over)}",
-                  *core.past_strings(seat)[: len(core.game.finished_deals) - core.over]]
-    parts.append("dealt " + " ".join(str(DECK[c]) for c in mask_indices(facts.dealt)))
-    parts.append("own discard " + " ".join(str(DECK[c]) for c in mask_indices(facts.own_discard)))
+    parts = ["public" if facts.public else f"p{facts.seat}", f"phase {facts.phase}",
+             f"dealer {facts.dealer}"]
+    if facts.sheet is not None:
+        parts += [f"deal {len(core.game.finished_deals) + (not core.over)}", sheet_text(core)]
+    if not facts.public:
+        parts.append(f"dealt {_cards(facts.dealt)}")
+        parts.append(f"own discard {_cards(facts.own_discard)}")
     if facts.pending is not None:
         parts.append(f"discarding {DECK[facts.pending]}")
     parts.append(_obs_text(facts.deal_obs))
@@ -433,17 +493,15 @@ def observation_string(core: PreferansCore, seat: int) -> str:
 
 
 def _observation_string(core: PreferansCore, facts: SeatFacts) -> str:
-    seat = facts.seat
     obs = facts.deal_obs
-    parts = [f"p{seat}", f"phase {facts.phase}", f"dealer {facts.dealer}"]
+    parts = ["public" if facts.public else f"p{facts.seat}", f"phase {facts.phase}",
+             f"dealer {facts.dealer}"]
     if facts.sheet is not None:
-        sheet = core.game.sheet
-        parts.append("pool " + " ".join(str(p) for p in sheet.pool)
-                     + " mountain " + " ".join(str(m) for m in sheet.mountain)
-                     + " balance " + " ".join(f"{b:g}" for b in core.balance))
+        parts.append(sheet_text(core))
     if obs is None:
         return " | ".join(parts)
-    parts.append("hand " + " ".join(obs["hand"]))
+    if not facts.public:
+        parts.append("hand " + " ".join(obs["hand"]))
     if facts.pending is not None:
         parts.append(f"discarding {DECK[facts.pending]}")
     if facts.own_discard:
@@ -473,3 +531,172 @@ def _observation_string(core: PreferansCore, facts: SeatFacts) -> str:
     if obs["kind"]:
         parts.append(f"kind {obs['kind']}")
     return " | ".join(parts)
+
+
+# --- observers per kind of information (OpenSpiel's IIGObservationType) -------------------------
+PRIVATE_PIECES: Final = ("seat", "dealt_hand", "hand", "pending_discard", "own_discard")
+"""The pieces only the observing seat knows (its own cards and which seat it is)."""
+
+
+def hidden_pieces(recall: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """What no seat sees but the whole state holds, by absolute seat: every hand, the
+    talon as dealt, the discards, a discard's first step (and, with ``recall``, the hands
+    as dealt)."""
+    return (("hands", (3, 32)),
+            *((("dealt_hands", (3, 32)),) if recall else ()),
+            ("talon_cards", (32,)), ("discards", (32,)), ("pending_discard", (32,)))
+
+
+def _public_pieces(recall: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    base = INFORMATION_STATE_PIECES if recall else OBSERVATION_PIECES
+    return tuple(p for p in base if p[0] not in PRIVATE_PIECES)
+
+
+STATE_PIECES: Final = _public_pieces(False) + hidden_pieces(False)
+"""The global state (PettingZoo's ``state()``, OpenSpiel's perfect-information observer
+without recall): the public pieces of the observation tensor, seats absolute, and the
+hidden pieces (:func:`hidden_pieces`)."""
+STATE_AT, STATE_SIZE = _offsets(STATE_PIECES)
+
+
+class Layout:
+    """The tensor and string of one kind of observer: ``public`` (what every seat sees,
+    seats absolute, the same for every player), ``private`` (``"none"``, ``"single"``: the
+    player's own cards, ``"all"``: every hidden card, seats absolute), ``recall`` (the deal
+    so far rather than the table now). Public with single is the default tensor
+    (:data:`OBSERVATION_PIECES`, :data:`INFORMATION_STATE_PIECES`)."""
+
+    def __init__(self, recall: bool, public: bool, private: str) -> None:
+        if private not in ("none", "single", "all"):
+            raise ValueError(f"private information {private!r}: none, single or all")
+        if not public and private == "none":
+            raise ValueError("an observer of neither public nor private information "
+                             "would see nothing")
+        self.recall, self.public, self.private = recall, public, private
+        base = INFORMATION_STATE_PIECES if recall else OBSERVATION_PIECES
+        at = INFO_AT if recall else OBS_AT
+        self.default = public and private == "single"
+        if self.default:
+            chosen = base
+        elif private == "single":
+            chosen = tuple(p for p in base if p[0] in PRIVATE_PIECES)
+        elif public:
+            chosen = _public_pieces(recall)
+        else:
+            chosen = ()
+        self.pieces = chosen + (hidden_pieces(recall) if private == "all" else ())
+        self.size = sum(int(np.prod(shape)) for _, shape in self.pieces)
+        self._gather = np.array([i for name, shape in chosen
+                                 for i in range(at[name], at[name] + int(np.prod(shape)))],
+                                np.intp)
+        self._slot = "info" if recall else "obs"
+        self._build = _information_state_tensor if recall else _observation_tensor
+
+    def tensor(self, core: PreferansCore, player: int, out: np.ndarray) -> np.ndarray:
+        """Write ``player``'s tensor into ``out`` (of :attr:`size`)."""
+        if self.default:
+            out[:] = cached(core, seat_facts(core, player), self._slot, self._build)
+            return out
+        n = len(self._gather)
+        if n:
+            facts = seat_facts(core, player) if self.private == "single" else public_facts(core)
+            out[:n] = cached(core, facts, self._slot, self._build)[self._gather]
+        if self.private == "all":
+            hidden_tensor(core, self.recall, out[n:])
+        return out
+
+    def string(self, core: PreferansCore, player: int) -> str:
+        if self.default:
+            return (information_state_string(core, player) if self.recall
+                    else observation_string(core, player))
+        parts = []
+        if self.private == "single":
+            parts.append(private_string(core, player))
+        elif self.public:
+            facts = public_facts(core)
+            if self.recall:
+                parts.append(_information_state_string(core, facts))
+            else:
+                parts.append(_observation_string(core, facts))
+        if self.private == "all":
+            parts.append(hidden_string(core, self.recall))
+        return " | ".join(parts)
+
+
+def _hidden_masks(core: PreferansCore) -> tuple[list[int], list[int], int, int]:
+    """Every hand now, every hand as dealt, the talon, the discards (absolute seats); while
+    the cards are being dealt, those dealt so far."""
+    deal = current_deal(core)
+    if deal is None:
+        from .core import dealing_seats
+
+        hands = [0, 0, 0]
+        for k, card in enumerate(core.dealt[:30]):
+            hands[dealing_seats(core.game.dealer)[k // 10]] |= 1 << card
+        talon = 0
+        for card in core.dealt[30:]:
+            talon |= 1 << card
+        return hands, list(hands), talon, 0
+    hands = [int(h.mask) for h in deal.hands[:3]]
+    dealt = [int(h.mask) for h in deal.initial_hands[:3]]
+    talon = 0
+    for card in deal.talon:
+        talon |= card.mask
+    every = 0
+    for mask in discards(core, deal)[:3]:
+        every |= mask
+    return hands, dealt, talon, every
+
+
+def hidden_tensor(core: PreferansCore, recall: bool, out: np.ndarray) -> np.ndarray:
+    """The hidden pieces (:func:`hidden_pieces`) into ``out``."""
+    out.fill(0)
+    hands, dealt, talon, discards = _hidden_masks(core)
+    at = 0
+    for masks in ([hands, dealt] if recall else [hands]):
+        for seat in range(3):
+            out[[at + 32 * seat + c for c in mask_indices(masks[seat])]] = 1.0
+        at += 96
+    for mask in (talon, discards):
+        out[[at + c for c in mask_indices(mask)]] = 1.0
+        at += 32
+    if core.pending is not None:
+        out[at + core.pending] = 1.0
+    return out
+
+
+def state_tensor(core: PreferansCore, out: np.ndarray | None = None) -> np.ndarray:
+    """The global state (:data:`STATE_PIECES`)."""
+    if out is None:
+        out = np.zeros(STATE_SIZE, np.float32)
+    return _STATE_LAYOUT.tensor(core, 0, out)
+
+
+def _cards(mask: int) -> str:
+    return " ".join(str(DECK[c]) for c in mask_indices(mask))
+
+
+def hidden_string(core: PreferansCore, recall: bool) -> str:
+    hands, dealt, talon, discards = _hidden_masks(core)
+    parts = [f"hand {s}: {_cards(hands[s])}" for s in range(3)]
+    if recall:
+        parts += [f"dealt {s}: {_cards(dealt[s])}" for s in range(3)]
+    parts += [f"talon cards {_cards(talon)}", f"discards {_cards(discards)}"]
+    if core.pending is not None:
+        parts.append(f"discarding {DECK[core.pending]}")
+    return " | ".join(parts)
+
+
+def private_string(core: PreferansCore, seat: int) -> str:
+    """The seat's own cards: as dealt, held, discarded, a discard's first step."""
+    facts = seat_facts(core, seat)
+    obs = facts.deal_obs
+    parts = [f"p{seat}", f"dealt {_cards(facts.dealt)}",
+             "hand " + " ".join(obs["hand"] if obs is not None else ()),
+             f"own discard {_cards(facts.own_discard)}"]
+    if facts.pending is not None:
+        parts.append(f"discarding {DECK[facts.pending]}")
+    return " | ".join(parts)
+
+
+_STATE_LAYOUT: Final = Layout(False, True, "all")

@@ -128,6 +128,8 @@ ENGLISH: dict[str, str] = {
                    "already; choose one",
     "missing_not_doubled": "{option} and {option2}: no missing pool point is charged, so none "
                            "is doubled; choose one",
+    "ranks_three": "option ranks={value}: a short pack (Mini Preferans) is played by three "
+                   "players without the Rogue, Classical's halves or Racing's rounds",
     # --- the web table's own checks (preferans.server.lang.house_rules) ------------------------
     "list_like": "option {option}={value} must be a list of whole numbers, like {example}",
     "list_length": "option {option} needs {count} numbers, not {given} (like {example})",
@@ -139,6 +141,8 @@ ENGLISH: dict[str, str] = {
                 "two-player or a Rogue variant)",
     "only_rogue": "option {option} is not offered here: the Rogue is dealt only in its "
                   "structural variants (rogue-small, ...)",
+    "only_research": "option {option} is not offered here: a short pack is for the research "
+                     "environment (Mini Preferans), not for the web table",
     "players_twice": "option players={value} differs from players={players}: choose the "
                      "number of players once",
     "pool_twice": "option pool={value} differs from pool={pool}: choose the pulya length once",

@@ -33,10 +33,12 @@ def seating(players: int, dealer: int) -> tuple[int | None, int, tuple[int, ...]
 
 
 def check_hands(
-    players: int, hands: int, seat: int | None = None, cards: int = 10, dealer: int = -1
+    players: int, hands: int, seat: int | None = None, cards: int = 10, dealer: int = -1,
+    tricks: int = 10,
 ) -> None:
     """Raise ``ValueError`` unless ``hands`` hands are dealt (and, with ``seat``, unless that
-    seat holds ``cards`` cards: ten, none for a four-player dealer)."""
+    seat holds ``cards`` cards: ``tricks`` (ten; fewer with a short pack), none for a
+    four-player dealer)."""
     n = players
     if seat is None:
         want_hands = hand_count(n)
@@ -44,8 +46,8 @@ def check_hands(
             note = " (the dummy's is the third)" if n == 2 else ""
             raise ValueError(f"{n} players need {want_hands} hands{note}, not {hands}")
         return
-    want = 0 if (n == 4 and seat == dealer) else 10
+    want = 0 if (n == 4 and seat == dealer) else tricks
     if cards != want:
         if want == 0:
             raise ValueError(f"the dealer (seat {seat}) sits out and holds no cards")
-        raise ValueError(f"seat {seat} has {cards} cards, not 10")
+        raise ValueError(f"seat {seat} has {cards} cards, not {tricks}")

@@ -52,11 +52,13 @@ NOT_AT_THIS_TABLE: Final = {
     "rogue": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
     "rogue_soloist": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
     "rogue_defence": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
+    "ranks": "research only: a short pack (Mini Preferans) is for the research environment",
 }
 """Options that belong to other table shapes, and why: the conventions' editor hides them
 and refuses them; a structural variant whose shape they fit (:func:`shape_options`) offers
 them."""
-NOT_HERE_CODES: Final = {name: "only_two" if why.startswith("two") else "only_rogue"
+NOT_HERE_CODES: Final = {name: "only_two" if why.startswith("two") else
+                         "only_research" if why.startswith("research") else "only_rogue"
                          for name, why in NOT_AT_THIS_TABLE.items()}
 """The :class:`~preferans.rules.RulesError` code refusing each of :data:`NOT_AT_THIS_TABLE`."""
 
