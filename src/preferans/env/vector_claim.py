@@ -28,6 +28,8 @@ def refusal(rules: Rules) -> str | None:
     """Why the C core does not play ``rules`` (``None``: it does)."""
     if rules.players != 3:
         return f"the core plays three players, not {rules.players}"
+    if getattr(rules, "ranks", 8) != 8:
+        return f"the core plays the full pack, not Mini Preferans's {rules.ranks} ranks"
     checks = (
         (rules.rogue != "none", "the Rogue"),
         (rules.classical_halves, "Classical's halves"),
