@@ -20,11 +20,11 @@ from typing import Any, Final
 from ..cards import Card
 from ..rules import Rules
 from ..solver import Position, SolverError
+from .cardplay import winning_now
 from .goal import Goal, Situation
 from .grade import grade_of
 from .judge import Verdict
 from .themes import themes
-from .cardplay import winning_now
 
 FORMAT: Final = "preferans-puzzle/1"
 KINDS: Final = ("contract", "misere", "allpass")

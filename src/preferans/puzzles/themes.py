@@ -50,7 +50,7 @@ def _unguards(pos: Position, card: int, side: frozenset[int]) -> bool:
 
 
 def _squeeze(pos: Position, step: Step, side: frozenset[int]) -> bool:
-    if step.player or not pos.trick and not pos.talon_leads:
+    if step.player or (not pos.trick and not pos.talon_leads):
         return False
     led = pos.talon_leads[0] if pos.talon_leads else pos.trick[0] >> 3
     hand = pos.hands[pos.to_move]

@@ -61,8 +61,8 @@ def problems(obj: Mapping[str, Any], *, replay_deal: bool = True) -> list[str]:
         return [f"the solver does not confirm it: {verdict.reason}"]
     fresh = build(pos, sit, rules, verdict, obj.get("source") or {}, obj.get("deal"))
     out = []
-    for key in ("id", "goal", "value", "solution", "line", "line_end", "alternatives", "obvious", "grade",
-                "themes", "to_play", "side"):
+    for key in ("id", "goal", "value", "solution", "line", "line_end", "alternatives",
+                "obvious", "grade", "themes", "to_play", "side"):
         if fresh[key] != obj.get(key):
             out.append(f"{key}: the puzzle says {obj.get(key)!r}, the solver {fresh[key]!r}")
     if replay_deal and "deal" in obj:
