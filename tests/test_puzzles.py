@@ -9,8 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from preferans.cards import Card
-from preferans.rules import Rules
-from preferans.solver import Position, solve_moves
 from preferans.puzzles.cardplay import equivalent_groups, legal
 from preferans.puzzles.goal import Goal, Situation, goal_for
 from preferans.puzzles.judge import judge
@@ -18,6 +16,8 @@ from preferans.puzzles.obvious import obvious_card
 from preferans.puzzles.puzzle import build, canonical_key
 from preferans.puzzles.themes import THEMES
 from preferans.puzzles.verify import problems
+from preferans.rules import Rules
+from preferans.solver import Position, solve_moves
 
 SOCHI = Rules.preset("sochi")
 
