@@ -7,14 +7,14 @@ from collections import Counter
 
 import pytest
 
+from preferans.cards import Card
+from preferans.puzzles.cardplay import equivalent_groups, legal, trick_taker
 from preferans.puzzles.goal import Goal
 from preferans.puzzles.puzzle import FORMAT, canonical_key, read_position, situation_from
 from preferans.puzzles.shipped import classic_line_faults, classic_value, classics, generated
 from preferans.puzzles.themes import THEMES
 from preferans.puzzles.verify import problems
 from preferans.solver import Position, solve_moves
-from preferans.puzzles.cardplay import equivalent_groups, legal, trick_taker
-from preferans.cards import Card
 
 
 def test_at_least_a_thousand_puzzles_ship_graded_and_tagged() -> None:
