@@ -76,3 +76,19 @@ def test_bad_input_is_one_error_line(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.output.startswith("error: cannot read")
     result = runner.invoke(app, ["puzzles", "check", str(junk.with_name("missing.json"))])
     assert result.exit_code == 2
+
+
+@pytest.mark.slow
+def test_ray_gives_the_puzzles_of_the_local_run(records: Path) -> None:
+    ray = pytest.importorskip("ray", reason="ray is not installed: --ray is not tested")
+    from preferans.puzzles.generate import generate
+
+    files = sorted(records.glob("*.json"))[:9]
+    here = generate(files, workers=1)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        there = generate(files, ray_address="local")
+    finally:
+        ray.shutdown()
+    assert [p["id"] for p in there.puzzles] == [p["id"] for p in here.puzzles]
+    assert there.stats == here.stats
