@@ -11,18 +11,9 @@ Card indices are 0..31 (suit = index >> 3, rank = index & 7, seven lowest), as i
 
 from __future__ import annotations
 
+from ..cards import mask_indices
 from ..solver import Position
 from ..solver.trickmath import legal_cards, trick_winner
-
-
-def bits(mask: int) -> list[int]:
-    """The card indices of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def talon_suit(pos: Position) -> int | None:
@@ -32,7 +23,7 @@ def talon_suit(pos: Position) -> int | None:
 
 def legal(pos: Position) -> list[int]:
     """The cards the seat to move may play, lowest index first."""
-    return bits(legal_cards(pos.hands[pos.to_move], pos.trick, talon_suit(pos), pos.trump))
+    return mask_indices(legal_cards(pos.hands[pos.to_move], pos.trick, talon_suit(pos), pos.trump))
 
 
 def equivalent_groups(pos: Position, cards: list[int]) -> list[list[int]]:
