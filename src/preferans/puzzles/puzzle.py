@@ -20,7 +20,6 @@ from typing import Any, Final
 from ..cards import Card
 from ..rules import Rules
 from ..solver import Position, SolverError
-from .cardplay import winning_now
 from .goal import Goal, Situation
 from .grade import grade_of
 from .judge import Verdict
@@ -103,10 +102,8 @@ def build(pos: Position, sit: Situation, rules: Rules, verdict: Verdict,
     tags = themes(pos, sit, goal, verdict.line, verdict.obvious)
     first = verdict.solution
     decisions = sum(1 for s in verdict.line if s.player and not s.forced)
-    against = verdict.obvious is not None and (
-        winning_now(pos, first[0]) != winning_now(pos, verdict.obvious))
-    grade = grade_of(decisions=decisions, against=against, choices=len(verdict.groups),
-                     tricks_left=pos.tricks_left, themes=tags)
+    grade = grade_of(alternatives=len(verdict.groups) - 1, decisions=decisions,
+                     goal=goal.code, themes=tags, lead=not pos.trick and not pos.talon_leads)
     wants_more = sit.wants_more()
     alternatives = []
     for group in verdict.groups:
