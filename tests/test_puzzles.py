@@ -203,3 +203,13 @@ def test_a_kept_position_has_exactly_one_card_and_checks(case: tuple[Position, S
     assert set(puzzle["themes"]) <= set(THEMES)
     assert 1 <= puzzle["grade"] <= 5
     assert problems(puzzle) == []
+
+
+def test_module_doctests() -> None:
+    import doctest
+    import importlib
+
+    for name in ("cardplay", "goal", "obvious", "grade", "themes", "render", "levels"):
+        module = importlib.import_module(f"preferans.puzzles.{name}")
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, name

@@ -92,3 +92,20 @@ def test_ray_gives_the_puzzles_of_the_local_run(records: Path) -> None:
         ray.shutdown()
     assert [p["id"] for p in there.puzzles] == [p["id"] for p in here.puzzles]
     assert there.stats == here.stats
+
+
+def test_show_a_puzzle_and_its_solution() -> None:
+    from importlib import resources
+
+
+    path = resources.files("preferans") / "data" / "puzzles" / "generated.jsonl"
+    first = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    result = runner.invoke(app, ["puzzles", "show", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"Puzzle {first['id']}" in result.output and "Goal:" in result.output
+    assert "Solution" not in result.output
+    result = runner.invoke(app, ["puzzles", "show", str(path), "--id", first["id"],
+                                 "--solution"])
+    assert "Solution:" in result.output and "Line (the solver's answers" in result.output
+    result = runner.invoke(app, ["puzzles", "show", str(path), "--id", "nope"])
+    assert result.exit_code == 2 and result.output.startswith("error: no puzzle nope")

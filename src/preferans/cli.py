@@ -607,6 +607,33 @@ def puzzles_check(
         raise typer.Exit(code=1)
 
 
+@puzzles_app.command("show")
+def puzzles_show(
+    file: Annotated[Path, typer.Argument(help="A puzzle file (JSON lines, a JSON list or one "
+                                         "preferans-puzzle/1 object).")],
+    puzzle_id: Annotated[
+        str | None, typer.Option("--id", help="The puzzle to show (default: the first).")
+    ] = None,
+    solution: Annotated[bool, typer.Option("--solution", help="Show the answer, its line and "
+                                           "what every other card costs.")] = False,
+) -> None:
+    """Show a puzzle: every hand, the trick, the goal (and with --solution the answer)."""
+    from .puzzles.generate import read_puzzles
+    from .puzzles.render import render
+
+    try:
+        puzzles = read_puzzles(file)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot read {file}: {exc}")
+    chosen = [p for p in puzzles if puzzle_id is None or p.get("id") == puzzle_id][:1]
+    if not chosen:
+        fail(f"no puzzle {puzzle_id} in {file}" if puzzle_id else f"no puzzle in {file}")
+    try:
+        typer.echo(render(chosen[0], solution=solution))
+    except (KeyError, TypeError, ValueError) as exc:
+        fail(f"not a puzzle: {exc}")
+
+
 def main() -> None:
     """Entry point of the ``preferans`` script."""
     try:
