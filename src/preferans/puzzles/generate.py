@@ -8,9 +8,10 @@ The results are merged here: a puzzle whose deal and side, or whose position (th
 canonical key, :func:`.puzzle.canonical_key`), repeats an earlier one is dropped, so a board
 played in three rotations gives each side's puzzle once.
 
-The figures: candidate positions judged, why each was not kept, the puzzles kept, and the
-CPU seconds the jobs used (``time.process_time`` in each worker), from which the puzzles per
-CPU hour follow.
+The figures: card decisions seen (``positions``), those judged (``candidates``: a side's
+later positions in a deal that gave it a puzzle are not), why each was not kept, the puzzles
+kept, and the CPU seconds the jobs used (``time.process_time`` in each worker), from which
+the puzzles per CPU hour follow.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ class Harvest:
         grades = Counter(p["grade"] for p in self.puzzles)
         themes = Counter(t for p in self.puzzles for t in p["themes"])
         return {
-            "records": self.records, "candidates": judged, "kept": kept,
+            "records": self.records,
+            "positions": judged + self.stats["after_puzzle"],
+            "candidates": judged, "kept": kept,
             "share_kept": kept / judged if judged else 0.0,
             "found_before_repeats": self.stats["found"],
             "rejected": {r: self.stats[r] for r in REJECTIONS},
@@ -82,6 +85,7 @@ def puzzles_of_record(path: str, threads: int = 1) -> RecordPuzzles:
         for cand in candidates(record):
             key = cand.deal_key()
             if key in done:
+                stats["after_puzzle"] += 1  # this side of the deal has its puzzle already
                 continue
             stats["candidates"] += 1
             verdict = judge(cand.pos, cand.sit, cand.rules)
