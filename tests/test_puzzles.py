@@ -213,3 +213,28 @@ def test_module_doctests() -> None:
         module = importlib.import_module(f"preferans.puzzles.{name}")
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, name
+
+
+@settings(max_examples=60, deadline=None)
+@given(endings(), st.permutations([0, 1, 2, 3]), st.integers(0, 2))
+def test_repeat_key_is_blind_to_suit_names_and_seat_turns(
+        case: tuple[Position, Situation], perm: list[int], turn: int) -> None:
+    pos, _ = case
+    if pos.trump is not None:  # the trump suit keeps its name
+        perm = [s if s == pos.trump else perm[s] for s in range(4)]
+        free = [s for s in range(4) if s != pos.trump]
+        targets = [perm[s] for s in free]
+        if sorted(targets) != free:
+            return
+    def move(mask: int) -> int:
+        return sum(1 << (perm[c >> 3] * 8 + (c & 7)) for c in range(32) if mask >> c & 1)
+    hands = [move(h) for h in pos.hands]
+    seats = [(s + turn) % 3 for s in range(3)]  # seat s becomes seat s + turn
+    turned = [0, 0, 0]
+    for s in range(3):
+        turned[seats[s]] = hands[s]
+    other = Position(hands=tuple(turned), leader=(pos.leader + turn) % 3, trump=pos.trump,  # type: ignore[arg-type]
+                     mode=pos.mode, side=(pos.side + turn) % 3)
+    goal = Goal("make", "at_least", 1, pos.side)
+    moved = Goal("make", "at_least", 1, (pos.side + turn) % 3)
+    assert canonical_key(pos, goal) == canonical_key(other, moved)
