@@ -1,6 +1,7 @@
 """The puzzles' grades against our four levels: which levels find the card, by grade.
 
     .venv/bin/python benchmarks/bench_puzzle_levels.py [--per-grade 40] [--seed 0] [--json]
+        [--exclude calibration.jsonl]
 
 Takes a seeded sample of the shipped generated puzzles, up to ``--per-grade`` of each grade,
 and lets Easy, Normal, Hard and Crazy (no time budget: reproducible) choose in each
@@ -15,6 +16,7 @@ import argparse
 import json
 import random
 import time
+from pathlib import Path
 
 from preferans.puzzles.levels import LEVELS, level_table
 from preferans.puzzles.shipped import generated
@@ -25,11 +27,17 @@ def main() -> None:
     parser.add_argument("--per-grade", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--exclude", type=Path, help="leave out the puzzles whose ids this "
+                        "file lists (JSON lines with an 'id'): a calibration sample")
     args = parser.parse_args()
+    left_out: set[str] = set()
+    if args.exclude:
+        left_out = {json.loads(line)["id"] for line in args.exclude.read_text().splitlines()
+                    if line.strip()}
     rng = random.Random(args.seed)
     sample = []
     for grade in range(1, 6):
-        of_grade = [p for p in generated() if p["grade"] == grade]
+        of_grade = [p for p in generated() if p["grade"] == grade and p["id"] not in left_out]
         sample += rng.sample(of_grade, min(args.per_grade, len(of_grade)))
     start = time.process_time()
     table = level_table(sample, seed=args.seed)

@@ -561,8 +561,9 @@ def puzzles_generate(
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
-        typer.echo(f"{summary['kept']} puzzles from {summary['candidates']} positions of "
-                   f"{summary['records']} records ({summary['share_kept']:.2%} kept; "
+        typer.echo(f"{summary['kept']} puzzles from {summary['candidates']} positions judged "
+                   f"({summary['positions']} card decisions) of {summary['records']} records "
+                   f"({summary['share_kept']:.2%} kept; "
                    f"{summary['repeats']} repeats dropped); {summary['cpu_seconds']} CPU s, "
                    f"{summary['puzzles_per_cpu_hour']:.0f} puzzles per CPU hour")
         typer.echo(f"not kept: {summary['rejected']}")
