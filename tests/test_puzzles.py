@@ -41,7 +41,7 @@ MISERE_SIT = Situation("misere", 0, 0, 1, (0, 4, 3), 3)
 
 
 def test_a_misere_is_caught_only_by_leading_the_heart() -> None:
-    # ♥8: partner's ♥K wins over the declarer's ♥10; partner leads ♠J, the leader unblocks
+    # ♥8: partner's ♥K wins over the declarer's ♥10; partner leads ♠9, the leader unblocks
     # with ♠A and leads ♠7: the declarer's ♠K must win the last trick.  A spade lead lets
     # the declarer duck twice and discard the ♥10.
     v = judge(MISERE, MISERE_SIT, SOCHI)
@@ -52,9 +52,10 @@ def test_a_misere_is_caught_only_by_leading_the_heart() -> None:
         "7S": 0, "AS": 0, "8H": 1}
     assert names([v.obvious]) == ["7S"]  # the lowest card: a catcher's rule of thumb
     line = [(s.seat, str(Card.from_index(s.card)), s.player) for s in v.line]
+    # (♠9 and ♠J are one card in effect: the ♠10 is gone; the line shows a run's lowest)
     assert line == [(1, "8H", True), (2, "KH", True), (0, "10H", False),
-                    (2, "JS", True), (0, "8S", False), (1, "AS", True),  # the unblock
-                    (1, "7S", True), (2, "9S", True), (0, "KS", False)]
+                    (2, "9S", True), (0, "8S", False), (1, "AS", True),  # the unblock
+                    (1, "7S", True), (2, "JS", True), (0, "KS", False)]
     assert v.line_end == "decided"
     puzzle = build(MISERE, MISERE_SIT, SOCHI, v, {"test": "misere"})
     assert puzzle["themes"] == ["misere-catching"]

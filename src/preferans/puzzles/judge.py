@@ -102,7 +102,7 @@ def solution_line(pos: Position, goal: Goal, side: frozenset[int], wants_more: b
                 if not good:
                     raise AssertionError("the solver's value fell on the solution line")
                 return steps, "open"
-            card = good[0][-1]
+            card = good[0][0]  # the lowest of the run: win cheaply, discard low
             steps.append(Step(pos.to_move, card, True, good[0], forced=len(cards) == 1))
         else:
             card = answer(pos, values, wants_more)
