@@ -942,6 +942,7 @@ def create_app(
     register_review(app, store=store, game_id_ok=lambda g: bool(GAME_ID.match(g)),
                     claim_for=claim_for, with_token=with_token, page=page,
                     not_yours=NOT_YOURS, thinking=thinking)
+    app.include_router(__import__("preferans.server.puzzle_routes", fromlist=["_"]).router)
     return app
 
 

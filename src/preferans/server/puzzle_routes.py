@@ -1,0 +1,107 @@
+"""The puzzle page and its API (``/puzzles``): find the one card, the solver answering.
+
+- ``GET /puzzles``: the page (``?id=`` a puzzle, ``?theme=``, ``?grade=`` a choice).
+- ``GET /api/puzzles/random?theme=&grade=``: a puzzle of that theme and grade, as the page
+  sees it before it is solved (:func:`preferans.puzzles.session.public`: never the solution).
+- ``GET /api/puzzles/{id}``: that puzzle, the same way.
+- ``POST /api/puzzles/{id}/play`` ``{"cards": [...]}``: the player's cards so far, replayed
+  with the solver answering (:func:`preferans.puzzles.session.advance`): ``continue``,
+  ``solved`` or ``wrong`` (with the card's cost); a card that cannot be played is a 422 with
+  a ``code`` the page words in its language.
+- ``GET /api/puzzles/{id}/solution``: the solution, its line and every other card's cost
+  (asked for by the page's hint, after a wrong card or once solved).
+
+Requests are data: an id must match the shipped ids' form and name a shipped puzzle, the
+cards are at most ten short strings; the solving runs in a worker thread, a few
+milliseconds a request (positions of ten cards or fewer).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..puzzles.session import PlayError, advance, public
+from ..puzzles.shipped import generated
+from .lang import page_context, remember_language
+
+router = APIRouter()
+PUZZLE_ID = re.compile(r"^p[0-9a-f]{11}$")
+_templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+
+
+class Play(BaseModel):
+    """The player's cards so far."""
+
+    model_config = ConfigDict(extra="forbid")
+    cards: list[str] = Field(default_factory=list, max_length=10)
+
+
+@cache
+def _by_id() -> dict[str, dict[str, Any]]:
+    return {p["id"]: p for p in generated()}
+
+
+def _missing(code: str = "puzzles.error.none") -> JSONResponse:
+    return JSONResponse({"detail": "no such puzzle", "code": code}, status_code=404)
+
+
+def _find(puzzle_id: str) -> dict[str, Any] | None:
+    if not PUZZLE_ID.match(puzzle_id):
+        return None
+    return _by_id().get(puzzle_id)
+
+
+@router.get("/puzzles", response_class=HTMLResponse)
+def puzzles_page(request: Request) -> Response:
+    response = _templates.TemplateResponse(request, "puzzles.html", page_context(request))
+    return remember_language(request, response)
+
+
+@router.get("/api/puzzles/random")
+def random_puzzle(theme: str | None = None, grade: int | None = None) -> Response:
+    chosen = [p for p in generated()
+              if (not theme or theme in p["themes"]) and (grade is None or p["grade"] == grade)]
+    if not chosen:
+        return _missing("puzzles.error.none_left")
+    return JSONResponse(public(random.choice(chosen)))
+
+
+@router.get("/api/puzzles/{puzzle_id}")
+def one_puzzle(puzzle_id: str) -> Response:
+    puzzle = _find(puzzle_id)
+    return _missing() if puzzle is None else JSONResponse(public(puzzle))
+
+
+@router.get("/api/puzzles/{puzzle_id}/solution")
+def solution(puzzle_id: str) -> Response:
+    puzzle = _find(puzzle_id)
+    if puzzle is None:
+        return _missing()
+    return JSONResponse({k: puzzle[k] for k in ("id", "solution", "line", "line_end",
+                                                "alternatives", "obvious", "value")})
+
+
+@router.post("/api/puzzles/{puzzle_id}/play")
+async def play(puzzle_id: str, body: Play) -> Response:
+    puzzle = _find(puzzle_id)
+    if puzzle is None:
+        return _missing()
+    if any(len(c) > 4 for c in body.cards):
+        return JSONResponse({"detail": "not a card", "code": "puzzles.error.card"},
+                            status_code=422)
+    try:
+        result = await anyio.to_thread.run_sync(advance, puzzle, body.cards)
+    except PlayError as exc:
+        return JSONResponse({"detail": str(exc), "code": "puzzles.error.card"},
+                            status_code=422)
+    return JSONResponse(result)

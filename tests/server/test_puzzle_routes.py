@@ -1,0 +1,71 @@
+"""The puzzle page's routes: a puzzle as the page sees it (never the solution), the cards
+played with the solver answering, the solution on request, hostile input refused."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from preferans.puzzles.shipped import generated
+from preferans.puzzles.themes import THEMES
+
+
+def player_cards(puzzle: dict) -> list[str]:
+    return [s["card"] for s in puzzle["line"] if s["player"] and not s.get("forced")]
+
+
+def test_the_page_in_both_languages(client: TestClient) -> None:
+    for lang, word in (("en", 'lang="en"'), ("ru", 'lang="ru"')):
+        page = client.get(f"/puzzles?lang={lang}")
+        assert page.status_code == 200 and word in page.text
+        assert '<script type="module" src="/static/puzzles.js">' in page.text
+
+
+def test_the_page_offers_every_theme() -> None:
+    template = (Path(__file__).parents[2] / "src/preferans/server/templates/puzzles.html")
+    offered = re.findall(r'<option value="([a-z-]+)" data-t="puzzles\.theme\.',
+                         template.read_text())
+    assert offered == list(THEMES)
+
+
+def test_a_puzzle_is_shown_without_its_solution(client: TestClient) -> None:
+    puzzle = generated()[0]
+    shown = client.get(f"/api/puzzles/{puzzle['id']}").json()
+    assert shown["position"] == puzzle["position"] and shown["goal"] == puzzle["goal"]
+    assert not {"solution", "line", "alternatives", "obvious", "deal"} & set(shown)
+    picked = client.get("/api/puzzles/random", params={"theme": "all-pass", "grade": 2}).json()
+    assert "all-pass" in picked["themes"] and picked["grade"] == 2
+    assert client.get("/api/puzzles/random", params={"theme": "nothing"}).status_code == 404
+
+
+def test_the_solution_line_solves_and_a_wrong_card_costs(client: TestClient) -> None:
+    for puzzle in generated()[:20]:
+        url = f"/api/puzzles/{puzzle['id']}/play"
+        start = client.post(url, json={"cards": []}).json()
+        assert start["status"] == "continue" and start["to_play"] == puzzle["to_play"]
+        assert set(puzzle["solution"]) <= set(start["legal"])
+        done = client.post(url, json={"cards": player_cards(puzzle)}).json()
+        assert done["status"] == "solved", puzzle["id"]
+        wrong = puzzle["alternatives"][0]
+        answer = client.post(url, json={"cards": [wrong["cards"][0]]}).json()
+        assert answer["status"] == "wrong" and answer["cost"] == wrong["cost"]
+        shown = client.get(f"/api/puzzles/{puzzle['id']}/solution").json()
+        assert shown["solution"] == puzzle["solution"]
+
+
+def test_hostile_input_is_refused(client: TestClient) -> None:
+    puzzle = generated()[0]
+    url = f"/api/puzzles/{puzzle['id']}/play"
+    assert client.get("/api/puzzles/..%2F..%2Fetc").status_code == 404
+    assert client.get("/api/puzzles/p000000000zz").status_code == 404
+    assert client.post("/api/puzzles/nope/play", json={"cards": []}).status_code == 404
+    for body in ({"cards": ["ZZ"]}, {"cards": ["7S" * 3]}, {"cards": ["AS"] * 11},
+                 {"cards": "AS"}, {"cards": [], "extra": 1}):
+        refused = client.post(url, json=body)
+        assert refused.status_code == 422, body
+    not_legal = next(c for hand in puzzle["position"]["hands"] for c in hand
+                     if c not in client.post(url, json={"cards": []}).json()["legal"])
+    refused = client.post(url, json={"cards": [not_legal]})
+    assert refused.status_code == 422 and refused.json()["code"] == "puzzles.error.card"
