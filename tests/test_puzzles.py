@@ -210,7 +210,8 @@ def test_module_doctests() -> None:
     import doctest
     import importlib
 
-    for name in ("cardplay", "goal", "obvious", "grade", "themes", "render", "levels"):
+    for name in ("cardplay", "goal", "obvious", "grade", "themes", "render", "levels",
+                 "session"):
         module = importlib.import_module(f"preferans.puzzles.{name}")
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, name

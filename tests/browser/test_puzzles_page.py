@@ -99,6 +99,9 @@ def test_hint_and_choosing_a_theme(browser: Any, live_server: LiveServer) -> Non
         tab.click("#puzzle-next")
         tab.wait_for_function(
             "() => window.preferansPuzzles.view.puzzle.themes.includes('whisting')")
+        tab.click("#puzzle-daily")
+        tab.wait_for_function("() => window.preferansPuzzles.view.puzzle.daily")
+        assert "Puzzle of the day" in tab.locator("#puzzle-facts").inner_text()
         assert not errors, errors
     finally:
         context.close()

@@ -69,3 +69,16 @@ def test_hostile_input_is_refused(client: TestClient) -> None:
                      if c not in client.post(url, json={"cards": []}).json()["legal"])
     refused = client.post(url, json={"cards": [not_legal]})
     assert refused.status_code == 422 and refused.json()["code"] == "puzzles.error.card"
+
+
+def test_the_puzzle_of_the_day_is_the_same_all_day(client: TestClient) -> None:
+    import datetime
+
+    from preferans.server.puzzle_routes import daily_puzzle
+
+    first = client.get("/api/puzzles/daily").json()
+    assert client.get("/api/puzzles/daily").json()["id"] == first["id"]
+    assert first["grade"] >= 3 and "solution" not in first
+    assert first["daily"] == datetime.datetime.now(datetime.UTC).date().isoformat()
+    days = {daily_puzzle(datetime.date(2026, 12, d))["id"] for d in range(1, 29)}
+    assert len(days) > 20  # a different puzzle most days

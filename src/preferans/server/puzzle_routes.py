@@ -3,6 +3,7 @@
 - ``GET /puzzles``: the page (``?id=`` a puzzle, ``?theme=``, ``?grade=`` a choice).
 - ``GET /api/puzzles/random?theme=&grade=``: a puzzle of that theme and grade, as the page
   sees it before it is solved (:func:`preferans.puzzles.session.public`: never the solution).
+- ``GET /api/puzzles/daily``: the puzzle of the day (the same for everyone on a UTC date).
 - ``GET /api/puzzles/{id}``: that puzzle, the same way.
 - ``POST /api/puzzles/{id}/play`` ``{"cards": [...]}``: the player's cards so far, replayed
   with the solver answering (:func:`preferans.puzzles.session.advance`): ``continue``,
@@ -18,6 +19,8 @@ milliseconds a request (positions of ten cards or fewer).
 
 from __future__ import annotations
 
+import datetime
+import hashlib
 import random
 import re
 from functools import cache
@@ -74,6 +77,20 @@ def random_puzzle(theme: str | None = None, grade: int | None = None) -> Respons
     if not chosen:
         return _missing("puzzles.error.none_left")
     return JSONResponse(public(random.choice(chosen)))
+
+
+def daily_puzzle(day: datetime.date) -> dict[str, Any]:
+    """The puzzle of the day: the same for everyone on a UTC date, drawn from the shipped
+    puzzles of grade 3 and above by the date's hash."""
+    pool = [p for p in generated() if p["grade"] >= 3]
+    digest = hashlib.sha256(day.isoformat().encode()).digest()
+    return pool[int.from_bytes(digest[:8], "big") % len(pool)]
+
+
+@router.get("/api/puzzles/daily")
+def daily() -> Response:
+    today = datetime.datetime.now(datetime.UTC).date()
+    return JSONResponse({**public(daily_puzzle(today)), "daily": today.isoformat()})
 
 
 @router.get("/api/puzzles/{puzzle_id}")

@@ -33,11 +33,12 @@ function seatTitle(seat) {
 
 function facts() {
   const p = view.puzzle;
+  const daily = p.daily ? `${t("puzzles.daily_of", { date: p.daily })} · ` : "";
   const trump = p.position.trump;
   const kind = p.kind === "contract"
     ? t("puzzles.contract", { contract: callText(`${p.level}${trump || "NT"}`) })
     : t(`puzzles.kind.${p.kind}`);
-  return `${kind} · ${t(`puzzles.grade.${p.grade}`)} · ${p.themes.map((x) => t(`puzzles.theme.${x}`)).join(", ")}`;
+  return `${daily}${kind} · ${t(`puzzles.grade.${p.grade}`)} · ${p.themes.map((x) => t(`puzzles.theme.${x}`)).join(", ")}`;
 }
 
 function draw() {
@@ -159,6 +160,7 @@ async function load(url) {
   }
   status(t("puzzles.your_move"));
   const query = new URLSearchParams(window.location.search);
+  query.delete("daily");
   query.set("id", view.puzzle.id);
   window.history.replaceState(null, "", `?${query}`);
   draw();
@@ -178,13 +180,15 @@ function init() {
   document.title = `${t("puzzles.title")} · ${document.title}`;
   $("puzzle-choice").addEventListener("submit", next);
   $("puzzle-hint").addEventListener("click", hint);
+  $("puzzle-daily").addEventListener("click", () => load("/api/puzzles/daily"));
   $("puzzle-show").addEventListener("click", showSolution);
   $("puzzle-retry").addEventListener("click", () => { view.state.status = "continue"; status(t("puzzles.your_move")); draw(); });
   const query = new URLSearchParams(window.location.search);
   if (query.get("theme")) $("puzzle-theme").value = query.get("theme");
   if (query.get("grade")) $("puzzle-grade").value = query.get("grade");
   const id = query.get("id");
-  if (id && /^p[0-9a-f]{11}$/.test(id)) load(`/api/puzzles/${id}`);
+  if (query.get("daily")) load("/api/puzzles/daily");
+  else if (id && /^p[0-9a-f]{11}$/.test(id)) load(`/api/puzzles/${id}`);
   else next();
 }
 

@@ -533,4 +533,6 @@ export default {
   "puzzles.error.none": "There is no such puzzle.",
   "puzzles.error.none_left": "No puzzle has that theme and difficulty. Choose another.",
   "puzzles.error.card": "That card cannot be played here.",
+  "puzzles.daily": "Puzzle of the day",
+  "puzzles.daily_of": "Puzzle of the day, {date}",
 };
