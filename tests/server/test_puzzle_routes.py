@@ -82,3 +82,19 @@ def test_the_puzzle_of_the_day_is_the_same_all_day(client: TestClient) -> None:
     assert first["daily"] == datetime.datetime.now(datetime.UTC).date().isoformat()
     days = {daily_puzzle(datetime.date(2026, 12, d))["id"] for d in range(1, 29)}
     assert len(days) > 20  # a different puzzle most days
+
+
+def test_a_client_solves_two_moves_at_once_at_most(client: TestClient) -> None:
+    from preferans.server import puzzle_routes
+
+    puzzle = generated()[0]
+    url = f"/api/puzzles/{puzzle['id']}/play"
+    host = "testclient"  # the TestClient's address
+    assert puzzle_routes._solving.take(host) and puzzle_routes._solving.take(host)
+    try:
+        busy = client.post(url, json={"cards": []})
+        assert busy.status_code == 429 and busy.json()["code"] == "puzzles.error.busy"
+    finally:
+        puzzle_routes._solving.give(host)
+        puzzle_routes._solving.give(host)
+    assert client.post(url, json={"cards": []}).status_code == 200

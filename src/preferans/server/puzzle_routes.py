@@ -14,7 +14,8 @@
 
 Requests are data: an id must match the shipped ids' form and name a shipped puzzle, the
 cards are at most ten short strings; the solving runs in a worker thread, a few
-milliseconds a request (positions of ten cards or fewer).
+milliseconds a request (positions of ten cards or fewer), two at once per client and eight
+in all (beyond that a 429 with a ``code`` the page words).
 """
 
 from __future__ import annotations
@@ -36,8 +37,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..puzzles.session import PlayError, advance, public
 from ..puzzles.shipped import generated
 from .lang import page_context, remember_language
+from .limits import Slots, client_key
+
+PLAYS_PER_CLIENT = 2
+"""A client's puzzle moves being solved at once (a third is answered 429: one at a time)."""
+PLAYS_AT_ONCE = 8
+"""Puzzle moves being solved at once in all: the worker threads stay free for the tables."""
 
 router = APIRouter()
+_solving = Slots(per_key=PLAYS_PER_CLIENT, total=PLAYS_AT_ONCE)
 PUZZLE_ID = re.compile(r"^p[0-9a-f]{11}$")
 _templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
@@ -109,16 +117,22 @@ def solution(puzzle_id: str) -> Response:
 
 
 @router.post("/api/puzzles/{puzzle_id}/play")
-async def play(puzzle_id: str, body: Play) -> Response:
+async def play(puzzle_id: str, body: Play, request: Request) -> Response:
     puzzle = _find(puzzle_id)
     if puzzle is None:
         return _missing()
     if any(len(c) > 4 for c in body.cards):
         return JSONResponse({"detail": "not a card", "code": "puzzles.error.card"},
                             status_code=422)
+    client = client_key(request)
+    if not _solving.take(client):
+        return JSONResponse({"detail": "one move at a time", "code": "puzzles.error.busy"},
+                            status_code=429)
     try:
         result = await anyio.to_thread.run_sync(advance, puzzle, body.cards)
     except PlayError as exc:
         return JSONResponse({"detail": str(exc), "code": "puzzles.error.card"},
                             status_code=422)
+    finally:
+        _solving.give(client)
     return JSONResponse(result)

@@ -535,4 +535,5 @@ export default {
   "puzzles.error.card": "That card cannot be played here.",
   "puzzles.daily": "Puzzle of the day",
   "puzzles.daily_of": "Puzzle of the day, {date}",
+  "puzzles.error.busy": "One move at a time, please: the last one is still being answered.",
 };
