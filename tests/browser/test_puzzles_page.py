@@ -105,3 +105,14 @@ def test_hint_and_choosing_a_theme(browser: Any, live_server: LiveServer) -> Non
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_puzzle_page_names_its_controls(page: Any, live_server: LiveServer) -> None:
+    from test_accessibility import CARD_NAME, assert_all_named
+
+    puzzle = _puzzle()
+    page.goto(f"{live_server.url}/puzzles?lang=en&id={puzzle['id']}")
+    page.wait_for_selector("#puzzle-table .puzzle-seat")
+    nodes = assert_all_named(page, "/puzzles")
+    cards = [name for role, name in nodes if role == "button" and CARD_NAME.match(name)]
+    assert len(cards) == sum(len(h) for h in puzzle["position"]["hands"])
