@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 STATUS = "document.querySelector('#puzzle-status')"
 WORDS = {"en": ("Solved!", "costs", "Puzzles"), "ru": ("Решено!", "стоит", "Задачи")}
+RATED = {"en": "0 solved of 1 tried", "ru": "решено 0 из 1"}
 
 
 def _puzzle() -> dict:
@@ -75,6 +76,10 @@ def test_solve_a_puzzle_and_fail_one(browser: Any, live_server: LiveServer, arti
         tab.wait_for_selector("#puzzle-answer:not([hidden]) li")
         assert tab.locator("#puzzle-answer li").count() == len(puzzle["alternatives"])
         assert tab.locator("#puzzle-table button:not([disabled])").count() == 0
+        # the first try had a wrong card: a loss for the browser's rating, kept in the browser
+        assert RATED[lang] in tab.locator("#puzzle-rating").inner_text()
+        kept = tab.evaluate("() => JSON.parse(localStorage.getItem('preferans.puzzleRating'))")
+        assert kept["tried"] == 1 and kept["solved"] == 0 and kept["mu"] < 25
         if size == "phone":  # nothing wider than the screen
             width = tab.evaluate("() => document.documentElement.scrollWidth")
             assert width <= SIZES[size]["width"]
@@ -99,9 +104,11 @@ def test_hint_and_choosing_a_theme(browser: Any, live_server: LiveServer) -> Non
         tab.click("#puzzle-next")
         tab.wait_for_function(
             "() => window.preferansPuzzles.view.puzzle.themes.includes('whisting')")
+        assert "Whisting" in tab.locator("#puzzle-facts").inner_text()
         tab.click("#puzzle-daily")
-        tab.wait_for_function("() => window.preferansPuzzles.view.puzzle.daily")
-        assert "Puzzle of the day" in tab.locator("#puzzle-facts").inner_text()
+        tab.wait_for_function("() => /^Puzzle of the day, /.test("
+                              "document.querySelector('#puzzle-facts').textContent)")
+        assert tab.evaluate("() => window.preferansPuzzles.view.puzzle.grade") >= 3
         assert not errors, errors
     finally:
         context.close()

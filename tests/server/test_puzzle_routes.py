@@ -98,3 +98,17 @@ def test_a_client_solves_two_moves_at_once_at_most(client: TestClient) -> None:
         puzzle_routes._solving.give(host)
         puzzle_routes._solving.give(host)
     assert client.post(url, json={"cards": []}).status_code == 200
+
+
+def test_the_browsers_rating_after_a_try(client: TestClient) -> None:
+    easy = next(p for p in generated() if p["grade"] == 1)
+    hard = next(p for p in generated() if p["grade"] == 5)
+    start = {"mu": 25.0, "sigma": 25 / 3}
+    won_easy = client.post(f"/api/puzzles/{easy['id']}/rate", json={**start, "solved": True}).json()
+    won_hard = client.post(f"/api/puzzles/{hard['id']}/rate", json={**start, "solved": True}).json()
+    lost = client.post(f"/api/puzzles/{easy['id']}/rate", json={**start, "solved": False}).json()
+    assert won_hard["mu"] > won_easy["mu"] > start["mu"] > lost["mu"]
+    assert won_easy["sigma"] < start["sigma"] and won_easy["shown"] >= 0
+    for body in ({"mu": 25, "sigma": 0, "solved": True}, {"mu": 1e9, "sigma": 8, "solved": True},
+                 {"mu": "x", "sigma": 8, "solved": True}, {**start, "solved": True, "x": 1}):
+        assert client.post(f"/api/puzzles/{easy['id']}/rate", json=body).status_code == 422

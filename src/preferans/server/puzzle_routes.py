@@ -9,6 +9,8 @@
   with the solver answering (:func:`preferans.puzzles.session.advance`): ``continue``,
   ``solved`` or ``wrong`` (with the card's cost); a card that cannot be played is a 422 with
   a ``code`` the page words in its language.
+- ``POST /api/puzzles/{id}/rate`` ``{"mu", "sigma", "solved"}``: the browser's puzzle rating
+  after a try (:mod:`preferans.puzzles.rating`, OpenSkill); the browser keeps it.
 - ``GET /api/puzzles/{id}/solution``: the solution, its line and every other card's cost
   (asked for by the page's hint, after a wrong card or once solved).
 
@@ -34,6 +36,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..puzzles.rating import rate
 from ..puzzles.session import PlayError, advance, public
 from ..puzzles.shipped import generated
 from .lang import page_context, remember_language
@@ -114,6 +117,28 @@ def solution(puzzle_id: str) -> Response:
         return _missing()
     return JSONResponse({k: puzzle[k] for k in ("id", "solution", "line", "line_end",
                                                 "alternatives", "obvious", "value")})
+
+
+class Try(BaseModel):
+    """A try at a puzzle, with the browser's rating before it."""
+
+    model_config = ConfigDict(extra="forbid")
+    mu: float
+    sigma: float
+    solved: bool
+
+
+@router.post("/api/puzzles/{puzzle_id}/rate")
+def rate_try(puzzle_id: str, body: Try) -> Response:
+    puzzle = _find(puzzle_id)
+    if puzzle is None:
+        return _missing()
+    try:
+        rating = rate({"mu": body.mu, "sigma": body.sigma}, puzzle["grade"], body.solved)
+    except ValueError as exc:
+        return JSONResponse({"detail": str(exc), "code": "puzzles.error.rating"},
+                            status_code=422)
+    return JSONResponse(rating)
 
 
 @router.post("/api/puzzles/{puzzle_id}/play")

@@ -7,7 +7,40 @@ import { cardImg, handOrder } from "./cards.js";
 import { callText, cardName, suitName } from "./words.js";
 import { $, SUIT_SYMBOL, el } from "./util.js";
 
-const view = { puzzle: null, cards: [], state: null, solution: null, done: false, hinted: false };
+const view = { puzzle: null, cards: [], state: null, solution: null, done: false, hinted: false, failed: false, rated: false };
+const RATING_KEY = "preferans.puzzleRating";
+
+/** The browser's puzzle rating (OpenSkill, kept here; the server rates each try). */
+function storedRating() {
+  try {
+    const r = JSON.parse(window.localStorage.getItem(RATING_KEY) || "null");
+    if (r && Number.isFinite(r.mu) && Number.isFinite(r.sigma)) return r;
+  } catch (error) { /* a broken entry: start again */ }
+  return { mu: 25, sigma: 25 / 3, shown: 0, solved: 0, tried: 0 };
+}
+
+function showRating() {
+  const r = storedRating();
+  $("puzzle-rating").textContent = r.tried
+    ? t("puzzles.rating", { rating: r.shown, solved: r.solved, count: r.tried })
+    : t("puzzles.rating_none");
+}
+
+/** Rate the first try at this puzzle: solved without a wrong card or the hint, or not. */
+async function rateTry(solved) {
+  if (view.rated) return;
+  view.rated = true;
+  const before = storedRating();
+  try {
+    const after = await getJson(`/api/puzzles/${view.puzzle.id}/rate`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ mu: before.mu, sigma: before.sigma, solved }),
+    });
+    const kept = { ...after, solved: before.solved + (solved ? 1 : 0), tried: before.tried + 1 };
+    window.localStorage.setItem(RATING_KEY, JSON.stringify(kept));
+  } catch (error) { /* the rating waits for the next try */ }
+  showRating();
+}
 
 async function getJson(url, options = {}) {
   const response = await fetch(url, options);
@@ -74,13 +107,11 @@ function draw() {
   $("puzzle-retry").hidden = !(view.state && view.state.status === "wrong");
 }
 
-async function advance() {
-  const p = view.puzzle;
-  const state = await getJson(`/api/puzzles/${p.id}/play`, {
+async function advance(p = view.puzzle, cards = view.cards) {
+  return getJson(`/api/puzzles/${p.id}/play`, {
     method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ cards: view.cards }),
+    body: JSON.stringify({ cards }),
   });
-  return state;
 }
 
 async function play(card) {
@@ -96,6 +127,8 @@ async function play(card) {
   if (state.status === "wrong") {
     view.cards.pop();
     view.state = { ...view.state, status: "wrong" };
+    view.failed = true;
+    rateTry(false);
     status(t("puzzles.wrong", { card: callText(card), count: state.cost }), "bad");
     draw();
     return;
@@ -105,6 +138,7 @@ async function play(card) {
   const answers = state.played.slice(-3).filter((x) => !x.player).map((x) => callText(x.card));
   if (view.done) {
     status(t("puzzles.solved"), "good");
+    await rateTry(!view.failed && !view.hinted);
     await showSolution();
   } else {
     status(answers.length ? t("puzzles.right_answer", { cards: answers.join(", ") }) : t("puzzles.right"), "good");
@@ -121,6 +155,7 @@ async function hint() {
   const s = await solution();
   const suit = s.solution[0].slice(-1);
   view.hinted = true;
+  rateTry(false);
   status(t("puzzles.hint_text", { suit: `${SUIT_SYMBOL[suit]} ${suitName(suit)}` }));
 }
 
@@ -142,26 +177,23 @@ async function showSolution() {
 }
 
 async function load(url) {
-  try {
-    view.puzzle = await getJson(url);
+  let puzzle;
+  let state;
+  try {  // the new puzzle and its first state together: the page never mixes two puzzles
+    puzzle = await getJson(url);
+    state = await advance(puzzle, []);
   } catch (error) {
     status(t(error.code || "puzzles.error.load"), "bad");
     return;
   }
-  view.cards = [];
-  view.solution = null;
-  view.done = false;
+  Object.assign(view, {
+    puzzle, state, cards: [], solution: null, done: false, hinted: false, failed: false, rated: false,
+  });
   $("puzzle-answer").hidden = true;
-  try {
-    view.state = await advance();
-  } catch (error) {
-    status(t(error.code || "puzzles.error.load"), "bad");
-    return;
-  }
   status(t("puzzles.your_move"));
   const query = new URLSearchParams(window.location.search);
   query.delete("daily");
-  query.set("id", view.puzzle.id);
+  query.set("id", puzzle.id);
   window.history.replaceState(null, "", `?${query}`);
   draw();
 }
@@ -181,7 +213,8 @@ function init() {
   $("puzzle-choice").addEventListener("submit", next);
   $("puzzle-hint").addEventListener("click", hint);
   $("puzzle-daily").addEventListener("click", () => load("/api/puzzles/daily"));
-  $("puzzle-show").addEventListener("click", showSolution);
+  $("puzzle-show").addEventListener("click", () => { rateTry(false); showSolution(); });
+  showRating();
   $("puzzle-retry").addEventListener("click", () => { view.state.status = "continue"; status(t("puzzles.your_move")); draw(); });
   const query = new URLSearchParams(window.location.search);
   if (query.get("theme")) $("puzzle-theme").value = query.get("theme");

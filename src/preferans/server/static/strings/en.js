@@ -536,4 +536,7 @@ export default {
   "puzzles.daily": "Puzzle of the day",
   "puzzles.daily_of": "Puzzle of the day, {date}",
   "puzzles.error.busy": "One move at a time, please: the last one is still being answered.",
+  "puzzles.rating": ["Your puzzle rating: {rating} ({solved} solved of {count} tried)", "Your puzzle rating: {rating} ({solved} solved of {count} tried)"],
+  "puzzles.rating_none": "Your puzzle rating starts with your first puzzle.",
+  "puzzles.error.rating": "The rating could not be updated.",
 };
