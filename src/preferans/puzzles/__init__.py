@@ -11,6 +11,10 @@
 - :mod:`.generate`: ``preferans puzzles generate`` over record files (workers or Ray);
 - :mod:`.verify`: ``preferans puzzles check``, the solver recomputing a puzzle;
 - :mod:`.shipped`: the puzzles that come with the package (``preferans/data/puzzles``).
+- :mod:`.levels`: which of our computer levels find a puzzle's card (the grades checked);
+- :mod:`.render`: a puzzle as text (``preferans puzzles show``);
+- :mod:`.session`: a puzzle played card by card, the solver answering (the page);
+- :mod:`.rating`: the browser's puzzle rating (OpenSkill).
 
 The format is documented in ``docs/puzzles.md``.
 """
