@@ -517,6 +517,131 @@ def bench_solver(
     raise typer.Exit(code=bench_solver_command(as_json, quick, passes))
 
 
+puzzles_app = typer.Typer(help="Puzzles: positions where one card keeps what matters.",
+                          no_args_is_help=True)
+app.add_typer(puzzles_app, name="puzzles")
+
+
+@puzzles_app.command("generate")
+def puzzles_generate(
+    records: Annotated[
+        list[Path], typer.Argument(help="Records directories (preferans match --records-dir) "
+                                   "or record files.")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Write the puzzles here (JSON lines).")] = (
+        Path("puzzles.jsonl")
+    ),
+    workers: Annotated[int, typer.Option(help="Processes judging records in parallel.")] = 2,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Judge the records as Ray tasks on the cluster "
+                                 "at this address (default: RAY_ADDRESS if set; 'local' starts "
+                                 "one here).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Find puzzles in match records: exactly one card keeps what matters, checked by the
+    solver; write them with their grade and themes, and print the figures."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from .analysis.attribution import AttributionError, record_files
+    from .match.jobs import RayUnavailable, ray_address_from_env
+    from .puzzles.generate import generate, write_puzzles
+
+    if workers < 1:
+        fail("--workers must be at least 1")
+    try:
+        files = [f for r in records for f in record_files(r)]
+    except AttributionError as exc:
+        fail(str(exc))
+    try:
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("records", total=len(files))
+            harvest = generate(files, workers=workers, ray_address=ray_address_from_env(ray),
+                               progress=lambda k: bar.update(task, completed=k))
+        write_puzzles(harvest.puzzles, out)
+    except RayUnavailable as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    summary = harvest.summary()
+    if as_json:
+        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        typer.echo(f"{summary['kept']} puzzles from {summary['candidates']} positions judged "
+                   f"({summary['positions']} card decisions) of {summary['records']} records "
+                   f"({summary['share_kept']:.2%} kept; "
+                   f"{summary['repeats']} repeats dropped); {summary['cpu_seconds']} CPU s, "
+                   f"{summary['puzzles_per_cpu_hour']:.0f} puzzles per CPU hour")
+        typer.echo(f"not kept: {summary['rejected']}")
+        typer.echo(f"grades: {summary['by_grade']}  themes: {summary['by_theme']}")
+        typer.echo(f"wrote {out}")
+    for error in harvest.errors[:5]:
+        typer.echo(f"skipped {error}", err=True)
+
+
+@puzzles_app.command("check")
+def puzzles_check(
+    file: Annotated[Path, typer.Argument(help="A puzzle file (JSON lines, a JSON list or one "
+                                         "preferans-puzzle/1 object).")],
+    sample: Annotated[
+        int | None, typer.Option(help="Check this many puzzles chosen at random (seeded).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of --sample.")] = 0,
+) -> None:
+    """Re-verify puzzles with the solver: the one card at each step of the line, the
+    alternatives' costs, the goal, grade and themes; exit code 1 if any is wrong."""
+    import random
+
+    from .puzzles.generate import read_puzzles
+    from .puzzles.verify import problems
+
+    try:
+        puzzles = read_puzzles(file)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot read {file}: {exc}")
+    if sample is not None and sample < len(puzzles):
+        puzzles = random.Random(seed).sample(puzzles, max(0, sample))
+    bad = 0
+    for k, puzzle in enumerate(puzzles, 1):
+        found = problems(puzzle)
+        if found:
+            bad += 1
+            name = puzzle.get("id", f"#{k}") if isinstance(puzzle, dict) else f"#{k}"
+            for line in found:
+                typer.echo(f"{name}: {line}")
+    typer.echo(f"{len(puzzles) - bad} of {len(puzzles)} puzzles confirmed by the solver")
+    if bad:
+        raise typer.Exit(code=1)
+
+
+@puzzles_app.command("show")
+def puzzles_show(
+    file: Annotated[Path, typer.Argument(help="A puzzle file (JSON lines, a JSON list or one "
+                                         "preferans-puzzle/1 object).")],
+    puzzle_id: Annotated[
+        str | None, typer.Option("--id", help="The puzzle to show (default: the first).")
+    ] = None,
+    solution: Annotated[bool, typer.Option("--solution", help="Show the answer, its line and "
+                                           "what every other card costs.")] = False,
+) -> None:
+    """Show a puzzle: every hand, the trick, the goal (and with --solution the answer)."""
+    from .puzzles.generate import read_puzzles
+    from .puzzles.render import render
+
+    try:
+        puzzles = read_puzzles(file)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot read {file}: {exc}")
+    chosen = [p for p in puzzles if puzzle_id is None or p.get("id") == puzzle_id][:1]
+    if not chosen:
+        fail(f"no puzzle {puzzle_id} in {file}" if puzzle_id else f"no puzzle in {file}")
+    try:
+        typer.echo(render(chosen[0], solution=solution))
+    except (KeyError, TypeError, ValueError) as exc:
+        fail(f"not a puzzle: {exc}")
+
+
 def main() -> None:
     """Entry point of the ``preferans`` script."""
     try:

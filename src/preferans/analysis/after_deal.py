@@ -31,7 +31,7 @@ from ..solver import solve, solve_moves
 FORMAT: Final = "preferans-analysis/1"
 
 
-def _mode(deal: Deal) -> str | None:
+def solver_mode(deal: Deal) -> str | None:
     """The solver's mode for the deal's play, or None when the solver cannot model it."""
     if deal.dummy is not None and (deal.kind == "allpass" or deal.alone):
         return None  # two hands playing: the solver is three-handed
@@ -56,7 +56,7 @@ def _world(deal: Deal, view: SeatView) -> World:
     return World(hands, extra)
 
 
-def _position(deal: Deal, side: int, mode: str) -> Any:
+def solver_position(deal: Deal, side: int, mode: str) -> Any:
     """The solver position now, every hand known, counting ``side``'s tricks."""
     seat = deal.to_act
     assert seat is not None
@@ -65,7 +65,7 @@ def _position(deal: Deal, side: int, mode: str) -> Any:
                          allpass_talon=deal.rules.allpass_talon)
 
 
-def _side_of(deal: Deal, mode: str, seat: int) -> int:
+def counted_side(deal: Deal, mode: str, seat: int) -> int:
     """The seat whose tricks the solver counts for ``seat``'s card."""
     if mode == "allpass":
         return seat
@@ -92,10 +92,10 @@ def _cost(deal: Deal, mode: str, seat: int, values: Mapping[int, int], card: Car
 def _opening_value(deal: Deal, mode: str) -> int | list[int]:
     """The double-dummy value from the opening lead (``deal`` at its first card)."""
     if mode == "allpass":
-        return [solve(_position(deal, s, mode)) if s in _active(deal) else 0
+        return [solve(solver_position(deal, s, mode)) if s in _active(deal) else 0
                 for s in range(deal.players)]
     assert deal.declarer is not None
-    return solve(_position(deal, deal.declarer, mode))
+    return solve(solver_position(deal, deal.declarer, mode))
 
 
 def _active(deal: Deal) -> list[int]:
@@ -125,7 +125,7 @@ class _Collector:
             return
         entry = self._current
         if not entry["played"]:
-            self._mode = _mode(deal)
+            self._mode = solver_mode(deal)
             entry["played"] = True
             entry["kind"] = deal.kind
             entry["declarer"] = deal.declarer
@@ -146,7 +146,7 @@ class _Collector:
             card = Card.parse(token)
         except ValueError:
             return  # not a card: the replay refuses the action, naming it
-        values = solve_moves(_position(deal, _side_of(deal, mode, seat), mode))
+        values = solve_moves(solver_position(deal, counted_side(deal, mode, seat), mode))
         if card.index not in values:
             return  # not a card this hand may play: the replay refuses it, naming why
         cost, best = _cost(deal, mode, seat, values, card)

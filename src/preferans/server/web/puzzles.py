@@ -1,0 +1,161 @@
+"""The puzzle page and its API (``/puzzles``): find the one card, the solver answering.
+
+- ``GET /puzzles``: the page (``?id=`` a puzzle, ``?theme=``, ``?grade=`` a choice).
+- ``GET /api/puzzles/random?theme=&grade=``: a puzzle of that theme and grade, as the page
+  sees it before it is solved (:func:`preferans.puzzles.session.public`: never the solution).
+- ``GET /api/puzzles/daily``: the puzzle of the day (the same for everyone on a UTC date).
+- ``GET /api/puzzles/{id}``: that puzzle, the same way.
+- ``POST /api/puzzles/{id}/play`` ``{"cards": [...]}``: the player's cards so far, replayed
+  with the solver answering (:func:`preferans.puzzles.session.advance`): ``continue``,
+  ``solved`` or ``wrong`` (with the card's cost); a card that cannot be played is a 422 with
+  a ``code`` the page words in its language.
+- ``POST /api/puzzles/{id}/rate`` ``{"mu", "sigma", "solved"}``: the browser's puzzle rating
+  after a try (:mod:`preferans.puzzles.rating`, OpenSkill); the browser keeps it.
+- ``GET /api/puzzles/{id}/solution``: the solution, its line and every other card's cost
+  (asked for by the page's hint, after a wrong card or once solved).
+
+Requests are data: an id must match the shipped ids' form and name a shipped puzzle, the
+cards are at most ten short strings; the solving runs in a worker thread, a few
+milliseconds a request (positions of ten cards or fewer), two at once per client and eight
+in all (beyond that a 429 with a ``code`` the page words).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import random
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...puzzles.rating import rate
+from ...puzzles.session import PlayError, advance, public
+from ...puzzles.shipped import generated
+from ..security.limits import Slots, client_key
+from .responses import page
+
+PLAYS_PER_CLIENT = 2
+"""A client's puzzle moves being solved at once (a third is answered 429: one at a time)."""
+PLAYS_AT_ONCE = 8
+"""Puzzle moves being solved at once in all: the worker threads stay free for the tables."""
+
+router = APIRouter()
+_solving = Slots(per_key=PLAYS_PER_CLIENT, total=PLAYS_AT_ONCE)
+PUZZLE_ID = re.compile(r"^p[0-9a-f]{11}$")
+
+
+class Play(BaseModel):
+    """The player's cards so far."""
+
+    model_config = ConfigDict(extra="forbid")
+    cards: list[str] = Field(default_factory=list, max_length=10)
+
+
+@cache
+def _by_id() -> dict[str, dict[str, Any]]:
+    return {p["id"]: p for p in generated()}
+
+
+def _missing(code: str = "puzzles.error.none") -> JSONResponse:
+    return JSONResponse({"detail": "no such puzzle", "code": code}, status_code=404)
+
+
+def _find(puzzle_id: str) -> dict[str, Any] | None:
+    if not PUZZLE_ID.match(puzzle_id):
+        return None
+    return _by_id().get(puzzle_id)
+
+
+@router.get("/puzzles", response_class=HTMLResponse)
+def puzzles_page(request: Request) -> Response:
+    return page(request, "puzzles.html")
+
+
+@router.get("/api/puzzles/random")
+def random_puzzle(theme: str | None = None, grade: int | None = None) -> Response:
+    chosen = [p for p in generated()
+              if (not theme or theme in p["themes"]) and (grade is None or p["grade"] == grade)]
+    if not chosen:
+        return _missing("puzzles.error.none_left")
+    return JSONResponse(public(random.choice(chosen)))
+
+
+def daily_puzzle(day: datetime.date) -> dict[str, Any]:
+    """The puzzle of the day: the same for everyone on a UTC date, drawn from the shipped
+    puzzles of grade 3 and above by the date's hash."""
+    pool = [p for p in generated() if p["grade"] >= 3]
+    digest = hashlib.sha256(day.isoformat().encode()).digest()
+    return pool[int.from_bytes(digest[:8], "big") % len(pool)]
+
+
+@router.get("/api/puzzles/daily")
+def daily() -> Response:
+    today = datetime.datetime.now(datetime.UTC).date()
+    return JSONResponse({**public(daily_puzzle(today)), "daily": today.isoformat()})
+
+
+@router.get("/api/puzzles/{puzzle_id}")
+def one_puzzle(puzzle_id: str) -> Response:
+    puzzle = _find(puzzle_id)
+    return _missing() if puzzle is None else JSONResponse(public(puzzle))
+
+
+@router.get("/api/puzzles/{puzzle_id}/solution")
+def solution(puzzle_id: str) -> Response:
+    puzzle = _find(puzzle_id)
+    if puzzle is None:
+        return _missing()
+    return JSONResponse({k: puzzle[k] for k in ("id", "solution", "line", "line_end",
+                                                "alternatives", "obvious", "value")})
+
+
+class Try(BaseModel):
+    """A try at a puzzle, with the browser's rating before it."""
+
+    model_config = ConfigDict(extra="forbid")
+    mu: float
+    sigma: float
+    solved: bool
+
+
+@router.post("/api/puzzles/{puzzle_id}/rate")
+def rate_try(puzzle_id: str, body: Try) -> Response:
+    puzzle = _find(puzzle_id)
+    if puzzle is None:
+        return _missing()
+    try:
+        rating = rate({"mu": body.mu, "sigma": body.sigma}, puzzle["grade"], body.solved)
+    except ValueError as exc:
+        return JSONResponse({"detail": str(exc), "code": "puzzles.error.rating"},
+                            status_code=422)
+    return JSONResponse(rating)
+
+
+@router.post("/api/puzzles/{puzzle_id}/play")
+async def play(puzzle_id: str, body: Play, request: Request) -> Response:
+    puzzle = _find(puzzle_id)
+    if puzzle is None:
+        return _missing()
+    if any(len(c) > 4 for c in body.cards):
+        return JSONResponse({"detail": "not a card", "code": "puzzles.error.card"},
+                            status_code=422)
+    client = client_key(request)
+    if not _solving.take(client):
+        return JSONResponse({"detail": "one move at a time", "code": "puzzles.error.busy"},
+                            status_code=429)
+    try:
+        result = await anyio.to_thread.run_sync(advance, puzzle, body.cards)
+    except PlayError as exc:
+        return JSONResponse({"detail": str(exc), "code": "puzzles.error.card"},
+                            status_code=422)
+    finally:
+        _solving.give(client)
+    return JSONResponse(result)
