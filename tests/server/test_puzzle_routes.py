@@ -74,7 +74,7 @@ def test_hostile_input_is_refused(client: TestClient) -> None:
 def test_the_puzzle_of_the_day_is_the_same_all_day(client: TestClient) -> None:
     import datetime
 
-    from preferans.server.puzzle_routes import daily_puzzle
+    from preferans.server.web.puzzles import daily_puzzle
 
     first = client.get("/api/puzzles/daily").json()
     assert client.get("/api/puzzles/daily").json()["id"] == first["id"]
@@ -85,7 +85,7 @@ def test_the_puzzle_of_the_day_is_the_same_all_day(client: TestClient) -> None:
 
 
 def test_a_client_solves_two_moves_at_once_at_most(client: TestClient) -> None:
-    from preferans.server import puzzle_routes
+    from preferans.server.web import puzzles as puzzle_routes
 
     puzzle = generated()[0]
     url = f"/api/puzzles/{puzzle['id']}/play"

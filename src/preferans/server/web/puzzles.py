@@ -27,13 +27,11 @@ import hashlib
 import random
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...puzzles.rating import rate
