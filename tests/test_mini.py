@@ -103,7 +103,7 @@ def test_a_card_outside_the_pack_is_refused():
 
 
 def test_the_web_table_does_not_offer_a_short_pack():
-    from preferans.server.house_rules import editor_schema, rules_from_settings
+    from preferans.server.lang.house_rules import editor_schema, rules_from_settings
 
     assert "ranks" not in {e["name"] for e in editor_schema()}
     with pytest.raises(RulesError, match="research"):
