@@ -66,7 +66,7 @@ from .table.comeback import restore_friends_tables
 from .table.standin import GRACE_SECONDS
 from .table.tables import IDLE_SECONDS, Tables
 from .table.thinking import Thinking, default_workers
-from .web import errors, friends, games, pages, review, sockets, status, strings
+from .web import errors, friends, games, pages, review, seat_links, sockets, status, strings
 from .web.deps import SocketLimits, WebSettings
 
 log = logging.getLogger("preferans.server")
@@ -76,7 +76,7 @@ STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
 """Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
-ROUTERS = (pages, games, sockets, status, strings, friends, review)
+ROUTERS = (pages, games, sockets, status, strings, friends, seat_links, review)
 """The routers, in the order their routes are matched."""
 
 def create_app(
