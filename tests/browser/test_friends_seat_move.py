@@ -161,3 +161,57 @@ def test_a_seat_moves_to_a_second_device_mid_deal_and_the_first_only_watches(
         for context in (desk_anna, desk_boris, phone):
             context.close()
     assert not errors, errors
+
+
+def test_a_seat_moved_in_the_lobby_and_the_creators_new_link_for_a_friend(
+        browser: Any, live_server: LiveServer, artifacts: Path) -> None:
+    """Before the start: Boris opens his seat link on a second browser, his first lobby says
+    the seat went to another device; Anna makes him a new link from her lobby."""
+    base = live_server.url
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    errors: list[str] = []
+    try:
+        anna, boris, tablet = (context.new_page() for context in contexts)
+        for who in (anna, boris, tablet):
+            who.context.set_default_timeout(15_000)
+            who.on("pageerror", lambda error: errors.append(str(error)))
+        made = anna.request.post(f"{base}/api/friends", data={
+            "name": "Anna", "seats": ["friend", "easy"], "rules": "sochi", "pool": 10})
+        assert made.status == 201, made.text()
+        game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+        assert boris.request.post(f"{base}/api/friends/{game}/join", data={
+            "code": code, "seat": 1, "name": "Boris"}).status == 200
+        anna.goto(f"{base}/lobby/{game}?lang=en")
+        boris.goto(f"{base}/lobby/{game}?lang=en")
+        link = boris.locator("#device-link").input_value()
+        tablet.goto(link + "?lang=en")
+        assert tablet.locator("#seat-question").inner_text() == (
+            "Take Boris's seat here? The other device will become a spectator.")
+        tablet.locator("#take-here").click()
+        tablet.wait_for_url(f"**/lobby/{game}")
+        tablet.wait_for_function("() => document.getElementById('device-link').value !== ''")
+        shown = tablet.locator("#device-link").input_value()
+        assert shown != link
+        boris.wait_for_function("""() => document.getElementById('error').textContent
+            .includes('opened on another device')""")
+        assert boris.locator("#device-link").input_value() == ""
+        shot(boris, artifacts, "lobby-old-told")
+        # Anna gives Boris a new link (he lost it): the one the tablet showed stops working
+        anna.locator('[data-relink="1"]').click()
+        anna.wait_for_selector('[data-relinked="1"]')
+        fresh = anna.locator('[data-relinked="1"]').input_value()
+        assert "/seat/" in fresh and fresh != link
+        anna.locator('[data-relinked="1"]').scroll_into_view_if_needed()
+        shot(anna, artifacts, "lobby-creator-new-link")
+        anna.set_viewport_size({"width": 390, "height": 844})  # the creator on a phone
+        anna.locator('[data-relinked="1"]').scroll_into_view_if_needed()
+        assert anna.evaluate("() => document.documentElement.scrollWidth") <= 390
+        shot(anna, artifacts, "lobby-creator-new-link-phone")
+        tablet.reload()
+        assert tablet.locator("#device-link").input_value() == fresh != shown
+        boris.goto(shown + "?lang=en")
+        assert "This seat link no longer works" in boris.locator("main").inner_text()
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors

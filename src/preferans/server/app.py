@@ -11,7 +11,8 @@ concern (:mod:`.web`).
 The routes (see each router's module): the pages (:mod:`.web.pages`: ``/``,
 ``/table/{id}``, ``/stats``, ``/guide``), a game's JSON API (:mod:`.web.games`), the table's
 WebSocket (:mod:`.web.sockets`), health and figures (:mod:`.web.status`), the browser's
-catalogues (:mod:`.web.strings`), a table for friends (:mod:`.web.friends`), the analysis
+catalogues (:mod:`.web.strings`), a table for friends (:mod:`.web.friends`) and its seat
+links (:mod:`.web.seat_links`), the analysis
 and the replays (:mod:`.web.review`); ``/static/...`` the scripts, styles and the card deck.
 
 Seat tokens: creating a game sets the HttpOnly, SameSite=Strict cookie ``preferans_seat``
