@@ -297,3 +297,36 @@ def test_the_seat_page_asks_before_it_takes_the_seat(client: TestClient, lang: s
              "ru": "Занять здесь место игрока Boris? Другое устройство станет зрителем."}
     assert words[lang].replace("'", "&#39;") in page.text
     assert codes_of(client, game)[1] == code  # looking at the page moves nothing
+
+
+def test_a_socket_of_a_seat_moved_through_another_process_is_let_in_at_once(
+        client: TestClient) -> None:
+    """The store holds the move before the table's owner has heard of it (another process
+    made it: the bus message is on its way): the new browser's socket is let in, and the
+    old browser is told and demoted then and there."""
+    from preferans.server.security.tokens import SEAT_COOKIE, token_hash
+    from preferans.server.table.party import Party
+
+    game, (_, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=17)
+    phone = Browser(client)
+    assert phone.post(f"/api/friends/{game}/move", {"code": "x" * 22}).status_code == 404
+    phone_hash = token_hash(phone.cookies[SEAT_COOKIE])  # a token minted for it all the same
+    store = client.app.state.store
+
+    def elsewhere(seats: dict[str, str], friends: dict[str, Any]) -> None:
+        seats["1"] = phone_hash
+        party = Party.from_json(friends).relinked(1)
+        friends.clear()
+        friends.update(party.to_json())
+
+    with boris.socket(game) as old:
+        assert old.receive_json()["seat"] == 1
+        store.write_now(store.change_friends, game, elsewhere)  # the table not told
+        with phone.socket(game) as ws:
+            told = old.receive_json()
+            assert told["type"] == "seat_moved", told
+            assert old.receive_json()["seat"] is None
+            state = ws.receive_json()
+            while state.get("type") != "state":
+                state = ws.receive_json()
+            assert state["seat"] == 1 and state["observation"]["hand"]
