@@ -269,6 +269,14 @@ def test_a_seat_link_moves_a_seat_in_the_lobby_and_after_a_restart(db_url: str) 
             assert state["seat"] == 1 and state["observation"]["hand"]
         with tablet.socket(game) as ws:
             assert ws.receive_json()["code"] == "not_yours"
+        stale = Browser(client).post(f"/api/friends/{game}/move", {"code": code})
+        assert stale.status_code == 404 and stale.json()["code"] == "stale_seat_link"
+    with app_on(db_url) as client:  # and after another restart, the new one still works
+        fresh = codes_of(client, game)[1]
+        assert fresh != code
+        laptop, answer = _move(client, game, fresh)
+        assert answer.status_code == 200 and answer.json()["seat"] == 1
+        assert laptop.get(f"/api/friends/{game}").json()["you"] == 1
 
 
 def test_opening_seat_links_is_bounded_like_the_other_creations(
