@@ -405,3 +405,52 @@ def test_the_sockets_of_a_killed_process_that_did_not_own_the_table_are_forgotte
         first.close()
         for sock in others:
             sock.close()
+
+
+def test_a_seat_moved_through_another_process_demotes_its_old_socket_at_once(
+        nodes: tuple[Node, Node, str]) -> None:
+    """Boris's seat link opened through the process that does not own the table (issue 47):
+    the owner reads the seats again, tells Boris's old socket (held by that other process)
+    in his language, and sends it only the spectator's view from then on; his phone's socket
+    gets the seat, on either process."""
+    a, b, _ = nodes
+    game_id, browsers, _ = friends_table(a, ["friend", "easy"], ["Boris"], 61)
+    browsers[1].lang = "ru"
+    first = browsers[0].socket(a, game_id)  # the first socket: a owns the table
+    old = browsers[1].socket(b, game_id)
+    sockets = [first, old]
+    try:
+        first.read_state()
+        mine = old.read_state()
+        assert mine["seat"] == 1 and mine["observation"]["hand"]
+        code = mine["device"].rsplit("/", 1)[1]
+        phone = Browser()
+        moved = phone.post(b, f"/api/friends/{game_id}/move", {"code": code})
+        assert moved.status_code == 200, moved.text
+        told = old.read(timeout=10)
+        while told.get("type") == "state":  # frames of moves made before the move
+            assert told["seat"] == 1
+            told = old.read(timeout=10)
+        assert told["type"] == "seat_moved" and "Boris" in told["message"], told
+        assert "другом устройстве" in told["message"]
+        after = old.read_state(timeout=10)
+        assert after["seat"] is None and after["observation"]["hand"] == []
+        for node in (a, b):
+            sockets.append(phone.socket(node, game_id))
+            state = sockets[-1].read_state()
+            assert state["seat"] == 1 and state["observation"]["hand"]
+            assert state["device"].rsplit("/", 1)[1] != code
+        stale = phone.post(a, f"/api/friends/{game_id}/move", {"code": code})
+        assert stale.status_code == 404
+        # the old browser, reconnecting on the owner, holds no seat any more
+        again = browsers[1].socket(a, game_id)
+        sockets.append(again)
+        assert again.read()["code"] == "not_yours"
+        frames = [json.loads(text) for text in old.frames]
+        kinds = [frame.get("type") for frame in frames]
+        later = [f for f in frames[kinds.index("seat_moved") + 1:] if f.get("type") == "state"]
+        assert later and all(f["seat"] is None and f["observation"]["hand"] == []
+                             and f["observation"]["legal"] == [] for f in later)
+    finally:
+        for sock in sockets:
+            sock.close()

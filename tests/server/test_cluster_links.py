@@ -133,3 +133,34 @@ def test_an_owner_asked_again_for_a_socket_it_knows_sends_no_second_state():
     assert sorted(remotes) == ["there/1", "there/2"]
     assert all(isinstance(r, RemoteSocket) for r in remotes.values())
     assert table.connected[0][0] is remotes["there/1"]
+
+
+def test_a_socket_whose_seat_moved_asks_every_later_owner_for_the_spectators_view():
+    """Issue 47: the owner demotes a socket held by another process (its seat was opened on
+    another device); the holder's link then asks for the spectator's view, whether it asks
+    the owner again (the bus came back, a new owner) or takes the table itself."""
+    from preferans.server.cluster.cluster import DEMOTED
+    from preferans.server.table.spectators import SPECTATOR
+
+    async def main() -> tuple[list[dict[str, Any]], FakeTable, Link]:
+        cluster = make_cluster(FakeStore(owner="there"))
+        link = Link(cluster, FakeSocket(), GAME, 1)  # type: ignore[arg-type]
+        cluster.links[GAME] = {link.sid: link}
+        cluster._frames(GAME, {"f": [[link.sid, '{"type": "seat_moved"}'],
+                                     [link.sid, None, DEMOTED]]})
+        assert link.seat == SPECTATOR and not link.closed
+        await link.resend(refresh=True)
+        moved = FakeSocket()
+        moved.state = SimpleNamespace(demoted=True)  # the table demoted it here
+        here = Link(cluster, moved, GAME, 2)  # type: ignore[arg-type]
+        table = FakeTable()
+        await here.go_local(table)  # type: ignore[arg-type]
+        await link.close()
+        here.table = None  # (the fake table keeps no sockets to forget)
+        here._writer.cancel()
+        return cluster.bus.sent, table, here  # type: ignore[attr-defined]
+
+    sent, table, here = run_async(main())
+    opened = [m for m in sent if m["op"] == "open"]
+    assert opened and all(m["seat"] == SPECTATOR for m in opened)
+    assert table.connected[0][1] == SPECTATOR and here.seat == SPECTATOR

@@ -11,7 +11,8 @@ concern (:mod:`.web`).
 The routes (see each router's module): the pages (:mod:`.web.pages`: ``/``,
 ``/table/{id}``, ``/stats``, ``/guide``), a game's JSON API (:mod:`.web.games`), the table's
 WebSocket (:mod:`.web.sockets`), health and figures (:mod:`.web.status`), the browser's
-catalogues (:mod:`.web.strings`), a table for friends (:mod:`.web.friends`), the analysis
+catalogues (:mod:`.web.strings`), a table for friends (:mod:`.web.friends`) and its seat
+links (:mod:`.web.seat_links`), the analysis
 and the replays (:mod:`.web.review`); ``/static/...`` the scripts, styles and the card deck.
 
 Seat tokens: creating a game sets the HttpOnly, SameSite=Strict cookie ``preferans_seat``
@@ -66,7 +67,18 @@ from .table.comeback import restore_friends_tables
 from .table.standin import GRACE_SECONDS
 from .table.tables import IDLE_SECONDS, Tables
 from .table.thinking import Thinking, default_workers
-from .web import errors, friends, games, pages, puzzles, review, sockets, status, strings
+from .web import (
+    errors,
+    friends,
+    games,
+    pages,
+    puzzles,
+    review,
+    seat_links,
+    sockets,
+    status,
+    strings,
+)
 from .web.deps import SocketLimits, WebSettings
 
 log = logging.getLogger("preferans.server")
@@ -76,7 +88,7 @@ STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
 """Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
-ROUTERS = (pages, games, sockets, status, strings, friends, review, puzzles)
+ROUTERS = (pages, games, sockets, status, strings, friends, seat_links, review, puzzles)
 """The routers, in the order their routes are matched."""
 
 def create_app(

@@ -48,6 +48,7 @@ from ..store.fastjson import dumps
 from ..store.faults import StoreError
 from ..store.games import GameStore
 from ..store.leases import Lease
+from ..table.spectators import SPECTATOR
 from .bus import Bus, BusDown, channel_in, channel_out
 from .watch import LeaseWatch
 
@@ -66,6 +67,9 @@ MOVED = 1012
 SEQ_STRIDE = 1 << 20
 """A table taken over counts its frames (``seq``) from ``epoch * SEQ_STRIDE``: its frames'
 numbers go on growing across owners, so a page never takes a new frame for an old one."""
+DEMOTED = 0
+"""Not a close: the frame that tells a socket's holder its seat moved to another browser
+(the socket watches from then on: :meth:`..table.friends.TableFriends.seats_changed`)."""
 
 
 class OpenTables(Protocol):
@@ -109,6 +113,11 @@ class RemoteSocket:
     async def close(self, code: int = 1000) -> None:
         self.application_state = WebSocketState.DISCONNECTED
         self.cluster.outbox(self.game_id).close(self.sid, code)
+
+    def demoted(self) -> None:
+        """The seat of this socket moved to another browser: its holder opens it again as
+        a spectator's (after a lost bus, a restart of the owner)."""
+        self.cluster.outbox(self.game_id).close(self.sid, DEMOTED)
 
 
 class Outbox:
@@ -206,6 +215,8 @@ class Link:
         self.table = table
         while not self._out.empty():  # the old owner's last frames: the state below is newer
             self._out.get_nowait()
+        if getattr(self.socket.state, "demoted", False):  # its seat moved meanwhile
+            self.seat = SPECTATOR
         await table.connect(self.socket, self.seat)
         pending, self.pending = self.pending, []
         for text in pending:
@@ -487,7 +498,9 @@ class Cluster(LeaseWatch):
         saved = await anyio.to_thread.run_sync(self.store.get, table.id)
         if saved is not None and saved.friends and table.party is not None:
             table.party = Party.from_json(saved.friends)
-            await table.refresh()
+            # a seat moved to another browser: its old sockets, wherever they are, watch
+            if not await table.seats_changed(dict(saved.seats or {})):
+                await table.refresh()
 
     async def party_changed(self, game_id: str) -> None:
         """A friends' table was changed in the store here: its owner, wherever it is, reads
@@ -581,7 +594,9 @@ class Cluster(LeaseWatch):
             link = links.get(sid)
             if link is None or link.table is not None:
                 continue
-            if text is None:
+            if text is None and len(frame) > 2 and frame[2] == DEMOTED:
+                link.seat = SPECTATOR  # its seat moved: it asks for the public view from now
+            elif text is None:
                 link.deliver(None, int(frame[2]) if len(frame) > 2 else 1000)
             else:
                 link.deliver(text)

@@ -80,6 +80,20 @@ function onError(msg) {
   app.ui.pendingShake = null;
 }
 
+/** This browser's seat was opened on another device: from this frame on the page only
+ *  watches (the server sends the spectator's view); a reconnection or a reload asks for the
+ *  spectator's view too. */
+function onSeatMoved(msg) {
+  app.watch = msg.watch || "";
+  if (app.watch) {
+    history.replaceState(null, "", `/watch/${encodeURIComponent(app.gameId)}/${encodeURIComponent(app.watch)}`);
+  }
+  app.ui.menuOpen = false;
+  setMessage(msg.message || t("connection.seatMoved"), "info");
+  sound.play("error");
+  render();
+}
+
 function gameIdFromPage() {
   const fromTemplate = $("app").dataset.gameId;
   if (fromTemplate) return fromTemplate;
@@ -120,7 +134,7 @@ function init() {
   }
   render();
   connect({
-    state: onState, error: onError, hint: onHint, chat: onChat,
+    state: onState, error: onError, hint: onHint, chat: onChat, seatMoved: onSeatMoved,
     notConnected: (text) => setMessage(text, "error"),
     connection: (open) => { if (open) app.ui.message = null; render(); },
   });

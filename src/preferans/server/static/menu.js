@@ -24,6 +24,41 @@ export function renderMenu() {
   renderHandOver(menu);
   renderFinish(menu);
   renderWatchLink(menu);
+  renderSeatLinks(menu);
+}
+
+/** At a table for friends, each human may copy the link that opens his own seat on another
+ *  device (the state gives ``device`` only to that seat's page); the creator may make a new
+ *  one for a friend who lost his (the old one stops working). */
+function renderSeatLinks(menu) {
+  menu.querySelectorAll('[data-menu="device_copy"], [data-menu="seat_link_new"]').forEach((node) => node.remove());
+  const msg = app.state;
+  if (!msg || msg.seat === null || msg.seat === undefined || msg.game_over || !msg.humans) return;
+  const anchor = menu.querySelector('[data-menu="new"]');
+  if (msg.device) {
+    anchor.before(el("button", { type: "button", role: "menuitem", "data-menu": "device_copy", text: t("menu.deviceCopy") }));
+  }
+  if (msg.seat !== 0) return;
+  const handed = msg.handed || [];
+  for (const seat of msg.humans.filter((s) => s !== 0 && !handed.includes(s))) {
+    anchor.before(el("button", {
+      type: "button", role: "menuitem", "data-menu": "seat_link_new", "data-seat": seat,
+      text: t("menu.seatLinkNew", { name: nameOf(seat) }),
+    }));
+  }
+}
+
+async function newSeatLink(seat) {
+  try {
+    const response = await fetch(`/api/friends/${encodeURIComponent(app.gameId)}/seat_link`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat }),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) { setMessage(answer.message || answer.detail || t("connection.notYet"), "error"); return; }
+    await copyLink(answer.device, "menu.seatLinkRenewed", "menu.seatLinkShown", { name: nameOf(seat) });
+  } catch (problem) {
+    setMessage(t("connection.notYet"), "error");
+  }
 }
 
 /** At a table for friends, its creator (the only page the state gives ``watch``) may copy
@@ -40,13 +75,13 @@ function renderWatchLink(menu) {
 
 /** Copy a link to the clipboard; the status line shows it either way (a page served over
  *  plain http from another machine may not reach the clipboard). */
-async function copyLink(path, copiedKey) {
+async function copyLink(path, copiedKey, shownKey = "menu.watchShown", fields = {}) {
   const url = new URL(path, location.href).href;
   try {
     await navigator.clipboard.writeText(url);
-    setMessage(t(copiedKey, { url }), "info");
+    setMessage(t(copiedKey, { ...fields, url }), "info");
   } catch (problem) {
-    setMessage(t("menu.watchShown", { url }), "info");
+    setMessage(t(shownKey, { ...fields, url }), "info");
   }
 }
 
@@ -106,6 +141,8 @@ function onMenu(action, item) {
   if (action === "finish_no") send({ type: "finish", agree: false });
   if (action === "watch_copy" && app.state && app.state.watch) copyLink(app.state.watch, "menu.watchCopied");
   if (action === "watch_new") newWatchLink();
+  if (action === "device_copy" && app.state && app.state.device) copyLink(app.state.device, "menu.deviceCopied", "menu.deviceShown");
+  if (action === "seat_link_new") newSeatLink(Number(item.dataset.seat));
   if (action === "pause") send({ type: app.state && app.state.paused ? "resume" : "pause" });
   if (action === "sheet") openSheet();
   if (action === "help") openHelp();

@@ -6,7 +6,7 @@ import { $, el } from "./util.js";
 
 let ws = null;
 let retry = 0;
-let handlers = { state: () => {}, error: () => {}, hint: () => {}, chat: () => {}, notConnected: () => {}, connection: () => {} };
+let handlers = { state: () => {}, error: () => {}, hint: () => {}, chat: () => {}, seatMoved: () => {}, notConnected: () => {}, connection: () => {} };
 
 export function connect(given) {
   if (given) handlers = { ...handlers, ...given };
@@ -31,6 +31,7 @@ export function connect(given) {
     else if (msg.type === "error") handlers.error(msg);
     else if (msg.type === "hint") handlers.hint(msg);
     else if (msg.type === "chat") handlers.chat(msg);
+    else if (msg.type === "seat_moved") handlers.seatMoved(msg); // the seat went to another device
   });
   socket.addEventListener("close", (event) => {
     if (ws !== socket) return;

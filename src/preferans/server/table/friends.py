@@ -18,6 +18,11 @@ from ..store.faults import StoreError
 from .chat import CHAT_MOST, clean_chat
 from .party import Party
 from .seats import HUMAN
+from .spectators import SPECTATOR
+
+SEAT_MOVED = "seat_moved"
+"""The message a browser gets when its seat was opened on another device (it watches
+from then on)."""
 
 log = logging.getLogger("preferans.server")
 
@@ -89,6 +94,36 @@ class TableFriends:
         self.seats.pop(str(seat), None)
         self.standin.handed.add(seat)
         await self.refresh()
+
+    async def seats_changed(self, seats: dict[str, str]) -> list[int]:
+        """The store's seats after a change made elsewhere (a seat link opened: the seat
+        moved to another browser): the sockets of each seat whose holder changed are told
+        (:data:`SEAT_MOVED`, in their language) and watch from this moment on, so no frame
+        with that seat's cards reaches them again; the seats moved."""
+        async with self.lock:
+            moved = [int(seat) for seat, held in seats.items() if seat.isdigit()
+                     and held and self.seats.get(seat) not in (None, held)]
+            self.seats = dict(seats)
+            if not moved:
+                return moved
+            for socket in [s for s in list(self.sockets) if self.seat_of(s) in moved]:
+                seat = self.seat_of(socket)
+                self._seat_of[socket] = SPECTATOR
+                self._sheet_sent.pop(socket, None)
+                socket.state.demoted = True  # it opens the table again as a spectator
+                demote = getattr(socket, "demoted", None)
+                if demote is not None:  # a socket of another process: its holder knows too
+                    demote()
+                watch = self.party.watch or self.party.invite if self.party else ""
+                await self._send(socket, {
+                    "type": SEAT_MOVED, "seat": seat, "watch": watch,
+                    "message": Said("friends.seat_moved", name=self.names[seat])})
+            for seat in moved:
+                if self.standin is not None and not self.has_socket(seat):
+                    self.standin.left(seat)  # the new browser's grace time to come in
+            await self._publish(None)
+        self._ensure_driver()
+        return moved
 
     async def _chat(self, socket: WebSocket, text: Any) -> None:
         """A chat message of a friends' table to every socket of it (:mod:`.chat`)."""

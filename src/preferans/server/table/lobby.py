@@ -84,6 +84,12 @@ def invite_url(game_id: str, party: Party) -> str:
     return f"/join/{game_id}/{party.invite}"
 
 
+def seat_url(game_id: str, party: Party, seat: int) -> str | None:
+    """The link that opens ``seat`` on another device (None: it has none yet)."""
+    code = party.link(seat)
+    return f"/seat/{game_id}/{code}" if code else None
+
+
 def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> dict[str, Any]:
     """The lobby as the holder of ``mine`` sees it: every seat (who took it, a computer's
     level), the invite only for the creator."""
@@ -104,6 +110,8 @@ def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> di
         "hints": party.hints, "stand_in": party.stand_in,
         "rules_title": rules_title_of(saved, lang), "url": f"/table/{saved.id}",
         "lobby": f"/lobby/{saved.id}", "free": party.free_seats()}
+    # this seat's own link to open it on another device (no other seat's)
+    view["device"] = seat_url(saved.id, party, mine[0]) if mine else None
     if 0 in mine:
         view["invite"] = invite_url(saved.id, party)
         view["watch"] = watch_url(saved.id, party) if party.watch else None
@@ -137,6 +145,7 @@ async def change_party(store: GameStore, tables: OpenTables, game_id: str,
     so its next visit reads the change; a started one takes the new party.  Raises
     :class:`KeyError` (no such game) and :class:`StoreError`."""
     changed: list[Party] = []
+    held: list[dict[str, str]] = []
 
     def apply(seats: dict[str, str], friends: dict[str, Any]) -> Any:
         party = Party.from_json(friends)
@@ -146,12 +155,14 @@ async def change_party(store: GameStore, tables: OpenTables, game_id: str,
         if row:
             friends["_row"] = row
         changed.append(new_party)
+        held.append(dict(seats))
         return answer
 
     answer = await store.write(store.change_friends, game_id, apply)
     table = tables.open.get(game_id)
     if table is not None and table.party is not None and table.party.started:
         table.party = changed[-1]
+        await table.seats_changed(held[-1])  # a seat moved: its old browser watches
     elif table is not None:
         tables.open.pop(game_id, None)
         await table.stop()

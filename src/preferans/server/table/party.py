@@ -18,6 +18,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..security.tokens import same_code
+
 LEVELS = ("easy", "normal", "hard", "crazy")
 """The computer players' levels a seat may have (weakest first)."""
 CLOCKS = (0, 30, 60, 120)
@@ -94,6 +96,10 @@ class Party:
     """The watch-only link's code (128 random bits like the invite, never the same): it opens
     the spectator's view of the started table, never a seat; "" for a table saved before
     there were watch links (its creator makes one)."""
+    links: tuple[str, ...] = ()
+    """Each human seat's own seat link's code (128 random bits, by seat; "" where none):
+    it moves the seat to the browser that opens it (:func:`..web.seat_links`), shown
+    only to that seat (and a new one to the creator when he issues it for a friend)."""
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
@@ -102,7 +108,7 @@ class Party:
         places = [Place(name=creator)] + [
             Place() if kind == "friend" else Place(level=kind) for kind in others]
         return cls(tuple(places), new_invite(), clock, stand_in, False, hints,
-                   watch=new_invite())
+                   watch=new_invite()).relinked(0)
 
     def humans(self) -> frozenset[int]:
         """The seats humans play."""
@@ -126,7 +132,33 @@ class Party:
     def taken(self, seat: int, name: str) -> Party:
         places = list(self.places)
         places[seat] = Place(name=name)
-        return replace(self, places=tuple(places))
+        return replace(self, places=tuple(places)).relinked(seat)
+
+    def link(self, seat: int) -> str:
+        """The seat link's code of ``seat`` ("" where it has none)."""
+        return self.links[seat] if 0 <= seat < len(self.links) else ""
+
+    def relinked(self, seat: int) -> Party:
+        """A fresh seat link for ``seat``: the old one stops working."""
+        links = [*self.links, *[""] * (len(self.places) - len(self.links))]
+        links[seat] = new_invite()
+        return replace(self, links=tuple(links))
+
+    def all_relinked(self) -> Party:
+        """Fresh seat links for every seat a human has taken (a new game of the same
+        seats: the old game's links open nothing of it)."""
+        party = replace(self, links=())
+        for seat, place in enumerate(self.places):
+            if place.human and place.name is not None:
+                party = party.relinked(seat)
+        return party
+
+    def linked_seat(self, code: object) -> int | None:
+        """The seat whose link is ``code`` (from the network: anything), or None."""
+        for seat, known in enumerate(self.links):
+            if known and same_code(known, code):
+                return seat
+        return None
 
     def computer(self, seat: int, level: str) -> Party:
         places = list(self.places)
@@ -140,7 +172,7 @@ class Party:
         return {"seats": [place.to_json() for place in self.places], "invite": self.invite,
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
                 "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch,
-                "watch": self.watch}
+                "watch": self.watch, "links": list(self.links)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -152,7 +184,11 @@ class Party:
                                if isinstance(s, int) and 0 < s < len(places)}))
         rematch = data.get("rematch")
         watch = data.get("watch")
+        raw_links = data.get("links")
+        links = tuple(code if isinstance(code, str) and len(code) <= 64 else ""
+                      for code in (raw_links if isinstance(raw_links, list) else [])
+                      [:len(places)])
         return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
                    bool(data.get("started")), bool(data.get("hints")), handed,
                    rematch if isinstance(rematch, str) and len(rematch) <= 40 else None,
-                   watch if isinstance(watch, str) and len(watch) <= 64 else "")
+                   watch if isinstance(watch, str) and len(watch) <= 64 else "", links)

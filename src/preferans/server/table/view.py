@@ -98,6 +98,11 @@ class TableView:
                 # the watch-only link, for its creator to copy (no other seat, no spectator)
                 "watch": (f"/watch/{self.id}/{self.party.watch}" if seat == HUMAN
                           and self.party is not None and self.party.watch else None),
+                "humans": sorted(self.humans),
+                # this seat's own link to open it on another device (its frames only)
+                "device": (f"/seat/{self.id}/{self.party.link(seat)}"
+                           if self.party is not None and seat >= 0 and self.party.link(seat)
+                           and not game_over else None),
                 "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
 

@@ -364,7 +364,7 @@ async def rematch(game_id: str, body: Empty, request: Request, store: StoreDep,
     from ..table.party import new_invite as make
 
     fresh = replace(party, invite=make(), watch=make(), started=True, handed=(),
-                    rematch=None)
+                    rematch=None).all_relinked()
     try:
         table = await anyio.to_thread.run_sync(
             lambda: tables.create_friends(rules_of(saved), fresh, None,
