@@ -42,7 +42,7 @@ from preferans.rules import option_docs
 from preferans.server.lang import language as page_lang
 from preferans.server.lang.presets_text import PRESET_TEXT
 
-SERVER = Path(page_lang.__file__).parent
+SERVER = Path(page_lang.__file__).parents[1]
 PAGE_PREFIXES = ("common", "settings", "difficulty", "damaged", "stats", "notfound", "replay",
                  "table", "title", "error", "verb", "js", "store", "friends", "chat")
 _TEMPLATE_KEY = re.compile(r"""\b_\(\s*["']([\w.-]+)["']""")
@@ -54,7 +54,7 @@ def page_keys() -> set[str]:
     keys = set(page_lang.dynamic_keys())
     for template in (SERVER / "templates").glob("*.html"):
         keys |= set(_TEMPLATE_KEY.findall(template.read_text(encoding="utf-8")))
-    for module in SERVER.glob("*.py"):
+    for module in SERVER.rglob("*.py"):
         keys |= set(_CODE_KEY.findall(module.read_text(encoding="utf-8")))
     keys.discard("js.counts")  # the plural of js.count
     return {k for k in keys if not k.endswith((".", ".html"))}
