@@ -194,3 +194,18 @@ def test_the_name_form_guesses_he_or_she_and_keeps_a_choice(
     finally:
         host.context.close()
         friend.context.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "The cards are dealt; you deal."),
+                                            ("ru", "Карты сданы; сдаёте вы.")])
+def test_the_replay_says_you_deal_not_you_deals(page: Any, live_server: LiveServer,
+                                               lang: str, said: str) -> None:
+    from test_review_pages import finished_game
+
+    game_id = f"youDeal{lang}"
+    table = finished_game(live_server, page, game_id, seed=12)
+    number = next(k for k, deal in enumerate(table.game.finished_deals, 1) if deal.dealer == 0)
+    page.goto(f"{live_server.url}/replay/{game_id}?lang={lang}#deal={number}")
+    caption = page.locator("#replay-caption")
+    caption.wait_for()
+    assert caption.inner_text() == said
