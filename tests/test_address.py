@@ -75,6 +75,21 @@ def test_every_seat_of_a_deal_agrees_in_russian() -> None:
     assert said.startswith("Вы сыграли 7♠") and "Вера записала 10 вистов на вас" in said
 
 
+def test_a_man_s_and_a_woman_s_names_are_declined_as_players_say_them() -> None:
+    notes = [{"code": "wrote_whists", "params": {"writer": 1, "amount": 20, "on": 0}},
+             {"code": "closed_pool_free", "params": {"seat": 2, "points": 4, "other": 0}},
+             {"code": "zero_full", "params": {"seat": 0, "points": 2}}]
+    said = render_notes(notes, ["Борис", "Вера", "Игорь"], "ru")
+    assert said == ("Вера записала 20 вистов на Бориса; Игорь дописал 4 в пулю Борису; "
+                    "у Бориса пуля закрыта: 2 с горы"), said
+    said = render_notes(notes, ["Любовь", "Мария", "Лев"], "ru")
+    assert said == ("Мария записала 20 вистов на Любовь; Лев дописал 4 в пулю Любови; "
+                    "у Любови пуля закрыта: 2 с горы"), said
+    # Latin letters and names Russian does not decline stay as written
+    said = render_notes(notes, ["Boris", "Anna", "Пьеро"], "ru")
+    assert said.startswith("Anna записала 20 вистов на Boris; Пьеро дописал 4 в пулю Boris")
+
+
 def test_every_russian_note_with_a_seat_verb_has_the_three_forms() -> None:
     """No template leaves a player's past-tense verb out of agreement: every verb right after
     a seat is a ``{seat:v:…/…/…}`` of three forms."""

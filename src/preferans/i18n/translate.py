@@ -247,18 +247,57 @@ def player_gender(name: str, choice: str | None = None) -> str:
     return said if said in GENDERS else guess(name)
 
 
-def _genitive(name: str, lang: str | None) -> str:
-    """Russian genitive of a player's name for «у Миши», «у болвана», «у вас»."""
+def _genitive(name: str, lang: str | None, gender: str | None = None) -> str:
+    """Russian genitive of a player's name for «у Миши», «у болвана», «у вас», «очередь
+    Бориса» (``gender``: the player's form of address, None: his name's)."""
     special = pgettext("name-of", name, lang)
     if special != name:
         return special
     word = player_name(name, lang)
     if normalize(lang) != "ru" or not word:
         return word
-    if word.endswith("а"):
-        return word[:-1] + ("и" if word[-2:-1] in "гкхжчшщ" else "ы")
-    if word.endswith("я"):
-        return word[:-1] + "и"
+    return declined(word, "gen", player_gender(name, gender))
+
+
+_CYRILLIC_WORD = re.compile(r"[А-ЯЁ][а-яё]+")
+_FLEETING = {"лев": "льв", "павел": "павл", "пётр": "петр", "петр": "петр"}
+"""Men's names whose stem drops a vowel in the other cases: Лев → Льва, Павел → Павла."""
+
+
+def declined(word: str, case: str, gender: str = "m") -> str:
+    """A Russian name in a case (``gen``, ``dat``, ``acc``) as a player says it: a name in
+    -а/-я like Миша or Вера (Миши, Мише, Мишу; Марии), a man's name ending in a consonant,
+    -й or -ь (Бориса, Борису; Андрея; Игоря; Льва), a woman's in -ь (Любови); any other
+    (Latin letters, Ким for a woman, Пьеро, several words but the -а/-я of the last) as it
+    is written.
+
+    >>> [declined(w, c) for w, c in [("Борис", "gen"), ("Андрей", "dat"), ("Лев", "acc")]]
+    ['Бориса', 'Андрею', 'Льва']
+    >>> declined("Мария", "dat", "f"), declined("Любовь", "gen", "f"), declined("Boris", "gen")
+    ('Марии', 'Любови', 'Boris')
+    """
+    if case not in ("gen", "dat", "acc"):
+        return word
+    if word.endswith(("а", "я")):
+        stem, last = word[:-1], word[-1]
+        if case == "gen":
+            return stem + ("и" if last == "я" or stem[-1:] in "гкхжчшщ" else "ы")
+        if case == "dat":
+            return stem + ("и" if word.endswith("ия") else "е")
+        return stem + ("у" if last == "а" else "ю")
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return word
+    lower = word.lower()
+    if gender == "f":
+        if lower.endswith("ь") and case in ("gen", "dat"):
+            return word[:-1] + "и"
+        return word
+    if lower[-1] in "йь":
+        return word[:-1] + {"gen": "я", "acc": "я", "dat": "ю"}[case]
+    if lower[-1] in "бвгджзклмнпрстфхцчшщ":
+        stem = _FLEETING.get(lower)
+        stem = word[0] + stem[1:] if stem else word
+        return stem + {"gen": "а", "acc": "а", "dat": "у"}[case]
     return word
 
 
@@ -485,13 +524,8 @@ class _Seats:
         if case == "nom":
             return word
         if case == "gen":
-            return _genitive(name, self.lang)
-        if word.endswith(("а", "я")):
-            if case == "dat":
-                return word[:-1] + "е"
-            if case == "acc":
-                return word[:-1] + ("у" if word.endswith("а") else "ю")
-        return word
+            return _genitive(name, self.lang, self.genders[k])
+        return declined(word, case, player_gender(name, self.genders[k]))
 
     def text(self, case: str) -> str:
         words = [self._case(n, case, k) for k, n in enumerate(self.names)]
