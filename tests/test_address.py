@@ -47,6 +47,14 @@ def test_the_rule_s_lists_are_what_the_browser_gets() -> None:
     assert doctest.testmod(address).failed == 0
 
 
+def test_the_examples_of_the_modules_that_decline_and_keep_the_choice() -> None:
+    import importlib
+
+    for name in ("preferans.i18n.translate", "preferans.server.table.party"):
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.attempted > 0 and result.failed == 0, name
+
+
 MISERE_FAILED = {"code": "misere_failed", "params": {"declarer": 1, "taken": 2, "cost": 20}}
 MADE = {"code": "made", "params": {"declarer": 0, "contract": "7♠", "value": 4}}
 
