@@ -102,7 +102,7 @@ def test_non_responsible_two_whisters_short_pay_nothing():
     sheet = after(NON_RESPONSIBLE, o)
     assert state(sheet) == ([2, 0, 0], [0, 0, 0], W(BA=4))
     assert sheet.entries[0].short == ()
-    assert "C short by 2 (non-responsible: pays nothing)" in sheet.entries[0].summary
+    assert "C fell short by 2 (non-responsible: pays nothing)" in sheet.entries[0].summary
 
 
 def test_non_responsible_lone_whister_writes_his_whists_and_pays_nothing():

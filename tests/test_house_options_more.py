@@ -112,7 +112,8 @@ def test_each_if_short_makes_each_trickless_whister_pay_the_whole_trick():
     sheet = play(EACH_IF_SHORT, EMPTY, o)
     assert state(sheet) == ([6, 0, 0], [0, 6, 6], W())
     assert sheet.entries[0].short == (1, 2)
-    assert "B short by 1 (+6 mountain); C short by 1 (+6 mountain)" in sheet.entries[0].summary
+    assert ("B fell short by 1 (+6 mountain); C fell short by 1 (+6 mountain)"
+            in sheet.entries[0].summary)
 
 
 def test_each_if_short_looks_at_the_pair_where_each_does_not():

@@ -20,7 +20,7 @@ def test_misdeal_one_point_and_no_deal_counted() -> None:
     entry = sheet.irregularity(1, "misdeal")
     assert sheet.mountain == [0, 1, 0]
     assert entry["mountain"] == [0, 1, 0]
-    assert entry["note"] == "B misdealt (deals again) (+1 mountain)"
+    assert entry["note"] == "B misdealt: the cards are dealt again (+1 mountain)"
     assert sheet.entries == []
     assert sheet.rogue_lists == classical().rogue_lists
     assert sheet.to_json()["irregularities"] == [entry]
@@ -135,7 +135,7 @@ def test_record_round_trip() -> None:
     again = write_record(game)
     assert again["deals"] == read_record(rec)["deals"]
     notes = [x["note"] for x in sheet.to_json()["irregularities"]]
-    assert notes[0] == "A misdealt (deals again) (+1 mountain)"
+    assert notes[0] == "A misdealt: the cards are dealt again (+1 mountain)"
     assert notes[1].startswith("C revoked in 8♠: three undertricks (+18 mountain)")
 
 

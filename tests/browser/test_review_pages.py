@@ -162,7 +162,8 @@ def test_the_replay_viewer_steps_through_a_finished_game(
     assert page.locator("#replay-deal option").count() == deals
     # every hand face up: 10 cards each as dealt
     assert page.locator(".rseat img.card").count() == 30
-    assert page.locator("#replay-caption").inner_text().endswith("deals.")
+    # deal 1 is dealt by "You": the verb is yours ("you deal", never "You deals")
+    assert page.locator("#replay-caption").inner_text() == "The cards are dealt; you deal."
     # forward by the button and the keyboard, back by both
     page.locator('[data-go="forward"]').click()
     assert place(page)["step"] == 1

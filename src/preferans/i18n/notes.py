@@ -49,9 +49,9 @@ ENGLISH: dict[str, str] = {
     "no_prize": "no undertrick prize on {declarer}",
     "no_trick_whists": "no whists for the defenders' tricks on {declarer:gen} failed contract",
     "half_whist_capped": "{whister:gen} half-whist writes at most {tricks} tricks",
-    "short_free": "{whister} short by {miss} (non-responsible: pays nothing)",
-    "short": "{whister} short by {miss} (+{cost} mountain)",
-    "short_whists": "{whister} short by {miss} (+{cost} mountain, {declarer} wrote {amount} "
+    "short_free": "{whister} fell short by {miss} (non-responsible: pays nothing)",
+    "short": "{whister} fell short by {miss} (+{cost} mountain)",
+    "short_whists": "{whister} fell short by {miss} (+{cost} mountain, {declarer} wrote {amount} "
                     "whists on {whister:acc})",
     "talon_refused_trick": "{declarer} refused the talon: {dealer} wrote one trick "
                            "(+{cost} mountain)",
@@ -69,7 +69,7 @@ ENGLISH: dict[str, str] = {
                       "(+{cost} mountain), the hand not played",
     "irr_revoke": "{seat} revoked in {contract}: three undertricks (+{cost} mountain), "
                   "the hand not played",
-    "irr_misdeal": "{seat} misdealt (deals again) (+1 mountain)",
+    "irr_misdeal": "{seat} misdealt: the cards are dealt again (+1 mountain)",
     "irr_advice": "{seat} gave advice (+1 mountain)",
     "round_pool_first": "{seats} filled the round's pool first: {bonus} whists",
     "forced_allpass": "the next deal is an all-pass at stake ×{stake}",

@@ -56,6 +56,7 @@ import gettext as _gettext
 import io
 import re
 import string
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,7 @@ from typing import Any
 from ..actions import Action, ActionKind
 from ..bids import Bid
 from ..cards import Card, Suit
+from .address import GENDERS, guess
 from .reasons import ENGLISH, Alternatives, Hand, Reason, english_value
 
 __all__ = [
@@ -84,6 +86,7 @@ __all__ = [
     "option_description",
     "parse_accept_language",
     "pgettext",
+    "player_gender",
     "player_name",
     "player_text",
     "preset_description",
@@ -226,18 +229,75 @@ def player_name(name: str, lang: str | None) -> str:
     return pgettext("name", name, lang) if name else name
 
 
-def _genitive(name: str, lang: str | None) -> str:
-    """Russian genitive of a player's name for «у Миши», «у болвана», «у вас»."""
+def player_gender(name: str, choice: str | None = None) -> str:
+    """The form a seat's verbs take in Russian: ``"plural"`` for "You" («Вы сыграли»), else
+    the form of address the player chose (``"m"``, ``"f"``), else the computer player's from
+    the catalogue (``name-gender``), else his name's guess (:func:`.address.guess`).
+
+    >>> player_gender("Вера"), player_gender("Вера", "m"), player_gender("You", "f")
+    ('f', 'm', 'plural')
+    >>> player_gender("Lena"), player_gender("Sasha"), player_gender("Anna")
+    ('f', 'm', 'f')
+    """
+    if name == "You":
+        return "plural"
+    if choice in GENDERS:
+        return choice
+    said = pgettext("name-gender", name, "en")
+    return said if said in GENDERS else guess(name)
+
+
+def _genitive(name: str, lang: str | None, gender: str | None = None) -> str:
+    """Russian genitive of a player's name for «у Миши», «у болвана», «у вас», «очередь
+    Бориса» (``gender``: the player's form of address, None: his name's)."""
     special = pgettext("name-of", name, lang)
     if special != name:
         return special
     word = player_name(name, lang)
     if normalize(lang) != "ru" or not word:
         return word
-    if word.endswith("а"):
-        return word[:-1] + ("и" if word[-2:-1] in "гкхжчшщ" else "ы")
-    if word.endswith("я"):
-        return word[:-1] + "и"
+    return declined(word, "gen", player_gender(name, gender))
+
+
+_CYRILLIC_WORD = re.compile(r"[А-ЯЁ][а-яё]+")
+_FLEETING = {"лев": "льв", "павел": "павл", "пётр": "петр", "петр": "петр"}
+"""Men's names whose stem drops a vowel in the other cases: Лев → Льва, Павел → Павла."""
+
+
+def declined(word: str, case: str, gender: str = "m") -> str:
+    """A Russian name in a case (``gen``, ``dat``, ``acc``) as a player says it: a name in
+    -а/-я like Миша or Вера (Миши, Мише, Мишу; Марии), a man's name ending in a consonant,
+    -й or -ь (Бориса, Борису; Андрея; Игоря; Льва), a woman's in -ь (Любови); any other
+    (Latin letters, Ким for a woman, Пьеро, several words but the -а/-я of the last) as it
+    is written.
+
+    >>> [declined(w, c) for w, c in [("Борис", "gen"), ("Андрей", "dat"), ("Лев", "acc")]]
+    ['Бориса', 'Андрею', 'Льва']
+    >>> declined("Мария", "dat", "f"), declined("Любовь", "gen", "f"), declined("Boris", "gen")
+    ('Марии', 'Любови', 'Boris')
+    """
+    if case not in ("gen", "dat", "acc"):
+        return word
+    if word.endswith(("а", "я")):
+        stem, last = word[:-1], word[-1]
+        if case == "gen":
+            return stem + ("и" if last == "я" or stem[-1:] in "гкхжчшщ" else "ы")
+        if case == "dat":
+            return stem + ("и" if word.endswith("ия") else "е")
+        return stem + ("у" if last == "а" else "ю")
+    if not _CYRILLIC_WORD.fullmatch(word):
+        return word
+    lower = word.lower()
+    if gender == "f":
+        if lower.endswith("ь") and case in ("gen", "dat"):
+            return word[:-1] + "и"
+        return word
+    if lower[-1] in "йь":
+        return word[:-1] + {"gen": "я", "acc": "я", "dat": "ю"}[case]
+    if lower[-1] in "бвгджзклмнпрстфхцчшщ":
+        stem = _FLEETING.get(lower)
+        stem = word[0] + stem[1:] if stem else word
+        return stem + {"gen": "а", "acc": "а", "dat": "у"}[case]
     return word
 
 
@@ -447,10 +507,12 @@ class _Seats:
     записала/записали}`` → the verb that agrees.  «Вы» is capitalised only where it opens the
     phrase (``first``), as in running text."""
 
-    def __init__(self, names: list[str], lang: str, first: bool = False) -> None:
+    def __init__(self, names: list[str], lang: str, first: bool = False,
+                 genders: list[str | None] | None = None) -> None:
         self.names = names
         self.lang = lang
         self.first = first
+        self.genders = genders or [None] * len(names)
 
     def _case(self, name: str, case: str, k: int = 0) -> str:
         word = player_name(name, self.lang)
@@ -462,13 +524,8 @@ class _Seats:
         if case == "nom":
             return word
         if case == "gen":
-            return _genitive(name, self.lang)
-        if word.endswith(("а", "я")):
-            if case == "dat":
-                return word[:-1] + "е"
-            if case == "acc":
-                return word[:-1] + ("у" if word.endswith("а") else "ю")
-        return word
+            return _genitive(name, self.lang, self.genders[k])
+        return declined(word, case, player_gender(name, self.genders[k]))
 
     def text(self, case: str) -> str:
         words = [self._case(n, case, k) for k, n in enumerate(self.names)]
@@ -477,10 +534,12 @@ class _Seats:
         return f"{', '.join(words[:-1])} {pgettext('term', 'and', self.lang)} {words[-1]}"
 
     def gender(self) -> str:
+        """``m``, ``f`` or ``plural``: a list of seats and «Вы» take the plural, a player
+        the form of address he chose (the seat's ``genders``), else his name's
+        (:func:`player_gender`)."""
         if len(self.names) != 1:
             return "plural"
-        said = pgettext("name-gender", self.names[0], self.lang)
-        return said if said in _VERB_FORMS else "m"
+        return player_gender(self.names[0], self.genders[0])
 
 
 def _number(text: str, lang: str) -> str:
@@ -505,9 +564,15 @@ class _NoteFormatter(string.Formatter):
 
 
 def render_note(note: dict[str, Any], names: list[str] | tuple[str, ...],
-                lang: str | None) -> str:
+                lang: str | None, genders: Sequence[str | None] | None = None) -> str:
     """One note of a deal (as the sheet's JSON gives it: ``code`` and ``params``) in
-    ``lang`` (``msgctxt "note"``), the seats as the players' names in that language.
+    ``lang`` (``msgctxt "note"``), the seats as the players' names in that language, each
+    verb in the form of address of its seat (``genders``: ``"m"``, ``"f"`` or None for the
+    name's own, :func:`player_gender`).
+
+    >>> render_note({"code": "misere_failed", "params": {"declarer": 1, "taken": 2,
+    ...              "cost": 20}}, ["You", "Вера", "Lena"], "ru", [None, "f", None])
+    'Вера поймалась на мизере: 2 взятки (+20 в гору)'
 
     >>> render_note({"code": "wrote_whists", "params": {"writer": 1, "amount": 60, "on": 0}},
     ...             ["You", "Misha", "Lena"], "ru")
@@ -527,13 +592,16 @@ def render_note(note: dict[str, Any], names: list[str] | tuple[str, ...],
     if lang == "en" or template == code:
         return english(template if lang == "en" and template != code else ENGLISH[code],
                        params, [player_name(n, "en") for n in names])
+    chosen = list(genders or []) + [None] * (len(names) - len(genders or []))
+
     def values(first: bool) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in params.items():
             if key in SEAT_PARAMS:
-                out[key] = _Seats([names[value]], lang, first)
+                out[key] = _Seats([names[value]], lang, first, [chosen[value]])
             elif key in SEAT_LIST_PARAMS:
-                out[key] = _Seats([names[v] for v in value], lang, first)
+                out[key] = _Seats([names[v] for v in value], lang, first,
+                                  [chosen[v] for v in value])
             else:
                 out[key] = value
         return out
@@ -545,6 +613,6 @@ def render_note(note: dict[str, Any], names: list[str] | tuple[str, ...],
 
 
 def render_notes(notes: list[dict[str, Any]], names: list[str] | tuple[str, ...],
-                 lang: str | None) -> str:
+                 lang: str | None, genders: Sequence[str | None] | None = None) -> str:
     """A deal's summary line in ``lang``: its notes rendered and joined by ``; ``."""
-    return "; ".join(render_note(n, names, lang) for n in notes)
+    return "; ".join(render_note(n, names, lang, genders) for n in notes)

@@ -47,6 +47,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from ..i18n.address import ADDRESS_RULE
 from . import gcpause
 from .gcpause import GcPauses
 from .security import guard
@@ -150,6 +151,7 @@ def create_app(
     state.store, state.tables, state.thinking, state.cluster = store, tables, thinking, cluster
     state.seat_tokens = seat_tokens(store)
     state.templates = Jinja2Templates(directory=str(TEMPLATES))
+    state.templates.env.globals["address_rule"] = ADDRESS_RULE  # the name forms' «он / она»
     state.web = WebSettings(allow_seeds=allow_seeds)
     state.socket_limits = SocketLimits(Slots(per_key=SOCKETS_PER_CLIENT), Openings(),
                                        *message_rate())

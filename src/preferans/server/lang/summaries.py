@@ -17,18 +17,21 @@ from ... import i18n
 __all__ = ["entry_in", "sheet_in"]
 
 
-def entry_in(entry: dict[str, Any], names: list[str], lang: str) -> dict[str, Any]:
-    """One deal entry with its ``summary`` in ``lang`` (as it is where it has no notes)."""
+def entry_in(entry: dict[str, Any], names: list[str], lang: str,
+             genders: list[str] | None = None) -> dict[str, Any]:
+    """One deal entry with its ``summary`` in ``lang`` (as it is where it has no notes),
+    each player's verbs in his form of address (``genders``, by seat: «Вера поймалась»)."""
     notes = entry.get("notes")
     if not notes or i18n.normalize(lang) == "en":
         return entry
-    return {**entry, "summary": i18n.render_notes(notes, names, lang),
+    return {**entry, "summary": i18n.render_notes(notes, names, lang, genders),
             "summary_lang": i18n.normalize(lang)}
 
 
-def sheet_in(sheet: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The sheet with every deal's summary in ``lang``."""
+def sheet_in(sheet: dict[str, Any], lang: str,
+             genders: list[str] | None = None) -> dict[str, Any]:
+    """The sheet with every deal's summary in ``lang`` (``genders`` as for :func:`entry_in`)."""
     if i18n.normalize(lang) == "en" or not sheet.get("deals"):
         return sheet
     names = list(sheet.get("players") or [])
-    return {**sheet, "deals": [entry_in(e, names, lang) for e in sheet["deals"]]}
+    return {**sheet, "deals": [entry_in(e, names, lang, genders) for e in sheet["deals"]]}

@@ -34,7 +34,7 @@ function plate(seat, obs, msg) {
     style: `--seat-colour:${colour(seat)}`,
     "data-seat": seat,
   }, [
-    el("span", { class: `name${(msg.stand_in || []).includes(seat) ? " stand-in" : ""}`, text: plateName(seat) }),
+    el("span", { class: `name${(msg.stand_in || []).includes(seat) ? " stand-in" : ""}`, text: plateName(seat), title: plateName(seat) }),
     clockFor(seat),
     obs.dealer === seat ? el("span", { class: "dealer", title: t("plate.dealer"), "aria-label": t("plate.dealer"), text: t("plate.dealerMark") }) : null,
     dummy ? el("span", { class: "dummy-note", title: t("plate.dummy"), text: obs.alone ? t("plate.dummyOut") : "" }) : null,

@@ -3,7 +3,7 @@
  * keyboard; with a link to the printable rules guide.  Every word from the catalogue. */
 import { t } from "./i18n.js";
 import { render } from "./channel.js";
-import { app } from "./state.js";
+import { app, dummySeat, names, nameOf, positionOf, watching, me } from "./state.js";
 import { rulesSummary } from "./words.js";
 import { $, el } from "./util.js";
 
@@ -54,9 +54,25 @@ export function guideHref(msg = app.state) {
   return `/guide?${query}`;
 }
 
+/** Who sits where at this table, by their names as the plates show them: the neighbours
+ *  at a table for friends are the friends, not the computer's Misha and Lena. */
+function seatsText() {
+  const around = {};
+  names().forEach((_, seat) => { around[positionOf(seat)] = nameOf(seat); });
+  if (watching()) {
+    const others = names().map((_, seat) => seat).filter((seat) => seat !== me()).map(nameOf);
+    return t("help.table.seatsWatch", { bottom: nameOf(me()), others: others.join(", ") });
+  }
+  if (dummySeat() !== null) return t("help.table.seats2", { other: around.left || around.right || around.top });
+  if (names().length === 4) return t("help.table.seats4", around);
+  return t("help.table.seats", around);
+}
+
 function section(key, items) {
   const list = el("ul", { class: "help-list" });
-  for (const item of items) list.append(el("li", { "data-help": item, text: t(`help.${item}`) }));
+  for (const item of items) {
+    list.append(el("li", { "data-help": item, text: item === "table.seats" ? seatsText() : t(`help.${item}`) }));
+  }
   return el("section", { class: "help-section", "data-section": key }, [
     el("h3", { text: t(`help.head.${key}`) }),
     key === "rules" && app.state ? el("p", { class: "help-now" }, [el("b", { text: t("help.thisGame") }), ` ${rulesSummary(app.state)}`]) : null,

@@ -217,7 +217,7 @@ function tableView(deal) {
     trick.append(img);
   });
   centre.append(trick);
-  const caption = frame ? actionText(frame) : t("replay.dealt", { name: nameOf(deal.dealer) });
+  const caption = frame ? actionText(frame) : (isYou(deal.dealer) ? t("replay.dealtYou") : t("replay.dealt", { name: nameOf(deal.dealer) }));
   const lines = [el("p", { class: "rcaption", id: "replay-caption", "aria-live": "polite", text: caption })];
   if (now.gathered && !(now.trick || []).length) {
     const winner = now.gathered.winner;

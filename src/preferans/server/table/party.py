@@ -9,6 +9,8 @@ routes that change it are in :mod:`..web.friends`, the table reads it (:mod:`.ta
 ([0, 1], 'hard', [1])
 >>> Party.from_json(party.to_json()) == party
 True
+>>> party.taken(1, "Никита").genders(("You", "Misha", "Lena"))
+['f', 'm', 'f']
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...i18n.address import chosen
+from ...i18n.translate import player_gender
 from ..security.tokens import same_code
 
 LEVELS = ("easy", "normal", "hard", "crazy")
@@ -53,10 +57,13 @@ def clean_name(text: str) -> str | None:
 @dataclass(frozen=True)
 class Place:
     """One seat: a human (``level`` None; ``name`` None while nobody has taken it) or a
-    computer player of ``level``."""
+    computer player of ``level``.  ``gender`` is how the human is addressed in Russian, as
+    he chose it in the name form (``"m"``: «он», ``"f"``: «она»; None: his name's guess,
+    :mod:`preferans.i18n.address`; a table saved before there was a choice has None)."""
 
     level: str | None = None
     name: str | None = None
+    gender: str | None = None
 
     @property
     def human(self) -> bool:
@@ -64,7 +71,8 @@ class Place:
 
     def to_json(self) -> dict[str, Any]:
         if self.human:
-            return {"kind": "human", "name": self.name}
+            return {"kind": "human", "name": self.name,
+                    **({"gender": self.gender} if self.gender else {})}
         return {"kind": "computer", "level": self.level}
 
     @classmethod
@@ -73,7 +81,8 @@ class Place:
             level = data.get("level")
             return cls(level=level if level in LEVELS else "normal")
         name = data.get("name")
-        return cls(name=name if isinstance(name, str) else None)
+        return cls(name=name if isinstance(name, str) else None,
+                   gender=chosen(data.get("gender")))
 
 
 @dataclass(frozen=True)
@@ -103,9 +112,11 @@ class Party:
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
-            stand_in: str = "normal", hints: bool = False) -> Party:
-        """Seat 0 the creator, then each other seat a friend (``"friend"``) or a level."""
-        places = [Place(name=creator)] + [
+            stand_in: str = "normal", hints: bool = False,
+            creator_gender: str | None = None) -> Party:
+        """Seat 0 the creator (addressed as ``creator_gender``, None: his name's guess),
+        then each other seat a friend (``"friend"``) or a level."""
+        places = [Place(name=creator, gender=chosen(creator_gender))] + [
             Place() if kind == "friend" else Place(level=kind) for kind in others]
         return cls(tuple(places), new_invite(), clock, stand_in, False, hints,
                    watch=new_invite()).relinked(0)
@@ -129,9 +140,15 @@ class Party:
         return [place.name if place.human and place.name else computer_names[seat]
                 for seat, place in enumerate(self.places)]
 
-    def taken(self, seat: int, name: str) -> Party:
+    def genders(self, computer_names: tuple[str, ...]) -> list[str]:
+        """Each seat's form of address in Russian (``"m"``, ``"f"``): the friend's choice,
+        else his name's guess; a computer player's from the catalogue (``name-gender``)."""
+        return [player_gender(name, place.gender if place.human else None)
+                for name, place in zip(self.names(computer_names), self.places, strict=True)]
+
+    def taken(self, seat: int, name: str, gender: str | None = None) -> Party:
         places = list(self.places)
-        places[seat] = Place(name=name)
+        places[seat] = Place(name=name, gender=chosen(gender))
         return replace(self, places=tuple(places)).relinked(seat)
 
     def link(self, seat: int) -> str:

@@ -42,13 +42,17 @@ cards never leave the server.
 The state message (see the protocol in the project notes)::
 
     {"type": "state", "seq": 17, "game_id": "...", "seat": 0,
-     "names": ["You", "Misha", "Lena"], "colours": [...], "difficulty": "easy",
+     "names": ["You", "Misha", "Lena"], "genders": ["plural", "m", "f"],
+     "colours": [...], "difficulty": "easy",
      "rules": {"preset": "sochi", "pool": 10, "players": 3, ...}, "rules_title": "Sochi",
      "rules_doc": "The usual modern game: ...", "house_rules": [{"name": "stalingrad",
      "value": true, "preset_value": false, "doc": "..."}], "observation": {...},
      "why_not": {"QH": "must follow ♠"}, "thinking": 1, "paused": false,
      "deal_over": false, "last_entry": null, "game_over": false, "result": null,
      "event": {"kind": "card", "seat": 2, "token": "QH"}}
+
+``genders`` is each seat's form of address in Russian (``m``, ``f``; ``plural`` for "You"): a
+friend's choice in the name form, else his name's guess (:meth:`.view.TableView.genders`).
 
 A state frame leaves out what the socket already has and says so in ``kept``: while the
 sheet is unchanged since the socket last received it, the observation has no ``sheet``

@@ -12,6 +12,7 @@ from typing import Any
 from ... import i18n
 from ...actions import PLAY_ACTIONS, Action
 from ...cards import Card
+from ...i18n.translate import player_gender
 from ..lang.language import (
     HouseRules,
     Lines,
@@ -62,6 +63,7 @@ class TableView:
             "game_id": self.id,
             "seat": None if seat == SPECTATOR else seat,
             "names": self.names,
+            "genders": self.genders(),
             "colours": self.colours,
             "dummy": self.dummy,
             "dummy_name": DUMMY_NAME if self.dummy is not None else None,
@@ -105,6 +107,15 @@ class TableView:
                            and not game_over else None),
                 "stand_in_seats": self.stand_in_seats(self.deal_number() - 1)}),
         }
+
+    def genders(self) -> list[str]:
+        """Each seat's form of address in Russian (``"m"``, ``"f"``; ``"plural"`` for
+        "You"): a friend's choice in the name form, else his name's guess; a computer
+        player's from the catalogue (:func:`preferans.i18n.player_gender`)."""
+        places = self.party.places if self.party is not None else ()
+        return [player_gender(name, places[seat].gender
+                          if seat < len(places) and places[seat].human else None)
+                for seat, name in enumerate(self.names)]
 
     def observation(self, seat: int = HUMAN) -> dict[str, Any]:
         """A seat's observation plus the sheet, as ``game.observation(seat)`` gives it;
@@ -305,7 +316,8 @@ class TableView:
                 payload["kept"] = _KEPT_SHEET
         last = payload.get("last_entry")
         if last is not None and i18n.normalize(lang) != "en":
-            payload = {**payload, "last_entry": entry_in(last, self.names, lang)}
+            payload = {**payload, "last_entry": entry_in(last, self.names, lang,
+                                                         self.genders())}
         return dumps({**payload, **static, "observation": observation})
 
     def _sheet_in(self, lang: str) -> Any:
@@ -317,7 +329,8 @@ class TableView:
             return sheet_json
         cached = self._sheet_lang.get(lang)
         if cached is None or cached[0] != count or cached[1] is not sheet:
-            cached = self._sheet_lang[lang] = (count, sheet, fragment(sheet_in(sheet, lang)))
+            cached = self._sheet_lang[lang] = (count, sheet,
+                                                 fragment(sheet_in(sheet, lang, self.genders())))
         return cached[2]
 
     def _static_in(self, lang: str) -> dict[str, Any]:
@@ -327,7 +340,8 @@ class TableView:
         static = self._static_json.get(lang)
         if static is None:
             static = self._static_json[lang] = {key: fragment(value) for key, value in (
-                ("names", self.names), ("colours", self.colours),
+                ("names", self.names), ("genders", self.genders()),
+                ("colours", self.colours),
                 ("house_rules", self.house if lang == "en"
                  else HouseRules(self.house).render(lang)),
                 ("rules", self._rules_info),

@@ -3,11 +3,11 @@
 Routes (every POST takes a JSON object with bounds; the Origin guard and the seat tokens
 of :mod:`..security` apply; bad input is answered in the player's language):
 
-- ``POST /api/friends`` ``{"name", "seats": ["friend" | "easy" | ... ], "rules", "pool",
+- ``POST /api/friends`` ``{"name", "gender", "seats": ["friend" | "easy" | ... ], "rules", "pool",
   "players", "clock": 0|30|60|120, "hints", "stand_in"}`` (``seats``: the seats after the
   creator's, clockwise) → 201 ``{"id", "lobby", "invite"}``; the creator holds seat 0;
 - ``GET /api/friends/{id}`` the lobby as a seat holder sees it (:func:`lobby_view`);
-- ``POST /api/friends/{id}/join`` ``{"code", "seat", "name"}`` takes a free seat with the
+- ``POST /api/friends/{id}/join`` ``{"code", "seat", "name", "gender"}`` takes a free seat with the
   invite's code → ``{"seat", "lobby"}`` (409 ``seat_taken`` when another browser was
   first: the seat is claimed on the store's writer thread, one claim at a time);
 - ``POST /api/friends/{id}/invite`` ``{}`` (the creator) a new invite code; the old one
@@ -81,6 +81,8 @@ class NewFriendsTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=40)
+    gender: Literal["m", "f"] | None = None
+    """How the creator is addressed in Russian («он» / «она»; None: his name's guess)."""
     seats: list[Literal["friend", "easy", "normal", "hard", "crazy"]] = Field(
         min_length=1, max_length=3)
     """The seats after the creator's: one (the two-player game and the Rogue: the dummy is
@@ -102,6 +104,8 @@ class Join(BaseModel):
     code: str = Field(min_length=1, max_length=64)
     seat: int = Field(ge=1, le=3)
     name: str = Field(min_length=1, max_length=40)
+    gender: Literal["m", "f"] | None = None
+    """How the friend is addressed in Russian («он» / «она»; None: his name's guess)."""
 
 
 class SeatLevel(BaseModel):
@@ -160,7 +164,8 @@ def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreD
         return refused(request, "friends.seat_count", 422, players=rules.players,
                        others=rules.players - 1)
     party = Party.new(list(settings.seats), creator=name, clock=settings.clock,
-                      stand_in=settings.stand_in, hints=settings.hints)
+                      stand_in=settings.stand_in, hints=settings.hints,
+                      creator_gender=settings.gender)
     new_token: list[str] = []
     try:
         token = own_token(request, new_token)
@@ -227,7 +232,7 @@ async def join(game_id: str, body: Join, request: Request, store: StoreDep,
         if refusal is not None:
             raise refusal
         seats[str(body.seat)] = mine_hash
-        return body.seat, party.taken(body.seat, name), None
+        return body.seat, party.taken(body.seat, name, body.gender), None
 
     try:
         seat = await change_party(store, tables, game_id, take)
