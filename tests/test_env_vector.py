@@ -151,9 +151,9 @@ def test_every_key_of_the_score_table_decodes_to_an_outcome_the_sheet_scores():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", PRODUCT)
 def test_differential_product_presets(name):
-    report = vector_differential.compare(name, deals=1000, envs=32, seed=7)
+    report = vector_differential.compare(name, deals=600, envs=32, seed=7)
     assert report.mismatches == 0, report.first
-    assert report.deals >= 1000
+    assert report.deals >= 600
     # the deals cover what the core plays: all-pass, misère, whisted, passed, half-whist
     for end in ("all-pass", "misère", "whist-whist", "passed", "half-whist, pass"):
         assert report.ends[end] > 0, (end, report.ends)
