@@ -171,7 +171,8 @@ def check_outcome(rules: Rules, outcome: DealOutcome) -> None:
             raise ScoringError(f"a {kind} deal has no play, but tricks are {outcome.tricks!r}")
     elif total != (10 if kind == "contract" else rules.tricks):
         want = 10 if kind == "contract" else rules.tricks
-        raise ScoringError(f"a {kind} deal has {want} tricks, not {total} ({outcome.tricks!r})")
+        count = "ten" if want == 10 else str(want)
+        raise ScoringError(f"a {kind} deal has {count} tricks, not {total} ({outcome.tricks!r})")
     choice = rules.write_off_choice or rules.pool_overflow_choice
     if outcome.off_hill and (not choice or any(not 0 <= s < n for s in outcome.off_hill)):
         raise ScoringError(
