@@ -190,7 +190,7 @@ def serve(
     """Start the web game (and open it in the browser)."""
     _serve(host, port, db, not no_browser, bot_delay=bot_delay, bot_workers=bot_workers,
            allowed_hosts=allowed_host, allowed_origins=allowed_origin,
-           allow_seeds=allow_seeds or None, trusted_proxies=trusted_proxy or (),
+           allow_seeds=allow_seeds or None, trusted_proxies=trusted_proxy,
            public_url=public_url,
            **({"workers": workers, "bus": bus, "lease_seconds": lease_seconds}
               if bus or workers > 1 else {}))
