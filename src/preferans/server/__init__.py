@@ -170,7 +170,7 @@ def serve(
     if public is None:
         print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")
     else:
-        print(f"Preferans is at {url} (listening on {host}:{port} behind the proxy; games "
+        print(f"Preferans is at {url} (listening on {host}:{port}; games "
               f"saved in {location}); Ctrl+C stops it.")
     if host in ("0.0.0.0", "::", "") and not allowed_hosts and public is None:
         print("note: it answers only for localhost; name the address others use with "
