@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from friends_driver import play_deal
 from friends_driver import shot as take_shot
-from playwright import sync_api
 from table_driver import state
 
 from caddy_front import CADDY, HostedGame
@@ -41,15 +40,15 @@ def hosted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostedGame]:
 
 
 @pytest.fixture(scope="module")
-def tls_browser() -> Iterator[Any]:
-    """Chromium that accepts Caddy's local certificate authority (trusted nowhere else)."""
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--ignore-certificate-errors"])
-        yield chromium
-        chromium.close()
+def tls_browser(browser: Any) -> Iterator[Any]:
+    """Chromium that accepts Caddy's local certificate authority (trusted nowhere else),
+    launched by the session's Playwright (a second one in the same process may not start)."""
+    chromium = browser.browser_type.launch(
+        executable_path=str(CHROMIUM), headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+              "--ignore-certificate-errors"])
+    yield chromium
+    chromium.close()
 
 
 def test_three_friends_play_a_deal_through_caddy_over_https(
