@@ -97,7 +97,7 @@ def test_without_a_public_url_links_stay_paths_shown_at_the_browsers_address(
     with _public_app(db_url, None) as client:
         made = client.post("/api/friends", json=FRIENDS).json()
         assert made["invite"].startswith(f"/join/{made['id']}/")
-        assert "preferans-public-url" not in client.get(f"/lobby/{made['id']}").text
+        assert '<meta name="preferans-public-url"' not in client.get(f"/lobby/{made['id']}").text
 
 
 def test_the_environment_names_the_public_address(db_url: str,
