@@ -244,6 +244,18 @@ def test_serve_passes_the_allowed_hosts_origins_and_seeds(monkeypatch):
         "allow_seeds": True, "trusted_proxies": ["127.0.0.1", "10.0.0.0/8"]}
 
 
+def test_serve_passes_the_public_url_and_the_trusted_proxy(monkeypatch):
+    import preferans.server as server
+
+    calls = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((a, k)))
+    result = runner.invoke(app, ["serve", "--no-browser", "--trusted-proxy", "127.0.0.1",
+                                 "--public-url", "https://pref.example.org"])
+    assert result.exit_code == 0, result.output
+    assert calls[0][1] == {"open_browser": False, "trusted_proxies": ["127.0.0.1"],
+                           "public_url": "https://pref.example.org"}
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [(["--bot-delay", "-1"], "--bot-delay"), (["--bot-delay", "soon"], "--bot-delay"),

@@ -161,6 +161,14 @@ def serve(
                      "X-Forwarded-For is believed (repeatable; default none: a client's own "
                      "address counts, whatever it claims)."),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", metavar="URL",
+                     help="The address friends type, behind a reverse proxy, e.g. "
+                     "https://pref.example.org (default PREFERANS_PUBLIC_URL): the invite "
+                     "and watch links are made at it, its host and origin are allowed "
+                     "(docs/hosting.md)."),
+    ] = None,
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=256, metavar="N",
                           help="Server processes behind this address (more than one needs "
@@ -182,7 +190,8 @@ def serve(
     """Start the web game (and open it in the browser)."""
     _serve(host, port, db, not no_browser, bot_delay=bot_delay, bot_workers=bot_workers,
            allowed_hosts=allowed_host, allowed_origins=allowed_origin,
-           allow_seeds=allow_seeds or None, trusted_proxies=trusted_proxy or (),
+           allow_seeds=allow_seeds or None, trusted_proxies=trusted_proxy,
+           public_url=public_url,
            **({"workers": workers, "bus": bus, "lease_seconds": lease_seconds}
               if bus or workers > 1 else {}))
 

@@ -79,6 +79,7 @@ def serve(
     workers: int = 1,
     bus: str | None = None,
     lease_seconds: float = 5.0,
+    public_url: str | None = None,
 ) -> None:
     """Run the web game until interrupted, opening the browser once the server listens;
     ``bot_delay`` seconds before each computer move, the computer players thinking in
@@ -94,7 +95,12 @@ def serve(
     such processes on this address (:mod:`.workers`).  Both need a database every process
     can open at once (PostgreSQL: ``postgresql+psycopg://...``).
 
-    Raises :class:`ServeError` when the port is taken or the database cannot be opened.
+    ``public_url`` (else ``PREFERANS_PUBLIC_URL``) is the address friends use, behind a
+    reverse proxy (``https://pref.example.org``): the invite, watch and seat links are
+    made at it, and its host and origin are allowed (:mod:`.security.links`).
+
+    Raises :class:`ServeError` when the port is taken, the database cannot be opened or the
+    public address is not one.
     """
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
@@ -102,9 +108,15 @@ def serve(
     from .app import create_app
     from .security.connections import uvicorn_options
     from .security.guard import DEFAULT_HOSTS, trusted_proxy_list
+    from .security.links import ENV_PUBLIC_URL, public_url_from
     from .store.config import database_url
     from .table.thinking import default_workers
 
+    try:
+        public = public_url_from(public_url)
+    except ValueError as exc:
+        given = "" if public_url else f" (from {ENV_PUBLIC_URL})"
+        raise ServeError(f"{exc}{given}") from None
     proxies = trusted_proxy_list(trusted_proxies)
     for proxy in proxies:
         if proxy != "*" and not _is_network(proxy):
@@ -124,7 +136,7 @@ def serve(
             raise ServeError("several processes cannot share a SQLite file: give --db "
                              "postgresql+psycopg://user@host/dbname")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    url = f"http://{shown}:{port}/"
+    url = f"http://{shown}:{port}/" if public is None else f"{public.origin}/"
     location = database_url(db)
     hosts = list(dict.fromkeys([*DEFAULT_HOSTS, *allowed_hosts,
                                 *([host] if host not in ("0.0.0.0", "::", "") else [])]))
@@ -132,6 +144,7 @@ def serve(
         "bot_delay": bot_delay, "bot_workers": thinkers, "freeze_startup": True,
         "allowed_hosts": hosts, "allowed_origins": list(allowed_origins),
         "allow_seeds": allow_seeds or None,
+        **({"public_url": public.origin} if public is not None else {}),
         **({"bus_url": bus, "lease_seconds": lease_seconds} if bus else {})}
     if workers > 1:
         from .workers import run_workers
@@ -154,15 +167,19 @@ def serve(
                             ws_per_message_deflate=False,
                             **uvicorn_options(proxies))
     server = uvicorn.Server(config)
-    print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")
-    if host in ("0.0.0.0", "::", "") and not allowed_hosts:
+    if public is None:
+        print(f"Preferans is at {url} (games saved in {location}); Ctrl+C stops it.")
+    else:
+        print(f"Preferans is at {url} (listening on {host}:{port}; games "
+              f"saved in {location}); Ctrl+C stops it.")
+    if host in ("0.0.0.0", "::", "") and not allowed_hosts and public is None:
         print("note: it answers only for localhost; name the address others use with "
               "--allowed-host")
     if open_browser:
         def open_when_ready() -> None:
             for _ in range(400):
                 if server.started:
-                    webbrowser.open(url)
+                    webbrowser.open(f"http://{shown}:{port}/")
                     return
                 time.sleep(0.05)
 

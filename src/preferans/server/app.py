@@ -60,6 +60,7 @@ from .security.limits import (
     creation_rate,
     message_rate,
 )
+from .security.links import Links, public_url_from
 from .security.tokens import SeatTokens
 from .store.config import database_url
 from .store.faults import StoreError
@@ -108,6 +109,7 @@ def create_app(
     allow_seeds: bool | None = None,
     bus_url: str | None = None,
     lease_seconds: float = 5.0,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The web game.
 
@@ -127,7 +129,10 @@ def create_app(
     open its sockets and send it writes (see :mod:`.security.guard`); ``allow_seeds`` lets a client
     choose a new game's seed (tests; default ``PREFERANS_ALLOW_SEEDS=1``); ``bus_url`` (a
     ``redis://`` URL) makes this process one of several sharing the database's tables, each
-    table owned by one of them for ``lease_seconds`` at a time, renewed (:mod:`.cluster`).
+    table owned by one of them for ``lease_seconds`` at a time, renewed (:mod:`.cluster`);
+    ``public_url`` (else ``PREFERANS_PUBLIC_URL``) the address friends use behind a proxy
+    (``https://pref.example.org``): the links it hands out are made absolute from it, and its
+    host and origin are allowed (:mod:`.security.links`; a bad one raises ``ValueError``).
     """
     if allow_seeds is None:
         allow_seeds = os.environ.get(ENV_ALLOW_SEEDS, "").strip() == "1"
@@ -143,16 +148,20 @@ def create_app(
         cluster = tables.cluster = Cluster(store, bus_url, tables, lease_seconds)
     app = FastAPI(title="Preferans", docs_url=None, redoc_url=None,
                   lifespan=lifespan(open_browser and browser_url, freeze_startup))
-    app.add_middleware(OriginGuard, allowed=guard.allowed_origins(allowed_origins))
+    links = Links(public_url_from(public_url))
+    public = [] if links.public is None else [links.public.host]
+    app.add_middleware(OriginGuard, allowed=guard.allowed_origins(
+        [*(allowed_origins or ()), *([links.origin] if links.origin else [])]))
     app.add_middleware(BodyLimit)
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=guard.allowed_hosts(allowed_hosts),
-                       www_redirect=False)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=[
+        *guard.allowed_hosts(allowed_hosts), *public], www_redirect=False)
     state = app.state
     state.store, state.tables, state.thinking, state.cluster = store, tables, thinking, cluster
     state.seat_tokens = seat_tokens(store)
     state.templates = Jinja2Templates(directory=str(TEMPLATES))
     state.templates.env.globals["address_rule"] = ADDRESS_RULE  # the name forms' «он / она»
     state.web = WebSettings(allow_seeds=allow_seeds)
+    state.links = links
     state.socket_limits = SocketLimits(Slots(per_key=SOCKETS_PER_CLIENT), Openings(),
                                        *message_rate())
     state.reviews = review.Results()

@@ -13,6 +13,8 @@
   from the reverse proxies the operator names (``--trusted-proxy``,
   ``PREFERANS_TRUSTED_PROXIES``); by default none, so a client cannot pass for another
   address to slip past the per-client bounds (:mod:`.limits`, :mod:`.connections`).
+- **The public address** (``--public-url``, :mod:`.links`): its host is answered and its
+  origin allowed as well (the app adds them to the lists above).
 
 >>> same_site("http://127.0.0.1:8000", "http", "127.0.0.1:8000", ())
 True

@@ -2,6 +2,7 @@
 import { t } from "./i18n.js";
 import { guideHref, openHelp } from "./help.js";
 import { openSheet } from "./sheet.js";
+import { absolute } from "./links.js";
 import { send } from "./socket.js";
 import * as sound from "./sound.js";
 import { render, setMessage } from "./channel.js";
@@ -76,7 +77,7 @@ function renderWatchLink(menu) {
 /** Copy a link to the clipboard; the status line shows it either way (a page served over
  *  plain http from another machine may not reach the clipboard). */
 async function copyLink(path, copiedKey, shownKey = "menu.watchShown", fields = {}) {
-  const url = new URL(path, location.href).href;
+  const url = absolute(path);
   try {
     await navigator.clipboard.writeText(url);
     setMessage(t(copiedKey, { ...fields, url }), "info");

@@ -14,6 +14,7 @@ from ...game import Game
 from ...rules import Rules
 from ..lang.language import say, socket_language
 from ..lang.presets_text import preset_title_in
+from ..security.links import Links
 from ..security.lookalike import looks_like
 from ..security.tokens import same_code
 from ..store.games import GameStore
@@ -84,15 +85,21 @@ def invite_url(game_id: str, party: Party) -> str:
     return f"/join/{game_id}/{party.invite}"
 
 
+NO_PUBLIC_URL = Links(None)
+"""Links as paths (the browser shows them at the address it used)."""
+
+
 def seat_url(game_id: str, party: Party, seat: int) -> str | None:
     """The link that opens ``seat`` on another device (None: it has none yet)."""
     code = party.link(seat)
     return f"/seat/{game_id}/{code}" if code else None
 
 
-def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> dict[str, Any]:
+def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str,
+               links: Links = NO_PUBLIC_URL) -> dict[str, Any]:
     """The lobby as the holder of ``mine`` sees it: every seat (who took it, a computer's
-    level), the invite only for the creator."""
+    level), the invite only for the creator (its links at the public address, if any:
+    :mod:`..security.links`)."""
     from ...i18n import player_name
 
     players = len(party.places)
@@ -111,10 +118,11 @@ def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str) -> di
         "rules_title": rules_title_of(saved, lang), "url": f"/table/{saved.id}",
         "lobby": f"/lobby/{saved.id}", "free": party.free_seats()}
     # this seat's own link to open it on another device (no other seat's)
-    view["device"] = seat_url(saved.id, party, mine[0]) if mine else None
+    device = seat_url(saved.id, party, mine[0]) if mine else None
+    view["device"] = links.absolute(device) if device else None
     if 0 in mine:
-        view["invite"] = invite_url(saved.id, party)
-        view["watch"] = watch_url(saved.id, party) if party.watch else None
+        view["invite"] = links.absolute(invite_url(saved.id, party))
+        view["watch"] = links.absolute(watch_url(saved.id, party)) if party.watch else None
     return view
 
 

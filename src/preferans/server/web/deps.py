@@ -18,6 +18,7 @@ from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
 from ..security.limits import Openings, Slots
+from ..security.links import Links
 from ..security.tokens import (
     SEAT_COOKIE,
     SeatTokens,
@@ -78,6 +79,10 @@ async def get_settings(conn: HTTPConnection) -> WebSettings:
     return conn.app.state.web
 
 
+async def get_links(conn: HTTPConnection) -> Links:
+    return conn.app.state.links
+
+
 async def get_socket_limits(conn: HTTPConnection) -> SocketLimits:
     return conn.app.state.socket_limits
 
@@ -88,6 +93,8 @@ ThinkingDep = Annotated[Thinking | None, Depends(get_thinking)]
 ClusterDep = Annotated[Any, Depends(get_cluster)]
 SettingsDep = Annotated[WebSettings, Depends(get_settings)]
 SocketLimitsDep = Annotated[SocketLimits, Depends(get_socket_limits)]
+LinksDep = Annotated[Links, Depends(get_links)]
+"""The links the server hands out (absolute at the public address: :mod:`..security.links`)."""
 
 
 def game_id_ok(game_id: str) -> bool:

@@ -173,8 +173,10 @@ def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreD
                                       seats={"0": token_hash(token)})
     except StoreError as exc:
         return store_unavailable(exc, "error.cannot_start", request)
+    links = request.app.state.links
     response = JSONResponse({"id": table.id, "lobby": f"/lobby/{table.id}",
-                             "invite": invite_url(table.id, party)}, status_code=201)
+                             "invite": links.absolute(invite_url(table.id, party))},
+                            status_code=201)
     return with_token(request, response, new_token)
 
 
@@ -191,7 +193,8 @@ async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Respons
     mine = held_seats(saved.seats, my_hash(request))
     if not mine:
         return refused(request, "error.not_yours", 403)
-    return JSONResponse(lobby_view(saved, Party.from_json(saved.friends or {}), mine, lang))
+    return JSONResponse(lobby_view(saved, Party.from_json(saved.friends or {}), mine, lang,
+                                   request.app.state.links))
 
 
 @router.post("/api/friends/{game_id}/join")
@@ -279,7 +282,8 @@ async def new_invite(game_id: str, body: Empty, request: Request, store: StoreDe
         from ..table.party import new_invite as make
 
         party = replace(party, invite=make())
-        return {"invite": invite_url(game_id, party)}, party, None
+        return {"invite": request.app.state.links.absolute(invite_url(game_id, party))}, \
+            party, None
 
     return await creator_change(game_id, request, store, tables, fresh)
 
@@ -295,7 +299,8 @@ async def new_watch(game_id: str, body: Empty, request: Request, store: StoreDep
         from ..table.party import new_invite as make
 
         party = replace(party, watch=make())
-        return {"watch": watch_url(game_id, party)}, party, None
+        return {"watch": request.app.state.links.absolute(watch_url(game_id, party))}, \
+            party, None
 
     response = await creator_change(game_id, request, store, tables, fresh)
     table = tables.open.get(game_id)
@@ -416,7 +421,7 @@ async def lobby_page(game_id: str, request: Request, store: StoreDep) -> Respons
     if party.started:
         return RedirectResponse(f"/table/{game_id}", status_code=303)
     return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
-                view=lobby_view(saved, party, mine, lang))
+                view=lobby_view(saved, party, mine, lang, request.app.state.links))
 
 
 async def invited(store: GameStore, game_id: str, request: Request

@@ -14,8 +14,11 @@ from ..store.games import GameStore
 
 
 def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
-    """A page in the request's language (a ``?lang=`` choice is kept in the cookie)."""
-    context = {**page_context(request), **context}
+    """A page in the request's language (a ``?lang=`` choice is kept in the cookie), with
+    the server's public address if it has one (its links are shown at it: ``links.js``)."""
+    links = getattr(request.app.state, "links", None)
+    context = {**page_context(request),
+               "public_url": None if links is None else links.origin, **context}
     templates = request.app.state.templates
     response = templates.TemplateResponse(request, name, context, status_code=status_code)
     return remember_language(request, response)
