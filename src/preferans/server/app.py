@@ -147,7 +147,7 @@ def create_app(
         tables.shared = True
         cluster = tables.cluster = Cluster(store, bus_url, tables, lease_seconds)
     app = FastAPI(title="Preferans", docs_url=None, redoc_url=None,
-                  lifespan=lifespan(open_browser and browser_url, freeze_startup))
+                  lifespan=lifespan(open_browser, browser_url, freeze_startup))
     links = Links(public_url_from(public_url))
     public = [] if links.public is None else [links.public.host]
     app.add_middleware(OriginGuard, allowed=guard.allowed_origins(
@@ -184,7 +184,7 @@ def seat_tokens(store: GameStore) -> SeatTokens:
         return SeatTokens(secrets.token_bytes(32))
 
 
-def lifespan(browser_url: str | bool, freeze_startup: bool) -> Any:
+def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:
     """The app's start and stop: the thinking processes, the cluster, the idle tables'
     reaper, the friends' tables brought back (:mod:`.table.comeback`), the garbage
     collector's settings; on stopping, each in turn, the store last."""
@@ -193,7 +193,7 @@ def lifespan(browser_url: str | bool, freeze_startup: bool) -> Any:
     async def run(app: FastAPI) -> AsyncIterator[None]:
         store, tables = app.state.store, app.state.tables
         thinking, cluster = app.state.thinking, app.state.cluster
-        if browser_url:
+        if open_browser:
             asyncio.get_running_loop().call_later(0.8, webbrowser.open, browser_url)
         if thinking is not None:
             thinking.start()
