@@ -84,6 +84,10 @@ def test_solve_a_puzzle_and_fail_one(browser: Any, live_server: LiveServer, arti
             width = tab.evaluate("() => document.documentElement.scrollWidth")
             assert width <= SIZES[size]["width"]
         tab.screenshot(path=str(artifacts / f"puzzle-solved-{size}-{lang}.png"), full_page=True)
+        # the statistics page counts the puzzles this browser tried
+        tab.goto(f"{live_server.url}/stats?lang={lang}")
+        tab.wait_for_function("() => document.querySelector('#stats-puzzles').textContent")
+        assert RATED[lang] in tab.locator("#stats-puzzles").inner_text()
         assert not errors, errors
     finally:
         context.close()
