@@ -117,9 +117,7 @@ def test_play_and_serve_pass_the_browser_choice(monkeypatch, args, opens):
     monkeypatch.setattr(server, "serve", lambda *a, **k: calls.append((a, k)))
     result = runner.invoke(app, [*args, "--port", "9000", "--db", "sqlite://"])
     assert result.exit_code == 0, result.output
-    # serve also names the trusted proxies (none by default: issue 45)
-    served = {"trusted_proxies": ()} if args[0] == "serve" else {}
-    assert calls == [(("127.0.0.1", 9000, "sqlite://"), {"open_browser": opens, **served})]
+    assert calls == [(("127.0.0.1", 9000, "sqlite://"), {"open_browser": opens})]
 
 
 GOOD = json.dumps({"format": "preferans-record/1", "rules": {"preset": "sochi", "pool": 10},
@@ -225,8 +223,7 @@ def test_serve_passes_the_bot_delay_and_workers(monkeypatch):
                                  "--bot-workers", "3", "--port", "9001"])
     assert result.exit_code == 0, result.output
     assert calls == [(("127.0.0.1", 9001, None),
-                      {"open_browser": False, "bot_delay": 0.0, "bot_workers": 3,
-                       "trusted_proxies": ()})]
+                      {"open_browser": False, "bot_delay": 0.0, "bot_workers": 3})]
 
 
 def test_serve_passes_the_allowed_hosts_origins_and_seeds(monkeypatch):

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import preferans.players.playgap as playgap
-from preferans.analysis.after_deal import _position
+from preferans.analysis.after_deal import solver_position
 from preferans.analysis.ddgap import GapCounts, measure, played_contracts
 from preferans.bids import Bid
 from preferans.cards import Card, CardSet, Suit
@@ -56,7 +56,7 @@ def test_real_play_favours_the_declarer_most_where_double_dummy_is_short() -> No
 
 def _dd_card(deal) -> dict[int, int]:
     """Double-dummy tricks of the declarer after each legal card."""
-    return solve_moves(_position(deal, deal.declarer, "contract"))
+    return solve_moves(solver_position(deal, deal.declarer, "contract"))
 
 
 def _record(slip: bool) -> tuple[dict, int]:
