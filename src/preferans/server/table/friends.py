@@ -1,5 +1,6 @@
 """What only a table for friends does: an early finish when every human agrees, the creator's
-hand-over of an absent friend's seat, the chat, who is present.
+hand-over of an absent friend's seat, the chat, who is present, who is READY for the next deal
+or the rematch.
 """
 
 from __future__ import annotations
@@ -102,6 +103,27 @@ class TableFriends:
         text_out = dumps(payload)
         for other in list(self.sockets):
             await self._send_text(other, text_out)
+
+    def all_ready(self) -> bool:
+        """Whether every human at the table (not away: the stand-in plays for him) pressed
+        READY for the next deal; never while all of them are away."""
+        present = self.present_humans()
+        return bool(present) and present <= self.ready
+
+    def ready_view(self) -> dict[str, list[int]]:
+        """Who pressed READY (``ready``) and who is still to (``ready_waiting``): for the next
+        deal between deals, for the rematch once the game is over; empty during a deal."""
+        if self.game_over():
+            party = self.party
+            if party is None or party.rematch:
+                return {"ready": [], "ready_waiting": []}
+            ready = set(party.rematch_ready)
+        elif self.deal_over():
+            ready = self.ready
+        else:
+            return {"ready": [], "ready_waiting": []}
+        return {"ready": sorted(ready & self.humans),
+                "ready_waiting": sorted(self.present_humans() - ready)}
 
     def present_humans(self) -> set[int]:
         """The humans at the table now (not played by the stand-in): those whose word a pause
