@@ -165,7 +165,7 @@ def test_rematch_waits_for_every_friends_ready(client: TestClient) -> None:
 
 
 def test_rematch_does_not_wait_for_a_friend_away(client: TestClient) -> None:
-    game, (anna, boris, vera) = seated(client, ["friend", "friend"], ["Boris", "Vera"],
+    game, (anna, boris, _vera) = seated(client, ["friend", "friend"], ["Boris", "Vera"],
                                        seed=4)
     with anna.socket(game) as wa:
         receive_json(wa)
@@ -179,3 +179,27 @@ def test_rematch_does_not_wait_for_a_friend_away(client: TestClient) -> None:
             assert anna.post(f"/api/friends/{game}/rematch", {}).json() == {"waiting": [1]}
             url = boris.post(f"/api/friends/{game}/rematch", {}).json()["url"]
             assert url.startswith("/table/")
+
+
+def test_each_friend_reads_his_own_calls_replay_and_result(client: TestClient) -> None:
+    """"Your calls beside Crazy's", the replay and the replay list's "your result" are the
+    browser's own seat's, not seat 0's (Boris saw "Your Misère" though he only passed)."""
+    game, browsers = seated(client, ["friend", "friend"], ["Boris", "Vera"], seed=30)
+    opened = [b.socket(game) for b in browsers]
+    sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
+    try:
+        _play_deal_out(sockets, in_step(sockets), _six_nobody_whists)
+        history = client.app.state.tables.open[game].game.finished_deals[0].history
+        _finish_now(list(sockets.values()))
+    finally:
+        for cm in opened:
+            cm.__exit__(None, None, None)
+    for seat, browser in enumerate(browsers):
+        calls = browser.get(f"/api/games/{game}/calls/1").json()
+        assert calls["seat"] == seat
+        assert calls["calls"], calls  # everybody made a call with a choice (bid or pass)
+        assert {history[c["action"]][0] for c in calls["calls"]} == {seat}
+        review = browser.get(f"/api/games/{game}/review").json()
+        assert review["seat"] == seat and review["players"] == ["Anna", "Boris", "Vera"]
+        (listed,) = [g for g in browser.get("/api/replays").json()["games"] if g["id"] == game]
+        assert listed["seat"] == seat
