@@ -41,6 +41,10 @@ export function renderSheet() {
     : msg.deal_over ? (number ? t("sheet.dealNumberOver", { number }) : t("sheet.dealOver"))
       : t("sheet.title");
   body.append(el("h2", { id: "sheet-title", text: title }));
+  // a table for friends: who is ready for the next deal (or the rematch), in sight at once
+  const friends = msg.stand_in !== undefined;
+  const readyNote = friends && (msg.deal_over || msg.game_over) && !msg.rematch ? readyBlock(msg) : null;
+  if (readyNote) body.append(readyNote);
   if (msg.game_over) body.append(resultBlock(msg, sheet));
   if (entry && msg.deal_over) body.append(entryBlock(entry, sheet));
   const helped = (msg.deal_over && msg.stand_in_seats) || [];
@@ -69,9 +73,6 @@ export function renderSheet() {
   else panel.append(totalsTable(sheet), rulesBlock(msg));
   body.append(panel);
 
-  const friends = msg.stand_in !== undefined;
-  const readyNote = friends && (msg.deal_over || msg.game_over) && !msg.rematch ? readyBlock(msg) : null;
-  if (readyNote) body.append(readyNote);
   const actions = el("div", { class: "sheet-actions" });
   const iAmReady = isReady(msg);
   if (msg.game_over && friends && msg.seat !== null) {

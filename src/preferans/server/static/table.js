@@ -127,7 +127,10 @@ function statusText() {
     : asked.includes(me()) && !watching() ? t("status.pauseAskedMine")
       : t(watching() ? "status.pauseAskedWatching" : "status.pauseAsked", { names: asked.map((seat) => nameOf(seat)).join(", ") });
   if (pause && !myTurn(msg)) return { text: pause, kind: "info" };
-  if (msg.deal_over) return { text: t(watching() ? "status.dealOverWatching" : "status.dealOver"), kind: "info" };
+  if (msg.deal_over) {
+    const key = watching() ? "status.dealOverWatching" : msg.stand_in !== undefined ? "status.dealOverFriends" : "status.dealOver";
+    return { text: t(key), kind: "info" };
+  }
   if (msg.thinking !== null && msg.thinking !== undefined && !isMe(msg.thinking)) {
     return { text: t("status.thinking", { name: nameOf(msg.thinking) }), kind: "info" };
   }

@@ -195,6 +195,7 @@ export default {
   "button.rematchGo": "TO THE REMATCH",
   "button.ready": "READY",
   "button.readyDone": "READY ✓",
+  "status.dealOverFriends": "The deal is over: read the sheet, then READY (the next deal starts when everyone is ready).",
   "ready.isReady": "{name}: ready",
   "ready.reading": "{name}: still reading",
   "ready.youReady": "You: ready",
