@@ -7,6 +7,7 @@ several cookie jars of one test client (:mod:`test_friends`)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -46,9 +47,9 @@ def test_the_next_deal_waits_for_every_friends_ready(client: TestClient) -> None
     game, browsers = seated(client, ["friend", "friend"], ["Boris", "Vera"], seed=30)
     opened = [b.socket(game) for b in browsers]
     sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
-    table = client.app.state.tables.open[game]
     try:
         states = _play_deal_out(sockets, in_step(sockets), _six_nobody_whists)
+        table = client.app.state.tables.open[game]
         for state in states.values():  # nobody has said READY yet
             assert state["ready"] == [] and state["ready_waiting"] == [0, 1, 2]
         sockets[0].send_json({"type": "next_deal"})  # Anna is ready: the others read on
@@ -87,10 +88,12 @@ def test_a_friend_away_past_his_grace_does_not_hold_up_the_next_deal(
     game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
     wa_cm, wb_cm = anna.socket(game), boris.socket(game)
     sockets = {0: wa_cm.__enter__(), 1: wb_cm.__enter__()}
-    table = client.app.state.tables.open[game]
+    open_cms = [wa_cm, wb_cm]
     try:
         states = _humans_play_deal_out(sockets, in_step(sockets))
+        table = client.app.state.tables.open[game]
         assert states[0]["ready_waiting"] == [0, 1]
+        open_cms.remove(wb_cm)
         wb_cm.__exit__(None, None, None)  # Boris closes his page, still reading
         del sockets[1]
         gone = _read_until(sockets[0], lambda m: m["away"])
@@ -109,7 +112,8 @@ def test_a_friend_away_past_his_grace_does_not_hold_up_the_next_deal(
         assert dealt["stand_in"] == [1] and dealt["event"]["kind"] == "deal_started"
         assert dealt["away"] == [] and dealt["deal_number"] == 2
     finally:
-        wa_cm.__exit__(None, None, None)
+        for cm in open_cms:
+            cm.__exit__(None, None, None)
 
 
 def test_a_friend_gone_is_shown_away_from_the_first_second_until_he_is_back(
@@ -206,3 +210,55 @@ def test_each_friend_reads_his_own_calls_replay_and_result(client: TestClient) -
         assert review["seat"] == seat and review["players"] == ["Anna", "Boris", "Vera"]
         (listed,) = [g for g in browser.get("/api/replays").json()["games"] if g["id"] == game]
         assert listed["seat"] == seat
+
+
+def test_the_chat_is_kept_for_the_tables_life_and_shown_again_after_a_reload(
+        client: TestClient) -> None:
+    from test_friends import _read_until_type
+
+    from preferans.server.table.chat import CHAT_KEPT, ChatRoom
+
+    game, (anna, boris) = seated(client, ["friend", "easy"], ["Boris"], seed=4)
+    with anna.socket(game) as wa:
+        receive_json(wa)
+        with boris.socket(game) as wb:
+            receive_json(wb)
+            wb.send_json({"type": "chat", "text": "<b>hi</b>"})
+            assert _read_until_type(wa, "chat")["text"] == "<b>hi</b>"
+            wa.send_json({"type": "chat", "text": "one more deal?"})
+            _read_until_type(wb, "chat")
+        with boris.socket(game) as wb:  # Boris reloads his page: the chat is still there
+            assert receive_json(wb)["type"] == "state"
+            history = receive_json(wb)
+            assert history["type"] == "chat_history"
+            assert [(m["seat"], m["name"], m["text"]) for m in history["messages"]] == [
+                (1, "Boris", "<b>hi</b>"), (0, "Anna", "one more deal?")]
+    room = ChatRoom()  # bounded: the oldest go first
+    assert room.history() is None
+    for k in range(CHAT_KEPT + 50):
+        room.said.append({"type": "chat", "seat": 0, "name": "Anna", "text": str(k)})
+    kept = room.history()["messages"]
+    assert len(kept) == CHAT_KEPT == 200 and kept[0]["text"] == "50"
+
+
+def test_the_chat_is_saved_with_the_table_and_read_back_after_a_restart(
+        tmp_path: Path) -> None:
+    from test_friends import _read_until_type
+    from test_friends_more import app_on
+
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with app_on(db) as first:
+        game, (anna, boris) = seated(first, ["friend", "easy"], ["Boris"], seed=4)
+        with anna.socket(game) as wa:
+            receive_json(wa)
+            wa.send_json({"type": "chat", "text": "back in five"})
+            _read_until_type(wa, "chat")
+        saved = first.app.state.store.get(game)
+        assert saved.chat == [{"type": "chat", "seat": 0, "name": "Anna",
+                               "text": "back in five"}]
+    with app_on(db) as second:  # the server restarts: the chat is still the table's
+        boris.client = second
+        with boris.socket(game) as wb:
+            receive_json(wb)
+            history = _read_until_type(wb, "chat_history")
+            assert [m["text"] for m in history["messages"]] == ["back in five"]

@@ -11,7 +11,7 @@ import { closeHelp, initHelp } from "./help.js";
 import { initHint, onHint, onHintError } from "./hint.js";
 import { noteAway } from "./away.js";
 import { noteClock } from "./clock.js";
-import { onChat, renderChat } from "./chat.js";
+import { onChat, onChatHistory, renderChat } from "./chat.js";
 import { shake } from "./hand.js";
 import { initMenu, renderMenu } from "./menu.js";
 import { followRematch, openSheet } from "./sheet.js";
@@ -123,7 +123,7 @@ function init() {
   }
   render();
   connect({
-    state: onState, error: onError, hint: onHint, chat: onChat,
+    state: onState, error: onError, hint: onHint, chat: onChat, chat_history: onChatHistory,
     notConnected: (text) => setMessage(text, "error"),
     connection: (open) => { if (open) app.ui.message = null; render(); },
   });

@@ -45,6 +45,8 @@ class TableSockets:
                 await self._publish(None)  # every plate: the human is back
             else:
                 await self._send(socket, self._publishable(self.state(None, seat)))
+            if self.party is not None and (history := self.chat.history()) is not None:
+                await self._send(socket, history)  # the chat so far, after a reload too
         self._ensure_driver()
 
     def disconnect(self, socket: WebSocket) -> None:

@@ -388,6 +388,8 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
             marks = deal.get("stand_in") if isinstance(deal, dict) else None
             if isinstance(marks, list) and all(isinstance(k, int) for k in marks):
                 table.stand_ins[number] = list(marks)
+        if party is not None:
+            table.chat.restore(saved.chat)
         stopped = saved.record.get("stopped")
         if isinstance(stopped, dict) and table.game.deal is None:
             table.stopped = stopped
