@@ -101,13 +101,13 @@ class TableFriends:
         seat = self.seat_of(socket)
         payload = {"type": "chat", "seat": seat, "name": self.names[seat], "text": said}
         self.chat.said.append(payload)  # a page opened again reads it (:meth:`connect`)
-        text_out = dumps(payload)
-        for other in list(self.sockets):
-            await self._send_text(other, text_out)
-        try:  # kept with the table: a restart or another process shows it again
+        try:  # kept with the table (first): a restart or another process shows it again
             await self.store.write(self.store.save_chat, self.id, list(self.chat.said))
         except (StoreError, KeyError) as exc:
             log.warning("game %s: the chat was not saved: %s", self.id, exc)
+        text_out = dumps(payload)
+        for other in list(self.sockets):
+            await self._send_text(other, text_out)
 
     def all_ready(self) -> bool:
         """Whether every human at the table (not away: the stand-in plays for him) pressed
