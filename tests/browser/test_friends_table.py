@@ -300,7 +300,8 @@ def test_three_friends_finish_early_when_all_agree_and_see_the_settlement(
         play_deal(dict(enumerate(pages)))  # a whole deal, so the sheet has something to settle
         for who in pages:
             who.wait_for_selector("#sheet-overlay:not([hidden])", timeout=5_000)
-        pages[0].locator('[data-action="NEXT DEAL"]').click()
+        for who in pages:  # the next deal waits for every friend's READY
+            who.locator('[data-action="NEXT DEAL"]').click()
         for who in pages:
             who.wait_for_function("() => window.preferansTable.state.deal_number === 2"
                                   " && !window.preferansTable.state.deal_over")

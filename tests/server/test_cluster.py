@@ -87,6 +87,12 @@ class Play:
         self.plan = plan
         read = read or {}
         self.states = {seat: read.get(seat) or s.read_state() for seat, s in sockets.items()}
+        # a friend arriving is shown to those already at the table (no longer away): a
+        # socket opened earlier has more frames; each is read up to the same state
+        latest = max(state["seq"] for state in self.states.values())
+        for seat, sock in sockets.items():
+            while self.states[seat]["seq"] < latest:
+                self.states[seat] = sock.read_state()
         self.first = dict(self.states)
         self.acknowledged: list[tuple[int, str]] = []
         """Every action whose state came back (seen on the spectator's socket)."""

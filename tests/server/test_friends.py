@@ -642,8 +642,9 @@ def test_rematch_seats_the_same_friends_at_a_new_game(client: TestClient) -> Non
         assert Browser(client).post(f"/api/friends/{game}/rematch", {}).status_code == 403
         answer = boris.post(f"/api/friends/{game}/rematch", {})
         assert answer.status_code == 200, answer.text
-        url = answer.json()["url"]
-        assert anna.post(f"/api/friends/{game}/rematch", {}).json()["url"] == url  # one game
+        assert answer.json() == {"waiting": [0]}  # REMATCH waits for every friend's READY
+        url = anna.post(f"/api/friends/{game}/rematch", {}).json()["url"]
+        assert boris.post(f"/api/friends/{game}/rematch", {}).json()["url"] == url  # one game
         told = _read_until(wa, lambda m: m.get("rematch") is not None)
         assert told["rematch"] == url
     new = url.rsplit("/", 1)[1]
@@ -718,6 +719,17 @@ def test_a_table_everyone_left_waits_instead_of_playing_itself_out(client: TestC
 
 
 # --- finishing early by agreement -----------------------------------------------------------
+def in_step(sockets: dict[int, Any]) -> dict[int, dict[str, Any]]:
+    """Each socket's state read up to the same one: a socket opened earlier has more frames
+    (a friend's arrival is shown to those already at the table)."""
+    states = {seat: receive_json(ws) for seat, ws in sockets.items()}
+    latest = max(state["seq"] for state in states.values())
+    for seat, ws in sockets.items():
+        while states[seat]["seq"] < latest:
+            states[seat] = receive_json(ws)
+    return states
+
+
 def _play_deal_out(sockets: dict[int, Any], states: dict[int, dict[str, Any]],
                    pick: Any) -> dict[int, dict[str, Any]]:
     """Three humans play the deal on the table to its end (``pick`` steers them)."""
@@ -763,11 +775,12 @@ def test_an_early_finish_waits_for_every_friend_and_settles_the_sheet(
     sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
     wa, wb, wv = sockets[0], sockets[1], sockets[2]
     try:
-        states = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        states = in_step(sockets)
         assert states[0]["finish_asked"] == [] and states[0]["stopped"] is None
         states = _play_deal_out(sockets, states, _six_nobody_whists)  # pool points written
-        wa.send_json({"type": "next_deal"})
-        states = {seat: receive_json(ws) for seat, ws in sockets.items()}
+        for ready in (wa, wb, wv):  # the next deal waits for every friend's READY
+            ready.send_json({"type": "next_deal"})
+            states = {seat: receive_json(ws) for seat, ws in sockets.items()}
         actor = states[0]["observation"]["to_act"]  # one call of deal 2, then the ask
         sockets[actor].send_json({"type": "action", "token": "PASS"})
         states = {seat: receive_json(ws) for seat, ws in sockets.items()}

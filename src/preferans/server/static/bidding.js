@@ -4,11 +4,24 @@ import { t } from "./i18n.js";
 import { openSheet } from "./sheet.js";
 import { send, sendAction } from "./socket.js";
 import { render } from "./channel.js";
-import { app, dummySeat, myTurn, nameOf, watching } from "./state.js";
+import { app, dummySeat, me, myTurn, nameOf, watching } from "./state.js";
 import { bidName, buttonText, callText } from "./words.js";
 import { $, LEVELS, STRAINS, SUIT_SYMBOL, el, isCardToken, isDiscarding, legalTokens, parseCard, phaseOf } from "./util.js";
 
 const strainMark = (strain) => el("span", { class: "strain", text: strain === "NT" ? t("strain.NT.short") : SUIT_SYMBOL[strain] });
+
+/** NEXT DEAL, or at a table for friends this friend's READY (pressed: "READY ✓", waiting
+ *  for the others). */
+function nextDealButton(msg) {
+  const friends = msg.stand_in !== undefined;
+  const ready = friends && (msg.ready || []).includes(me());
+  return el("button", {
+    type: "button", class: `action primary${ready ? " ready" : ""}`, "data-action": "NEXT DEAL",
+    "aria-pressed": friends ? String(ready) : null, disabled: ready ? "" : null,
+    text: t(ready ? "button.readyDone" : friends ? "button.ready" : "button.nextDeal"),
+    onclick: () => send({ type: "next_deal" }),
+  });
+}
 
 export function renderPanel() {
   const box = $("panel");
@@ -26,11 +39,8 @@ export function renderPanel() {
           type: "button", class: "action", "data-action": "SHEET", text: t("button.sheet"),
           onclick: () => { openSheet(); render(); },
         }),
-        // a spectator waits for the players to deal on
-        ...(watching() ? [] : [el("button", {
-          type: "button", class: "action primary", "data-action": "NEXT DEAL", text: t("button.nextDeal"),
-          onclick: () => send({ type: "next_deal" }),
-        })]),
+        // a spectator waits for the players to deal on; at a table for friends it is READY
+        ...(watching() ? [] : [nextDealButton(msg)]),
       ]),
     ]));
     return;

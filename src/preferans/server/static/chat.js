@@ -1,13 +1,13 @@
 /* The chat of a table for friends: a CHAT chip in the top band opens a small panel with the
- * messages (shown as text, never as markup; not kept after the page closes) and a line to
- * write one (200 characters at most; the server paces them). */
+ * messages (shown as text, never as markup; the table keeps the last 200 and gives them to a
+ * page opened again) and a line to write one (200 characters at most; the server paces them). */
 import { t } from "./i18n.js";
 import { send } from "./socket.js";
 import { app, colour, isMe, nameOf } from "./state.js";
 import { $, el } from "./util.js";
 
 const MOST = 200;
-const KEPT = 100; // the messages the panel keeps
+const KEPT = 200; // the messages the panel keeps (as many as the table does)
 let built = false;
 let open = false;
 let unread = 0;
@@ -60,11 +60,18 @@ function showUnread() {
   if (chip) chip.textContent = unread ? `${t("chat.button")} · ${unread}` : t("chat.button");
 }
 
-/** A chat message from the server. */
-export function onChat(message) {
+/** The chat so far, sent when the page opens (after a reload too): shown, not counted as
+ *  unread. */
+export function onChatHistory(message) {
   renderChat();
   const log = $("chat-log");
   if (!log) return;
+  log.replaceChildren();
+  for (const said of message.messages || []) line(log, said);
+  log.scrollTop = log.scrollHeight;
+}
+
+function line(log, message) {
   const seat = Number(message.seat);
   const who = isMe(seat) ? t("chat.you") : (message.name || nameOf(seat));
   log.append(el("li", { "data-seat": seat }, [
@@ -72,6 +79,14 @@ export function onChat(message) {
     el("span", { text: String(message.text || "") }),
   ]));
   while (log.children.length > KEPT) log.firstChild.remove();
+}
+
+/** A chat message from the server. */
+export function onChat(message) {
+  renderChat();
+  const log = $("chat-log");
+  if (!log) return;
+  line(log, message);
   log.scrollTop = log.scrollHeight;
   if (!open) {
     unread += 1;

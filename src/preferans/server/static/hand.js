@@ -5,6 +5,7 @@ import { cardSrc } from "./cards.js";
 import { render, setMessage } from "./channel.js";
 import { sendAction } from "./socket.js";
 import * as sound from "./sound.js";
+import { awayFor } from "./away.js";
 import { app, boxId, colour, dummySeat, isMe, me, myTurn, nameOf, plateName, positionOf, possessive, sitsOut } from "./state.js";
 import { clockFor } from "./clock.js";
 import { callText, cardName } from "./words.js";
@@ -36,6 +37,7 @@ function plate(seat, obs, msg) {
   }, [
     el("span", { class: `name${(msg.stand_in || []).includes(seat) ? " stand-in" : ""}`, text: plateName(seat), title: plateName(seat) }),
     clockFor(seat),
+    awayFor(seat),
     obs.dealer === seat ? el("span", { class: "dealer", title: t("plate.dealer"), "aria-label": t("plate.dealer"), text: t("plate.dealerMark") }) : null,
     dummy ? el("span", { class: "dummy-note", title: t("plate.dummy"), text: obs.alone ? t("plate.dummyOut") : "" }) : null,
     el("span", { class: "tricks", title: t("plate.tricksTitle"), "aria-label": t("plate.tricks", { count: tricksWon }), text: String(tricksWon) }),

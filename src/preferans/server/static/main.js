@@ -9,11 +9,12 @@ import { setLanguage, t, translatePage } from "./i18n.js";
 import { connectTable } from "./channel.js";
 import { closeHelp, initHelp } from "./help.js";
 import { initHint, onHint, onHintError } from "./hint.js";
+import { noteAway } from "./away.js";
 import { noteClock } from "./clock.js";
-import { onChat, renderChat } from "./chat.js";
+import { onChat, onChatHistory, renderChat } from "./chat.js";
 import { shake } from "./hand.js";
 import { initMenu, renderMenu } from "./menu.js";
-import { openSheet } from "./sheet.js";
+import { followRematch, openSheet } from "./sheet.js";
 import { connect, sendAction, showConnection } from "./socket.js";
 import * as sound from "./sound.js";
 import { render, setMessage, startGather } from "./table.js";
@@ -25,6 +26,7 @@ function onState(frame) {
   const msg = withKept(frame, previous);
   app.state = msg;
   noteClock(msg);
+  noteAway(msg);
   renderChat();
   const obs = msg.observation || {};
   const event = msg.event || null;
@@ -59,6 +61,7 @@ function onState(frame) {
   if (myTurn(msg) && !myTurn(previous)) sound.play("turn");
   render();
   sendTheOnlyContract(msg);
+  followRematch(msg);
 }
 
 /** After a misère discard the only contract is the misère: nothing to ask, so the page
@@ -134,7 +137,8 @@ function init() {
   }
   render();
   connect({
-    state: onState, error: onError, hint: onHint, chat: onChat, seatMoved: onSeatMoved,
+    state: onState, error: onError, hint: onHint, chat: onChat, chat_history: onChatHistory,
+    seatMoved: onSeatMoved,
     notConnected: (text) => setMessage(text, "error"),
     connection: (open) => { if (open) app.ui.message = null; render(); },
   });

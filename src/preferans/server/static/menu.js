@@ -137,7 +137,11 @@ function renderHandOver(menu) {
 
 function onMenu(action, item) {
   const ui = app.ui;
-  if (action === "hand_over") send({ type: "hand_over", seat: Number(item.dataset.seat) });
+  if (action === "hand_over") {
+    // the friend's seat goes to the computer for the rest of the game: asked first
+    const seat = Number(item.dataset.seat);
+    if (window.confirm(t("menu.handOverConfirm", { name: nameOf(seat) }))) send({ type: "hand_over", seat });
+  }
   if (action === "finish") send({ type: "finish" });
   if (action === "finish_no") send({ type: "finish", agree: false });
   if (action === "watch_copy" && app.state && app.state.watch) copyLink(app.state.watch, "menu.watchCopied");

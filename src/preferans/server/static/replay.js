@@ -69,6 +69,9 @@ function show(review) {
     names: players, colours: review.colours, dummy: players.length === 2 ? 2 : null,
     rules: { ...(review.rules || {}), pool: review.pool }, rules_title: review.rules_title,
     house_rules: review.house_rules || [], observation: {},
+    // the viewer's own seat (a friend's, not seat 0's): drawn at the bottom; a record file
+    // opened here has none
+    seat: Number.isInteger(review.seat) ? review.seat : 0,
   };
   status("");
   $("replay-start").hidden = true;
@@ -192,7 +195,10 @@ const POSITIONS = { 2: ["bottom", "top", "right"], 3: ["bottom", "left", "right"
 function tableView(deal) {
   const now = tableNow();
   const players = (view.review.players || []).length;
-  const positions = POSITIONS[players] || POSITIONS[3];
+  const around = POSITIONS[players] || POSITIONS[3];
+  // the viewer's own seat at the bottom, the others clockwise (the dummy keeps its place)
+  const mine = Number(app.state.seat) || 0;
+  const positions = around.map((_, seat) => (seat < players ? around[(seat - mine + players) % players] : around[seat]));
   const frame = view.step > 0 ? frames()[view.step - 1] : null;
   const acting = frame ? frame.seat : null;
   const table = el("div", { class: `replay-table players-${players}`, "data-step": view.step });
@@ -318,7 +324,9 @@ async function startPage() {
     if (!body.games.length) list.append(el("li", { text: t("replay.none") }));
     for (const game of body.games) {
       const when = game.finished ? new Date(game.finished).toLocaleString() : "";
-      const result = Array.isArray(game.result) ? formatNumber(game.result[0], true) : "—";
+      // the browser's own seat's result (at a table for friends, not the creator's)
+      const seat = Number.isInteger(game.seat) ? game.seat : 0;
+      const result = Array.isArray(game.result) ? formatNumber(game.result[seat], true) : "—";
       const level = String(game.difficulty || "");
       const difficulty = has(`difficulty.${level}`) ? t(`difficulty.${level}`) : level;
       const text = t("replay.game", { date: when, difficulty, rules: game.rules, pool: game.pool, result });

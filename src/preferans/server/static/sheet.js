@@ -41,6 +41,10 @@ export function renderSheet() {
     : msg.deal_over ? (number ? t("sheet.dealNumberOver", { number }) : t("sheet.dealOver"))
       : t("sheet.title");
   body.append(el("h2", { id: "sheet-title", text: title }));
+  // a table for friends: who is ready for the next deal (or the rematch), in sight at once
+  const friends = msg.stand_in !== undefined;
+  const readyNote = friends && (msg.deal_over || msg.game_over) && !msg.rematch ? readyBlock(msg) : null;
+  if (readyNote) body.append(readyNote);
   if (msg.game_over) body.append(resultBlock(msg, sheet));
   if (entry && msg.deal_over) body.append(entryBlock(entry, sheet));
   const helped = (msg.deal_over && msg.stand_in_seats) || [];
@@ -70,14 +74,16 @@ export function renderSheet() {
   body.append(panel);
 
   const actions = el("div", { class: "sheet-actions" });
-  if (msg.game_over && msg.stand_in !== undefined && msg.seat !== null) {
-    // a table for friends: the same seats again
+  const iAmReady = isReady(msg);
+  if (msg.game_over && friends && msg.seat !== null) {
+    // a table for friends: the same seats again, once every friend at the table is ready
     if (msg.rematch) {
       actions.append(el("a", { class: "action primary", href: msg.rematch, "data-key": "rematch", "data-action": "REMATCH", text: t("button.rematchGo") }));
     } else {
       actions.append(el("button", {
-        type: "button", class: "action primary", "data-action": "REMATCH", "data-key": "rematch",
-        onclick: () => rematch(), text: t("button.rematch"),
+        type: "button", class: `action primary${iAmReady ? " ready" : ""}`, "data-action": "REMATCH", "data-key": "rematch",
+        "aria-pressed": String(iAmReady), disabled: iAmReady ? "" : null,
+        onclick: () => rematch(), text: t(iAmReady ? "button.readyDone" : "button.rematch"),
       }));
     }
   }
@@ -86,10 +92,12 @@ export function renderSheet() {
     // the replay is the players' (a spectator's page has none: it holds no seat)
     if (app.gameId && !watching()) actions.append(el("a", { class: "action", href: `/replay/${encodeURIComponent(app.gameId)}`, "data-key": "replay", "data-action": "REPLAY", text: t("replay.gameButton") }));
   } else if (msg.deal_over && !watching()) {
+    // at a table for friends NEXT DEAL is this friend's READY: the deal waits for everyone
     actions.append(el("button", {
-      type: "button", class: "action primary", "data-action": "NEXT DEAL", "data-key": "next",
+      type: "button", class: `action primary${iAmReady ? " ready" : ""}`, "data-action": "NEXT DEAL", "data-key": "next",
+      "aria-pressed": friends ? String(iAmReady) : null, disabled: iAmReady ? "" : null,
       onclick: () => { send({ type: "next_deal" }); },
-      text: t("button.nextDeal"),
+      text: t(iAmReady ? "button.readyDone" : friends ? "button.ready" : "button.nextDeal"),
     }));
   }
   if (!msg.game_over) {
@@ -108,17 +116,66 @@ export function renderSheet() {
   }
 }
 
-/** REMATCH: the same seats at a new game (the first friend to ask makes it). */
+/** Whether this page's friend has said READY (for the next deal, or REMATCH). */
+function isReady(msg) {
+  return msg.stand_in !== undefined && !watching() && (msg.ready || []).includes(me());
+}
+
+/** At a table for friends, between deals and after the result: who is ready, who is still
+ *  reading (every page shows it, the spectators' too). */
+function readyBlock(msg) {
+  const ready = msg.ready || [];
+  const waiting = msg.ready_waiting || [];
+  if (!ready.length && !waiting.length) return null;
+  const who = (seat) => nameOf(seat);
+  const list = el("ul", { class: "ready-list", "aria-live": "polite" });
+  for (const seat of [...ready, ...waiting].sort((a, b) => a - b)) {
+    const done = ready.includes(seat);
+    list.append(el("li", { class: done ? "is-ready" : "not-ready", "data-seat": seat, "data-ready": String(done), style: `--seat-colour:${colour(seat)}` }, [
+      el("span", { class: "ready-mark", "aria-hidden": "true", text: done ? "✓" : "…" }),
+      el("span", { text: isMe(seat) ? t(done ? "ready.youReady" : "ready.youReading")
+        : t(done ? "ready.isReady" : "ready.reading", { name: who(seat) }) }),
+    ]));
+  }
+  const line = waiting.length && isReady(msg)
+    ? t(msg.game_over ? "ready.rematchWaiting" : "ready.waiting", { names: waiting.map(who).join(", ") })
+    : t(msg.game_over ? "ready.rematchHow" : "ready.how");
+  return el("section", { class: "ready-block", "data-ready": ready.join(","), "data-waiting": waiting.join(",") }, [
+    el("p", { class: "ready-line", text: line }), list,
+  ]);
+}
+
+let rematchAsked = false;
+
+/** REMATCH: this friend's READY for the same seats at a new game; the last friend's makes
+ *  it and every page goes there (the state's `rematch`). */
 async function rematch() {
+  rematchAsked = true;
   try {
     const response = await fetch(`/api/friends/${encodeURIComponent(app.gameId)}/rematch`, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
     });
     const answer = await response.json().catch(() => ({}));
     if (response.ok && answer.url) location.assign(answer.url);
-    else setMessage(answer.message || answer.detail || t("error.refused"), "error");
+    else if (!response.ok) setMessage(answer.message || answer.detail || t("error.refused"), "error");
   } catch (problem) {
     setMessage(t("error.refused"), "error");
+  }
+}
+
+/** After a state: this friend said REMATCH and the new game is made (by the last friend's
+ *  READY): go there.  Everybody left at the table is ready but the game is not made yet (the
+ *  friend waited for went away): ask once more, which makes it. */
+export function followRematch(msg) {
+  if (!msg || !msg.game_over || msg.stand_in === undefined || watching()) return;
+  const mine = (msg.ready || []).includes(me());
+  if (msg.rematch && (mine || rematchAsked)) {
+    location.assign(msg.rematch);
+    return;
+  }
+  if (!msg.rematch && mine && !(msg.ready_waiting || []).length && !followRematch.asking) {
+    followRematch.asking = true;
+    rematch().finally(() => { followRematch.asking = false; });
   }
 }
 

@@ -121,20 +121,23 @@ function statusText() {
   const finish = finishText(msg);
   if (finish && !myTurn(msg)) return { text: finish, kind: "info" };
   if (msg.paused) return { text: t("status.paused"), kind: "info" };
+  // a pause asked for: every page says so, the one whose turn it is too (beside his turn)
   const asked = (!msg.deal_over && msg.pause_asked) || [];
-  if (asked.length && !myTurn(msg)) {
-    return asked.includes(me()) && !watching()
-      ? { text: t("status.pauseAskedMine"), kind: "info" }
-      : { text: t("status.pauseAsked", { names: asked.map((seat) => nameOf(seat)).join(", ") }), kind: "info" };
+  const pause = !asked.length ? ""
+    : asked.includes(me()) && !watching() ? t("status.pauseAskedMine")
+      : t(watching() ? "status.pauseAskedWatching" : "status.pauseAsked", { names: asked.map((seat) => nameOf(seat)).join(", ") });
+  if (pause && !myTurn(msg)) return { text: pause, kind: "info" };
+  if (msg.deal_over) {
+    const key = watching() ? "status.dealOverWatching" : msg.stand_in !== undefined ? "status.dealOverFriends" : "status.dealOver";
+    return { text: t(key), kind: "info" };
   }
-  if (msg.deal_over) return { text: t(watching() ? "status.dealOverWatching" : "status.dealOver"), kind: "info" };
   if (msg.thinking !== null && msg.thinking !== undefined && !isMe(msg.thinking)) {
     return { text: t("status.thinking", { name: nameOf(msg.thinking) }), kind: "info" };
   }
   const note = overruledNote(obs);
   const withNote = (text) => (note && phase === "play" ? `${note} ${text}` : text);
   const actor = obs.to_act;
-  if (myTurn(msg)) return { text: [finish, withNote(turnText(obs, phase))].filter(Boolean).join(" "), kind: "turn" };
+  if (myTurn(msg)) return { text: [finish, pause, withNote(turnText(obs, phase))].filter(Boolean).join(" "), kind: "turn" };
   if (actor === null || actor === undefined) return { text: "", kind: "info" };
   const waiting = t(has(`status.wait.${phase}`) ? `status.wait.${phase}` : "status.wait.other", { name: nameOf(actor) });
   if (watching()) return { text: t("status.watching", { waiting }), kind: "info" };

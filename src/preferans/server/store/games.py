@@ -188,6 +188,8 @@ class GameStore(Writer, LeaseStore):
                 conn.execute(text("ALTER TABLE games ADD COLUMN friends JSON"))
             if "epoch" not in columns:
                 conn.execute(text("ALTER TABLE games ADD COLUMN epoch BIGINT"))
+            if "chat" not in columns:
+                conn.execute(text("ALTER TABLE games ADD COLUMN chat JSON"))
             conn.execute(update(games).where(false()).values(id=games.c.id))
 
     @contextmanager
@@ -355,6 +357,15 @@ class GameStore(Writer, LeaseStore):
             raise KeyError(f"no saved game {game_id!r}")
 
 
+
+    def save_chat(self, game_id: str, messages: list[dict[str, Any]]) -> None:
+        """Rewrite a friends' table's chat alone (the last messages, bounded by the table).
+        Raises :class:`StoreError`, and KeyError for an unknown game."""
+        with self.guard(writing=True), self._begin() as conn:
+            done = conn.execute(update(games).where(games.c.id == game_id)
+                                .values(chat=list(messages)))
+        if done.rowcount == 0:
+            raise KeyError(f"no saved game {game_id!r}")
 
     def claim(self, game_id: str, seat: int, token_hash: str) -> bool:
         """Give a free human seat to the browser whose token hashes to ``token_hash``; True

@@ -36,6 +36,9 @@ class SavedGame:
     friends: dict[str, Any] | None = None
     """A table for friends: who sits where, the invite, the clock (:mod:`..table.lobby`); None
     for a game against the computer."""
+    chat: list[Any] | None = None
+    """A table for friends' last chat messages as saved (unchecked: the table reads what it
+    can of them, :mod:`..table.chat`); None: nothing said, or a damaged column."""
 
     @property
     def finished(self) -> bool:
@@ -96,4 +99,12 @@ def saved_game(row: Mapping[str, Any]) -> SavedGame:
         seats=column("seats", dict, False),
         friends=column("friends", dict, False) if "friends" in row else None,
         damage="; ".join(damage) or None,
+        # the chat is no part of the game: a damaged one is left out, never the game
+        chat=_listed(row.get("chat")),
     )
+
+
+def _listed(raw: str | None) -> list[Any] | None:
+    """A JSON list read from text, or None (NULL, not JSON, not a list)."""
+    value = json_object(raw)
+    return value if isinstance(value, list) else None

@@ -36,6 +36,7 @@ games = Table(
     Column("seed_text", String(64), nullable=True),
     Column("friends", JSON, nullable=True),
     Column("epoch", BigInteger, nullable=True),
+    Column("chat", JSON, nullable=True),
 )
 """The games table: one row per game, rewritten after every action.  ``seats`` (added
 later: an older database gets the column on opening) maps a human seat ("0") to the
@@ -43,7 +44,8 @@ sha256 of the token of the browser that holds it.  ``seed_text`` (added later) h
 too large for the ``seed`` column (the server's seeds have 128 bits), which then holds its
 low 63 bits.  ``epoch`` (added later) is the fencing number of the table's current owner
 when several server processes share the database (:class:`Lease`); NULL for a game only
-ever played by one process."""
+ever played by one process.  ``chat`` (added later) holds the last messages of a table for
+friends' chat (:mod:`..table.chat`: bounded), never part of the record."""
 
 
 table_leases = Table(

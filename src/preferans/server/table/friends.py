@@ -1,5 +1,6 @@
 """What only a table for friends does: an early finish when every human agrees, the creator's
-hand-over of an absent friend's seat, the chat, who is present.
+hand-over of an absent friend's seat, the chat, who is present, who is READY for the next deal
+or the rematch.
 """
 
 from __future__ import annotations
@@ -134,9 +135,35 @@ class TableFriends:
             raise MessageError("too_many_messages", Said("chat.slow"))
         seat = self.seat_of(socket)
         payload = {"type": "chat", "seat": seat, "name": self.names[seat], "text": said}
+        self.chat.said.append(payload)  # a page opened again reads it (:meth:`connect`)
+        try:  # kept with the table (first): a restart or another process shows it again
+            await self.store.write(self.store.save_chat, self.id, list(self.chat.said))
+        except (StoreError, KeyError) as exc:
+            log.warning("game %s: the chat was not saved: %s", self.id, exc)
         text_out = dumps(payload)
         for other in list(self.sockets):
             await self._send_text(other, text_out)
+
+    def all_ready(self) -> bool:
+        """Whether every human at the table (not away: the stand-in plays for him) pressed
+        READY for the next deal; never while all of them are away."""
+        present = self.present_humans()
+        return bool(present) and present <= self.ready
+
+    def ready_view(self) -> dict[str, list[int]]:
+        """Who pressed READY (``ready``) and who is still to (``ready_waiting``): for the next
+        deal between deals, for the rematch once the game is over; empty during a deal."""
+        if self.game_over():
+            party = self.party
+            if party is None or party.rematch:
+                return {"ready": [], "ready_waiting": []}
+            ready = set(party.rematch_ready)
+        elif self.deal_over():
+            ready = self.ready
+        else:
+            return {"ready": [], "ready_waiting": []}
+        return {"ready": sorted(ready & self.humans),
+                "ready_waiting": sorted(self.present_humans() - ready)}
 
     def present_humans(self) -> set[int]:
         """The humans at the table now (not played by the stand-in): those whose word a pause

@@ -101,6 +101,9 @@ class Party:
     """Human seats the creator gave to the computer (the stand-in) for the rest of the game."""
     rematch: str | None = None
     """The game the same seats went on to after this one (REMATCH), or None."""
+    rematch_ready: tuple[int, ...] = ()
+    """The human seats that pressed REMATCH after the result: the rematch starts when every
+    human at the table has (:func:`..web.friends.rematch`)."""
     watch: str = ""
     """The watch-only link's code (128 random bits like the invite, never the same): it opens
     the spectator's view of the started table, never a seat; "" for a table saved before
@@ -189,7 +192,8 @@ class Party:
         return {"seats": [place.to_json() for place in self.places], "invite": self.invite,
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
                 "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch,
-                "watch": self.watch, "links": list(self.links)}
+                "watch": self.watch, "links": list(self.links),
+                "rematch_ready": list(self.rematch_ready)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -205,7 +209,9 @@ class Party:
         links = tuple(code if isinstance(code, str) and len(code) <= 64 else ""
                       for code in (raw_links if isinstance(raw_links, list) else [])
                       [:len(places)])
+        ready = tuple(sorted({s for s in data.get("rematch_ready") or []
+                              if isinstance(s, int) and 0 <= s < len(places)}))
         return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
                    bool(data.get("started")), bool(data.get("hints")), handed,
                    rematch if isinstance(rematch, str) and len(rematch) <= 40 else None,
-                   watch if isinstance(watch, str) and len(watch) <= 64 else "", links)
+                   ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links)

@@ -40,11 +40,13 @@ class TableSockets:
             if self.standin is not None:  # after a restart: the others' grace time starts
                 for other in self.humans:
                     if other != seat and not self.has_socket(other):
-                        self.standin.left(other)
+                        self.standin.left(other, tell=False)  # shown in this state
             if back:
                 await self._publish(None)  # every plate: the human is back
             else:
                 await self._send(socket, self._publishable(self.state(None, seat)))
+            if self.party is not None and (history := self.chat.history()) is not None:
+                await self._send(socket, history)  # the chat so far, after a reload too
         self._ensure_driver()
 
     def disconnect(self, socket: WebSocket) -> None:
@@ -70,7 +72,7 @@ class TableSockets:
             if kind == "action":
                 await self._human_action(message["token"].strip(), self.seat_of(socket))
             elif kind == "next_deal":
-                await self._next_deal()
+                await self._next_deal(self.seat_of(socket))
             elif kind == "pause":
                 await self._set_paused(True, self.seat_of(socket))
             elif kind == "resume":
@@ -153,7 +155,15 @@ class TableSockets:
         self._sheet_sent.pop(socket, None)
 
     async def refresh(self) -> None:
-        """Send every socket the state again (a seat changed hands)."""
+        """Send every socket the state again (a seat changed hands, a friend went away or
+        came back); a friend gone past his grace time no longer holds up the next deal that
+        every other human is READY for."""
         async with self.lock:
-            await self._publish(None)
+            if self.ready and self.all_ready() and self.deal_over() and not self.game_over():
+                try:
+                    await self._deal_again()
+                except SaveFailed:
+                    return  # every socket has been told
+            else:
+                await self._publish(None)
         self._ensure_driver()

@@ -8,7 +8,8 @@ decides for a human who is out of time or away.
 - **Away**: a human seat whose last socket closed more than ``grace`` seconds ago (30 by
   default) is played by the stand-in, like a computer seat, until a socket of that seat
   opens again; the human takes the seat back at his next decision.  The state frames list
-  those seats (``"stand_in": [seats]``) and the stand-in's name (``"stand_in_name"``).
+  those seats (``"stand_in": [seats]``) and the stand-in's name (``"stand_in_name"``); a seat
+  within its grace time is in ``"away"`` from the first second, with the seconds left.
 
 Decisions made by the stand-in are marked: the event has ``"stand_in": true`` and the
 record's deal lists their indices in ``"stand_in"`` (an optional field: :mod:`.table`).
@@ -78,6 +79,8 @@ class StandIn:
         self._timed: tuple[int, Any] | None = None
         self._deadline = 0.0
         self._graces: dict[int, asyncio.Task[None]] = {}
+        self._grace_until: dict[int, float] = {}
+        """A human seat whose browsers are gone -> when (``time.monotonic``) his grace ends."""
 
     # --- the move clock ------------------------------------------------------------------
     def arm(self) -> None:
@@ -117,36 +120,61 @@ class StandIn:
         await self.table.stand_in_move(seat, decision)
 
     # --- away and back -------------------------------------------------------------------
-    def left(self, seat: int) -> None:
-        """The last socket of a human seat closed: after the grace time, the stand-in plays."""
+    def left(self, seat: int, tell: bool = True) -> None:
+        """The last socket of a human seat closed: after the grace time, the stand-in plays.
+        Every socket is told at once (``tell``; the socket opening that finds a seat without
+        a browser shows it in its own first state instead)."""
         if seat not in self.table.humans or seat in self._graces or seat in self.away:
             return
         with contextlib.suppress(RuntimeError):  # no loop: the server is stopping
-            self._graces[seat] = asyncio.get_running_loop().create_task(self._gone(seat))
+            self._graces[seat] = asyncio.get_running_loop().create_task(self._gone(seat, tell))
+            self._grace_until[seat] = time.monotonic() + self.grace
+
+    def away_left(self) -> list[dict[str, Any]]:
+        """The humans gone within their grace time, as the state frames show them from the
+        first second (``"away": [{"seat", "left", "grace"}]``: seconds left as the server
+        counted them when it sent the frame); the seats already played by the stand-in are
+        in ``stand_in``."""
+        now = time.monotonic()
+        return [{"seat": seat, "left": round(max(0.0, until - now), 1), "grace": self.grace}
+                for seat, until in sorted(self._grace_until.items())
+                if seat in self._graces and seat not in self.away]
 
     def from_now(self) -> None:
         """The table has just been restored (a server restart): every human seat with no
         socket open is gone from now on; after the grace time the stand-in plays it."""
         for seat in sorted(self.table.humans):
             if not self.table.has_socket(seat):
-                self.left(seat)
+                self.left(seat, tell=False)
 
-    async def _gone(self, seat: int) -> None:
+    async def _gone(self, seat: int, tell: bool = True) -> None:
         try:
-            await asyncio.sleep(self.grace)
+            await asyncio.sleep(0)  # left() has noted the grace's end: every plate shows it
+            if tell:
+                await self.table.refresh()
+            await asyncio.sleep(max(0.0, self._grace_until.get(seat, 0.0) - time.monotonic()))
             if self.table.has_socket(seat):
                 return
             self.away.add(seat)
+            self._forget_grace(seat)
             await self.table.refresh()
         finally:
+            self._forget_grace(seat)
+
+    def _forget_grace(self, seat: int) -> None:
+        """The grace of ``seat`` is over (unless a newer one has started since)."""
+        if self._graces.get(seat) is asyncio.current_task():
             self._graces.pop(seat, None)
+            self._grace_until.pop(seat, None)
 
     def back(self, seat: int) -> bool:
         """A socket of ``seat`` opened: the human takes his seat back (at his next decision);
         True when the stand-in was playing it."""
         task = self._graces.pop(seat, None)
+        self._grace_until.pop(seat, None)
         if task is not None and not task.done():
             task.cancel()
+            return True  # the plates showed him away within his grace time
         if seat in self.away and seat not in self.handed:
             self.away.discard(seat)
             return True
@@ -157,3 +185,4 @@ class StandIn:
         for task in self._graces.values():
             task.cancel()
         self._graces.clear()
+        self._grace_until.clear()

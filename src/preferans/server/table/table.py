@@ -23,7 +23,9 @@ what happens at the table:
   (:mod:`.thinking`; a thread when the table has no pool), with a short
   pause between moves so the table can animate, until it is the human's turn
   or the deal is over; ``pause``/``resume`` stop and restart them;
-- a finished deal waits for ``next_deal``;
+- a finished deal waits for ``next_deal``; at a table for friends it is each human's READY:
+  the next deal starts when every human at the table (not away: the stand-in plays for him)
+  has said it (``ready`` and ``ready_waiting`` in the state meanwhile: :mod:`.friends`);
 - at a table for friends, ``{"type": "finish"}`` is a human's word for finishing the game
   early (``"agree": false`` says no and withdraws the request): the state lists who agreed
   (``finish_asked``) and who is still to (``finish_waiting``); when every human at the table
@@ -309,6 +311,9 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
         """When a socket, a message or a move last touched the table (idle tables leave
         memory: :class:`.tables.Tables`)."""
         self.pause_asked: set[int] = set()
+        self.ready: set[int] = set()
+        """The humans of a friends' table who pressed READY for the next deal (it starts when
+        every human at the table has: :meth:`TableFriends.all_ready`)."""
         """The humans of a friends' table who asked for a pause (it waits for all of them)."""
         self.chat = ChatRoom()
         """Each socket's pace of chat messages (a friends' table: :mod:`.chat`)."""
@@ -387,6 +392,8 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
             marks = deal.get("stand_in") if isinstance(deal, dict) else None
             if isinstance(marks, list) and all(isinstance(k, int) for k in marks):
                 table.stand_ins[number] = list(marks)
+        if party is not None:
+            table.chat.restore(saved.chat)
         stopped = saved.record.get("stopped")
         if isinstance(stopped, dict) and table.game.deal is None:
             table.stopped = stopped
@@ -509,21 +516,31 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
                 "table.not_your_turn", name=NameOf(self.names[seat]), verb=verb,
                 token=Token(token)))
 
-    async def _next_deal(self) -> None:
+    async def _next_deal(self, seat: int = HUMAN) -> None:
         async with self.lock:
             if self.game_over():
                 raise MessageError("illegal", Said("table.no_next_deal"))
             if not self.deal_over():
                 if self.party is not None:
-                    return  # another friend has just started it
+                    return  # the last friend's READY has just started it
                 raise MessageError("illegal", Said("table.deal_on"))
-            hands, talon = deal_hands(self.seed, self.deal_number(), self.rules.players,
-                                      self.game.dealer)
-            self.game.start_deal(hands=hands, talon=talon)
-            await self._save(Said("table.next_not_started"))
-            await self._publish({"kind": "deal_started", "seat": self.game.deal.dealer,
-                                 "token": None})
+            if self.party is not None:  # a table for friends: each human's READY
+                self.ready.add(seat)
+                if not self.all_ready():
+                    await self._publish(None)
+                    return
+            await self._deal_again()
         self._ensure_driver()
+
+    async def _deal_again(self) -> None:
+        """Deal the next deal, save it and tell every socket (lock held)."""
+        self.ready.clear()
+        hands, talon = deal_hands(self.seed, self.deal_number(), self.rules.players,
+                                  self.game.dealer)
+        self.game.start_deal(hands=hands, talon=talon)
+        await self._save(Said("table.next_not_started"))
+        await self._publish({"kind": "deal_started", "seat": self.game.deal.dealer,
+                             "token": None})
 
     async def _set_paused(self, paused: bool, seat: int = HUMAN) -> None:
         """Pause or go on.  At a table for friends a pause waits until every human who is at

@@ -91,6 +91,8 @@ class TableView:
                 "clock": self.standin.shown(), "stand_in": sorted(self.standin.away),
                 "stand_in_name": self.standin.name, "handed": sorted(self.standin.handed),
                 "pause_asked": sorted(self.pause_asked),
+                **self.ready_view(),
+                "away": self.standin.away_left(),
                 "finish_asked": sorted(self.finish_asked),
                 "finish_waiting": sorted(self.present_humans() - self.finish_asked)
                 if self.finish_asked else [],

@@ -20,6 +20,9 @@ of :mod:`..security` apply; bad input is answered in the player's language):
   computer player of that level;
 - ``POST /api/friends/{id}/start`` ``{}`` (the creator, every seat filled) names the seats,
   deals again under those names and starts the game → ``{"url"}``;
+- ``POST /api/friends/{id}/rematch`` ``{}`` (a seat holder, the game over) his READY for a
+  new game of the same seats → ``{"waiting": [seats]}`` until every human at the table has
+  pressed it, then ``{"url"}`` of the new game (every page is sent there);
 - ``GET /lobby/{id}`` the lobby page (seat holders), ``GET /join/{id}/{code}`` the invite's
   page (type a name, take a seat), ``GET /watch/{id}/{code}`` a spectator's table (the
   watch code; a full table's invite is sent on to the watch link).
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Literal
 
 import anyio.to_thread
@@ -331,8 +335,6 @@ async def start(game_id: str, body: Empty, request: Request, store: StoreDep,
         return refused(request, "error.no_game_short", 404, game=game_id)
 
     def begin(seats: dict[str, str], party: Party) -> Any:
-        from dataclasses import replace
-
         if party.started:
             return {"url": f"/table/{game_id}"}, party, None
         if party.free_seats():
@@ -351,30 +353,53 @@ async def start(game_id: str, body: Empty, request: Request, store: StoreDep,
 @router.post("/api/friends/{game_id}/rematch")
 async def rematch(game_id: str, body: Empty, request: Request, store: StoreDep,
                   tables: TablesDep) -> Response:
-    """After the result, the same seats (the same browsers, names, levels, clock) at a
-    new game; asked twice (by two friends at once), the first one's game."""
+    """After the result, a friend's REMATCH: his READY for the same seats (the same
+    browsers, names, levels, clock) at a new game.  Until every human at the table has
+    pressed it (a friend away, played by the stand-in, is not waited for) the answer is
+    ``{"ready", "waiting"}`` and every socket is shown who is ready; the last one's makes
+    the game (``{"url"}``, and the state's ``rematch`` sends every page there); asked again,
+    the same game."""
     try:
         saved = await load(store, game_id)
     except StoreError as exc:
         return store_unavailable(exc, "error.cannot_start", request)
     if saved is None:
         return refused(request, "error.no_game_short", 404, game=game_id)
-    if not held_seats(saved.seats, my_hash(request)):
+    mine = held_seats(saved.seats, my_hash(request))
+    if not mine:
         return refused(request, "error.not_yours", 403)
     if not saved.finished:
         return refused(request, "friends.not_over", 409)
     party = Party.from_json(saved.friends or {})
     if party.rematch:
         return JSONResponse({"url": f"/table/{party.rematch}"})
+    old_table = tables.open.get(game_id)
+    away = set(party.handed)
+    if old_table is not None and old_table.standin is not None:
+        away |= old_table.standin.away
+
+    def ready(seats: dict[str, str], old: Party) -> Any:
+        if old.rematch:  # another friend's READY has just made it
+            return {"url": f"/table/{old.rematch}"}, old, None
+        now = tuple(sorted({*old.rematch_ready, *mine}))
+        waiting = sorted(old.humans() - away - set(now))
+        return {"waiting": waiting}, replace(old, rematch_ready=now), None
+
+    try:
+        answer = await change_party(store, tables, game_id, ready)
+    except (StoreError, KeyError) as exc:
+        return store_unavailable(exc, "error.cannot_start", request)
+    if answer.get("url") or answer["waiting"]:
+        if old_table is not None:  # every page shows who is ready
+            await old_table.refresh()
+        return JSONResponse(answer)
     too_many = creation_refused(request)
     if too_many is not None:
         return too_many
-    from dataclasses import replace
-
     from ..table.party import new_invite as make
 
     fresh = replace(party, invite=make(), watch=make(), started=True, handed=(),
-                    rematch=None).all_relinked()
+                    rematch=None, rematch_ready=()).all_relinked()
     try:
         table = await anyio.to_thread.run_sync(
             lambda: tables.create_friends(rules_of(saved), fresh, None,

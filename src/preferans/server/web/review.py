@@ -3,7 +3,7 @@
 - ``GET /api/games/{id}/analysis``: the analysis (``preferans-analysis/1``) of the deals of
   this browser's game that are over; the deal in progress is never in it.  ``?deal=N``:
   of deal N alone (empty while it is being played).
-- ``GET /api/games/{id}/calls/{deal}``: the human's calls in that deal (bids, whist or
+- ``GET /api/games/{id}/calls/{deal}``: the browser's own seat's calls in that deal (bids, whist or
   pass, open or closed) beside what Crazy would have chosen from the same seat's view, with
   the expected difference (:mod:`preferans.analysis.call_review`); only once the deal is over (403
   before).  Worked out in the thinking processes, a call at a time, within Crazy's budget.
@@ -11,7 +11,9 @@
   (``preferans-review/1``, :mod:`preferans.analysis.review`), with the seats' ``colours``.
 - ``POST /api/review``: the same for an uploaded record (the body itself, JSON; never a
   path): bounded in size, deals and time, a few at once per client (``docs/security.md``).
-- ``GET /api/replays``: this browser's finished games, the most recent first.
+- ``GET /api/replays``: this browser's finished games, the most recent first, each with the
+  ``seat`` it held (its result is ``result[seat]``); the review also names the viewer's
+  ``seat`` (the replay is drawn from it).
 - ``GET /replay/{id}``: the replay viewer of a finished game of this browser;
   ``GET /replay``: the viewer's start page (this browser's finished games, and a record file
   to open).
@@ -41,12 +43,12 @@ from ...rules import RulesError
 from ..lang.language import damage_text, request_language, say, store_message
 from ..lang.request_errors import rules_problem
 from ..security.limits import UPLOADS_AT_ONCE, UPLOADS_PER_CLIENT, Slots, client_key
-from ..security.tokens import holder, seat_token
+from ..security.tokens import held_seats, holder, seat_token, token_hash
 from ..store.faults import StoreError
 from ..store.saved import SavedGame
 from ..table.seats import HUMAN, bot_seed, seat_colours
 from ..table.thinking import Seat, Thinking
-from .deps import ThinkingDep, claim_for, game_id_ok, with_token
+from .deps import ThinkingDep, claim_for, game_id_ok, my_hash, with_token
 from .responses import page
 
 MAX_UPLOAD = 2_000_000
@@ -217,6 +219,13 @@ def own_game(request: Request, game_id: str) -> tuple[SavedGame | None, Response
     return saved, None, new_token
 
 
+def viewer_seat(request: Request, saved: SavedGame) -> int:
+    """The seat this browser holds in ``saved`` (its own at a table for friends; the human's
+    seat against the computer): whose calls, result and view the pages say "your" of."""
+    held = held_seats(saved.seats, my_hash(request))
+    return held[0] if held else HUMAN
+
+
 async def once(results: Results, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
     """``await work()`` once per key: kept, and shared by requests that ask meanwhile."""
     cache, pending = results.cache, results.pending
@@ -243,13 +252,16 @@ async def once(results: Results, key: tuple[Any, ...], work: Callable[[], Any]) 
 
 async def computed(results: Results, key: tuple[Any, ...], saved: SavedGame,
                    work: Callable[[dict[str, Any]], dict[str, Any]],
-                   lang: str | None = None) -> Response:
+                   lang: str | None = None, extra: dict[str, Any] | None = None) -> Response:
+    """The result kept for ``key`` (worked out once), in ``lang``, with ``extra`` (what is
+    the asker's own: his seat)."""
     try:
         hit = await once(results, (*key, len(json.dumps(saved.record))),
                          lambda: anyio.to_thread.run_sync(work, saved.record))
     except (RecordError, RulesError, ValueError) as exc:
         return JSONResponse({"detail": not_replayed(exc, lang or "en")}, status_code=409)
-    return JSONResponse(hit if lang is None else _in_language(hit, lang))
+    shown = hit if lang is None else _in_language(hit, lang)
+    return JSONResponse({**shown, **extra} if extra else shown)
 
 
 def watched_game(request: Request, game_id: str) -> SavedGame | None:
@@ -297,9 +309,9 @@ async def game_calls(game_id: str, deal: int, request: Request, results: Results
     assert saved is not None
     from ...analysis.call_review import call_positions
 
+    seat = viewer_seat(request, saved)  # a friend's own calls, never seat 0's
     try:
-        positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal,
-                                                   HUMAN)
+        positions = await anyio.to_thread.run_sync(call_positions, saved.record, deal, seat)
     except (RecordError, RulesError) as exc:
         return JSONResponse({"detail": not_replayed(exc, request_language(request))},
                             status_code=409)
@@ -308,12 +320,12 @@ async def game_calls(game_id: str, deal: int, request: Request, results: Results
     rules = json.dumps(saved.record.get("rules") or {}, sort_keys=True)
 
     async def work() -> dict[str, Any]:
-        return {"deal": deal, "level": CALLS_LEVEL,
-                "calls": [await _compare(thinking, p, rules, saved.seed)
+        return {"deal": deal, "level": CALLS_LEVEL, "seat": seat,
+                "calls": [await _compare(thinking, p, rules, saved.seed, seat)
                       for p in positions]}
 
     try:
-        result = await once(results, ("calls", saved.id, deal), work)
+        result = await once(results, ("calls", saved.id, deal, seat), work)
     except Exception as exc:  # the thinking process failed: say so, never a traceback
         return JSONResponse({"detail": f"the calls were not weighed ({exc})"},
                             status_code=503)
@@ -321,7 +333,7 @@ async def game_calls(game_id: str, deal: int, request: Request, results: Results
 
 
 async def _compare(thinking: Thinking | None, position: dict[str, Any], rules: str,
-                   seed: int) -> dict[str, Any]:
+                   seed: int, seat: int = HUMAN) -> dict[str, Any]:
     from ...analysis.call_review import compare
 
     observation = position["observation"]
@@ -330,12 +342,12 @@ async def _compare(thinking: Thinking | None, position: dict[str, Any], rules: s
         from ...rules import Rules
 
         player = make_player(CALLS_LEVEL, Rules.from_json(json.loads(rules)),
-                             bot_seed(seed, HUMAN))
+                             bot_seed(seed, seat))
         explained = await anyio.to_thread.run_sync(
             player.explain, observation)  # type: ignore[attr-defined]
     else:
-        seat = Seat(REVIEW_LANE, HUMAN, CALLS_LEVEL, rules, bot_seed(seed, HUMAN))
-        explained = await thinking.explain(seat, observation, keep=False)
+        lane = Seat(REVIEW_LANE, seat, CALLS_LEVEL, rules, bot_seed(seed, seat))
+        explained = await thinking.explain(lane, observation, keep=False)
     return compare(position, explained)
 
 
@@ -350,7 +362,8 @@ async def game_review(game_id: str, request: Request, results: ResultsDep) -> Re
                                            request_language(request))}, status_code=403)
     response = await computed(results, ("review", saved.id), saved,
                               lambda record: _with_colours(review(record)),
-                              request_language(request))
+                              request_language(request),
+                              {"seat": viewer_seat(request, saved)})  # the viewer's own
     return with_token(request, response, new_token)
 
 
@@ -398,6 +411,8 @@ def finished_of_browser(request: Request) -> list[dict[str, Any]]:
         if holder(game["seats"], token, HUMAN,
                   friends=game["difficulty"] == "friends") != "mine":
             continue
+        held = held_seats(game["seats"], token_hash(token)) if token else []
+        seat = held[0] if held else HUMAN  # the browser's own seat: "your result" is his
         summary = game["summary"] or {}
         rules = game["rules"] or {}
         try:
@@ -412,6 +427,7 @@ def finished_of_browser(request: Request) -> list[dict[str, Any]]:
             "finished": game["updated"].isoformat() if game["updated"] else None,
             "difficulty": game["difficulty"], "rules": title,
             "pool": rules.get("pool"), "names": game["names"], "result": game["result"],
+            "seat": seat,
             "deals": summary.get("deals"), "hints_used": summary.get("hints_used", 0),
         })
     return out
