@@ -47,15 +47,20 @@ ENV_MESSAGE_RATE = "PREFERANS_MESSAGE_RATE"
 for test and load-test servers whose scripted clients answer faster than people."""
 
 
+def _configured(name: str, default: float) -> tuple[float, bool]:
+    """The positive number the environment variable ``name`` gives, and True; else
+    ``default`` and whether one was given at all."""
+    configured = os.environ.get(name, "").strip()
+    try:
+        value = float(configured) if configured else default
+    except ValueError:
+        value = default
+    return (value if value > 0 else default), bool(configured)
+
+
 def message_rate() -> tuple[float, int]:
     """The rate and burst of a socket's messages: the defaults, or ``PREFERANS_MESSAGE_RATE``."""
-    configured = os.environ.get(ENV_MESSAGE_RATE, "").strip()
-    try:
-        rate = float(configured) if configured else MESSAGES_PER_SECOND
-    except ValueError:
-        rate = MESSAGES_PER_SECOND
-    if not rate > 0:
-        rate = MESSAGES_PER_SECOND
+    rate, configured = _configured(ENV_MESSAGE_RATE, MESSAGES_PER_SECOND)
     return rate, MESSAGE_BURST if not configured else max(MESSAGE_BURST, int(rate * 2))
 
 
@@ -72,13 +77,7 @@ many), for test and load-test servers that start many tables from one address.""
 def creation_rate() -> tuple[float, int]:
     """The rate (a second) and burst of a client's new games and tables: the defaults, or
     ``PREFERANS_CREATION_RATE`` a minute."""
-    configured = os.environ.get(ENV_CREATION_RATE, "").strip()
-    try:
-        per_minute = float(configured) if configured else CREATIONS_PER_MINUTE
-    except ValueError:
-        per_minute = CREATIONS_PER_MINUTE
-    if not per_minute > 0:
-        per_minute = CREATIONS_PER_MINUTE
+    per_minute, configured = _configured(ENV_CREATION_RATE, CREATIONS_PER_MINUTE)
     burst = CREATIONS_BURST if not configured else max(CREATIONS_BURST, int(per_minute))
     return per_minute / 60.0, burst
 
