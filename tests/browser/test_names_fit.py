@@ -28,9 +28,16 @@ def shot(page: Any, artifacts: Path, name: str) -> None:
     take_shot(page, artifacts, f"names-{name}")
 
 
+WIDEST = """() => [...document.querySelectorAll("body *")]
+  .filter((n) => n.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .slice(0, 6)
+  .map((n) => `${n.tagName}.${n.className} ${Math.round(n.getBoundingClientRect().right)}`)"""
+
+
 def fits(page: Any, where: str) -> None:
     size = page.evaluate(WIDTH)
-    assert size["scroll"] <= size["width"] == 390 and size["body"] <= 390, (where, size)
+    assert size["scroll"] <= size["width"] == 390 and size["body"] <= 390, (
+        where, size, page.evaluate(WIDEST))
 
 
 def phones(browser: Any, lang: str, count: int = 3) -> list[Any]:

@@ -157,8 +157,14 @@ def test_a_seat_moved_mid_deal_tells_the_old_browser_and_never_shows_it_the_seat
                 assert seat_code(states[1]["device"]) != code  # a fresh link replaced it
                 # the old browser may not act for the seat any more
                 sockets["old"].send_json({"type": "action", "token": "PASS"})
-                refused = json.loads(raw_read(sockets["old"]))
+                while (refused := read("old"))["type"] != "error":
+                    states["old"] = refused  # the phone's arrival, shown to every socket
                 assert refused["code"] == "spectator", refused
+                # every socket read up to the same state (the arrival is one more frame)
+                latest = max(state["seq"] for state in states.values())
+                for key in sockets:
+                    while states[key]["seq"] < latest:
+                        states[key] = read(key)
                 moved = True
                 continue
             actor = obs["to_act"]
