@@ -241,9 +241,11 @@ def _forkserver() -> Any:
 
 
 def _reset_forkserver() -> None:
-    """Forget a fork server that died (killed by hand, out of memory), so that the next
-    worker starts a new one instead of failing on the old one's closed socket.  It waits for
-    the old one to end: run it off the event loop."""
+    """Forget a fork server that died or does not answer (killed by hand, out of memory,
+    stopped), so that the next worker starts a new one instead of failing on the old one.
+    It is killed first: its workers hold the pipe that would tell it to stop, so waiting
+    for it to end by itself could wait for ever.  Run it off the event loop."""
+    _kill_forkserver()
     stop = getattr(_forkserver(), "_stop", None)
     if stop is not None:
         with contextlib.suppress(Exception):
@@ -425,7 +427,11 @@ class _Lane:
             self.loop.call_soon(self._dispatch)
 
     def _dispatch(self) -> None:
-        if self.requests is None or not self.waiting:
+        if self.requests is None:
+            if self.waiting and self.process is None and self.starting is None:
+                self._start_soon()  # requests wait and nothing is starting: start now
+            return
+        if not self.waiting:
             return
         ahead = sum(len(data) for data, _, _ in self.in_flight) + len(self.outbox)
         batch: list[Request] = []
@@ -616,6 +622,17 @@ def _discard(started: Started) -> None:
         process.kill()
 
 
+async def _bounded(future: asyncio.Future[tuple[bool, Any]], limit: float) -> tuple[bool, Any]:
+    """A lane's answer, given up (:class:`ThinkingError`) if none comes within the decision's
+    own limit, a worker's start and a margin: whatever state the lane is in, a table never
+    waits for ever."""
+    try:
+        return await asyncio.wait_for(asyncio.shield(future), limit + START_SECONDS + MARGIN)
+    except TimeoutError:
+        future.cancel()
+        raise ThinkingError("no answer from the thinking processes") from None
+
+
 class Thinking:
     """The pool of thinking processes (see the module docstring).
 
@@ -668,7 +685,7 @@ class Thinking:
         future: asyncio.Future[tuple[bool, str]] = lane.loop.create_future()
         lane.submit(("decide", seat, observation, time.monotonic()), future,
                     decision_timeout(seat.level))
-        ok, answer = await future
+        ok, answer = await _bounded(future, decision_timeout(seat.level) or self.timeout)
         if not ok:
             raise ThinkingError(answer)
         return answer
@@ -682,7 +699,7 @@ class Thinking:
         lane = self._ensure_lanes()[self.lane_of(seat.table)]
         future: asyncio.Future[tuple[bool, Any]] = lane.loop.create_future()
         lane.submit(("explain", seat, observation, keep), future, decision_timeout(seat.level))
-        ok, answer = await future
+        ok, answer = await _bounded(future, decision_timeout(seat.level) or self.timeout)
         if not ok:
             raise ThinkingError(answer)
         return dict(answer)
