@@ -86,8 +86,11 @@ def test_a_two_player_table_for_friends_and_its_watch_only_link(
         # only the creator's page has the watch link, in its menu
         assert mine["watch"] and his["watch"] is None
         open_menu_item(page, "watch_copy")
+        code = mine["watch"].rsplit("/", 1)[1]
+        page.wait_for_function(  # the copy is written to the status line once it is done
+            "(code) => document.getElementById('status').textContent.includes(code)", arg=code)
         status = page.locator("#status").inner_text()
-        assert mine["watch"].rsplit("/", 1)[1] in status, status
+        assert code in status, status
         boris.locator("#menu-button").click()
         assert boris.locator('#menu [data-menu="watch_copy"]').count() == 0
         boris.locator("#menu-button").click()
