@@ -146,6 +146,15 @@ function readyBlock(msg) {
 }
 
 let rematchAsked = false;
+let goingTo = null;
+
+/** Go to the new game once: the answer to this friend's REMATCH and the state that follows it
+ *  both name it, and a second navigation would abort the first. */
+function goToRematch(url) {
+  if (goingTo) return;
+  goingTo = url;
+  location.assign(url);
+}
 
 /** REMATCH: this friend's READY for the same seats at a new game; the last friend's makes
  *  it and every page goes there (the state's `rematch`). */
@@ -156,7 +165,7 @@ async function rematch() {
       method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
     });
     const answer = await response.json().catch(() => ({}));
-    if (response.ok && answer.url) location.assign(answer.url);
+    if (response.ok && answer.url) goToRematch(answer.url);
     else if (!response.ok) setMessage(answer.message || answer.detail || t("error.refused"), "error");
   } catch (problem) {
     setMessage(t("error.refused"), "error");
@@ -170,7 +179,7 @@ export function followRematch(msg) {
   if (!msg || !msg.game_over || msg.stand_in === undefined || watching()) return;
   const mine = (msg.ready || []).includes(me());
   if (msg.rematch && (mine || rematchAsked)) {
-    location.assign(msg.rematch);
+    goToRematch(msg.rematch);
     return;
   }
   if (!msg.rematch && mine && !(msg.ready_waiting || []).length && !followRematch.asking) {
