@@ -661,3 +661,63 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+rating_app = typer.Typer(help="The rating of players and computer levels.", no_args_is_help=True)
+app.add_typer(rating_app, name="rating")
+
+
+@rating_app.command("seed")
+def rating_seed(
+    games: Annotated[int, typer.Option(help="Duplicate games per line-up (each pairing of "
+                                       "levels gets 6 whole games per duplicate game).")] = 17,
+    pulya: Annotated[int, typer.Option(help="The pool (pulya) each game is played to.")] = 10,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the players.")] = 0,
+    workers: Annotated[int, typer.Option(help="Processes playing games in parallel.")] = 2,
+    minutes: Annotated[
+        float | None, typer.Option(help="Start no new duplicate game after this many minutes.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the seed here (default: the package's "
+                                  "data/rating/levels.json).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Seed the computer levels' ratings: whole duplicate pulya games between every three
+    levels, rated game by game; write the ratings and the games behind them."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .rating.seed import LEVELS, SEED_FILE, play_seed_games
+
+    if games < 1 or pulya < 1 or workers < 1:
+        fail("--games, --pulya and --workers must be at least 1")
+    target = out or SEED_FILE
+    console = Console(stderr=True)
+    with Progress(console=console, transient=as_json) as bar:
+        task = bar.add_task("whole games", total=games * 12)
+        data = play_seed_games(games, pool=pulya, seed=seed, workers=workers,
+                               time_limit=None if minutes is None else minutes * 60,
+                               progress=lambda done, total: bar.update(task, completed=done))
+    if not data["plays"]:
+        fail("no duplicate game was finished in the time given: nothing written")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc}")
+    figures = {k: v for k, v in data.items() if k != "plays"}
+    if as_json:
+        typer.echo(json.dumps(figures, indent=2))
+        return
+    table = Table(title=f"{data['duplicate_games_per_lineup']} duplicate games a line-up, "
+                  f"{data['whole_games']} whole games of pulya {pulya}; "
+                  f"{data['cpu_seconds']} CPU s")
+    for column in ("level", "rating (mu ± 2 sigma)", "mu", "sigma", "games"):
+        table.add_column(column)
+    for level in LEVELS:
+        r = data["ratings"][level]
+        table.add_row(level, r["shown"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", str(r["games"]))
+    Console().print(table)
+    Console().print(f"games per pairing: {data['games_per_pairing']}; written to {target}")

@@ -3,7 +3,18 @@ several processes share the database, and the server's kept keys."""
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, MetaData, String, Table
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+)
 
 PLAYING = "playing"
 
@@ -71,6 +82,48 @@ server_keys = Table(
 )
 """Secrets the server keeps across restarts (and shares between its processes): the key that
 signs the seat tokens it mints."""
+
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("holder", String(80), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("listed", Boolean, nullable=False, default=False),
+    Column("name", String(40), nullable=True),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+"""Each rated holder's rating (:mod:`preferans.rating`): a browser's or account's seat-token
+hash, or a computer level (``level:hard``).  ``listed``: he chose to be on the ladder, under
+``name``."""
+
+
+rated_games = Table(
+    "rated_games",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("holders", Integer, nullable=False),
+)
+"""The finished games already rated (or found unrated: ``holders`` 0): the key makes the
+update happen once, whichever process ends or finds the game first."""
+
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("holder", String(80), primary_key=True, index=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("delta", Float, nullable=False),
+)
+"""A holder's rating after each rated game (one row per game and holder): the statistics
+page's plot.  ``place``: 1 = the best balance; ``delta``: the change of ``mu``."""
 
 
 SEED_COLUMN = 2**63

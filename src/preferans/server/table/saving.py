@@ -4,6 +4,7 @@ told why) or refused because another process owns the table now (fenced)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import time
@@ -11,6 +12,7 @@ import time
 from ...game import Game
 from ..lang.language import Rendered, Said, store_message
 from ..store.faults import Fenced, StoreError
+from ..store.ratings import rate_finished
 from ..store.schema import FINISHED, PLAYING
 from .common import SaveFailed
 
@@ -58,6 +60,23 @@ class TableSaving:
         self._saved_record = record
         self.save_error = None
         self.touch()
+        if over:
+            self._rate_when_over()
+
+    def _rate_when_over(self) -> None:
+        """The game has ended and is saved: rate it once (:mod:`..store.ratings`: off the
+        loop, idempotent across processes; a failure is logged and the game stays to be rated
+        by :func:`..store.ratings.rate_unrated`)."""
+        if getattr(self, "_rating_task", None) is not None:
+            return
+
+        async def rate() -> None:
+            try:
+                await asyncio.to_thread(rate_finished, self.store, self.id)
+            except Exception:
+                log.exception("game %s: not rated", self.id)
+
+        self._rating_task = asyncio.get_running_loop().create_task(rate())
 
     async def _roll_back(self, exc: StoreError, taken_back: Said) -> None:
         """Put the game back to the last saved record and tell every socket why."""

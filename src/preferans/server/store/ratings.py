@@ -1,0 +1,284 @@
+"""The ratings in the store: each rated holder's rating, its history, the ladder.
+
+A finished game is rated once (:func:`rate_finished`): the table that ends it asks, and so
+may any process that finds a finished game not rated yet (:func:`rate_unrated`); the
+``rated_games`` row, inserted first in the rating's transaction, makes the second try find
+it done (its primary key: on PostgreSQL a second process waits for the first one's commit,
+then fails the insert and changes nothing).  The holders' rows are read ``FOR UPDATE``, so
+two games of the same holder ending in two processes update his rating one after the other.
+
+Which seats count, and for whom, is :mod:`preferans.rating.games` (pure); the computer
+levels start from their seed (:func:`preferans.rating.seed.load_seed`) the first time they
+are rated here.
+
+Holders move with the accounts: :func:`move_holder` merges a browser's rating into an
+account's on sign-in, :func:`forget_holder` deletes a holder's rating and history.
+
+>>> from .games import GameStore
+>>> store = GameStore("sqlite://")
+>>> rating_of(store, "ab12").shown()
+'25.0 ± 16.7'
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Text, cast, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ...rating.games import Change, RatedSeat, rate_game, rated_seats
+from ...rating.model import Rating
+from ...rating.seed import LEVELS, level_holder, load_seed
+from .saved import json_object
+from .schema import FINISHED, games, rated_games, rating_history, ratings
+
+if TYPE_CHECKING:
+    from .games import GameStore
+
+HISTORY_MOST = 500
+"""The most history points a holder's plot gets (the latest)."""
+LADDER_MOST = 200
+"""The most listed players the ladder shows (the best by the lower end of the interval)."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def game_seats(store: GameStore, game_id: str) -> list[RatedSeat] | None:
+    """The seats of a finished game as they enter its rating (empty: unrated), or None when
+    the game is not finished (or not there).  Replays the record: run it off the loop."""
+    query = select(games.c.status, games.c.difficulty,
+                   *(cast(c, Text).label(c.name) for c in
+                     (games.c.rules, games.c.seats, games.c.friends, games.c.record,
+                      games.c.result))).where(games.c.id == game_id)
+    with store.guard(), store._connect() as conn:
+        row = conn.execute(query).mappings().first()
+    if row is None or row["status"] != FINISHED:
+        return None
+    rules = json_object(row["rules"]) or {}
+    result = json_object(row["result"])
+    record = json_object(row["record"])
+    if not isinstance(result, list) or not isinstance(record, dict):
+        return []
+    seats = json_object(row["seats"])
+    friends = json_object(row["friends"])
+    return rated_seats(difficulty=row["difficulty"], players=int(rules.get("players") or 3),
+                       seats=seats if isinstance(seats, dict) else None,
+                       friends=friends if isinstance(friends, dict) else None,
+                       record=record, balance=[float(b) for b in result])
+
+
+def _read(conn: Any, holders: Sequence[str], lock: bool = False) -> dict[str, Rating]:
+    query = select(ratings.c.holder, ratings.c.mu, ratings.c.sigma, ratings.c.games).where(
+        ratings.c.holder.in_(sorted(set(holders))))
+    if lock and conn.dialect.name == "postgresql":
+        query = query.with_for_update()
+    found = {r.holder: Rating(r.mu, r.sigma, r.games) for r in conn.execute(query)}
+    seed = load_seed()
+    for holder in holders:
+        if holder not in found and holder in seed:
+            found[holder] = seed[holder]
+    return found
+
+
+def apply_rating(store: GameStore, game_id: str, seats: Sequence[RatedSeat]
+                 ) -> list[Change] | None:
+    """Rate a finished game whose seats are ``seats`` (:func:`game_seats`), in one
+    transaction; None when it was rated before (by this process or another).  Run it on the
+    writer thread (:meth:`GameStore.write`)."""
+    for attempt in range(3):
+        try:
+            return _apply(store, game_id, seats)
+        except IntegrityError:
+            # the game rated meanwhile, or a new holder's row made by another process
+            with store.guard(), store._connect() as conn:
+                if conn.execute(select(rated_games.c.game_id).where(
+                        rated_games.c.game_id == game_id)).first() is not None:
+                    return None
+            if attempt == 2:
+                raise
+    return None
+
+
+def _apply(store: GameStore, game_id: str, seats: Sequence[RatedSeat]) -> list[Change] | None:
+    now = _now()
+    with store.guard(writing=True), store._begin() as conn:
+        if conn.execute(select(rated_games.c.game_id).where(
+                rated_games.c.game_id == game_id)).first() is not None:
+            return None
+        counted = [s for s in seats if s.counts]
+        conn.execute(insert(rated_games).values(game_id=game_id, at=now,
+                                                holders=len({s.holder for s in counted})))
+        if not counted:
+            return []
+        holders = [s.holder for s in seats]
+        current = _read(conn, holders, lock=True)
+        existing = set(conn.execute(select(ratings.c.holder).where(
+            ratings.c.holder.in_(sorted(set(holders))))).scalars())
+        changes = rate_game(seats, current)
+        for change in changes:
+            values = {"mu": change.after.mu, "sigma": change.after.sigma,
+                      "games": change.after.games, "updated": now}
+            if change.holder in existing:
+                conn.execute(update(ratings).where(ratings.c.holder == change.holder)
+                             .values(**values))
+            else:
+                conn.execute(insert(ratings).values(holder=change.holder, listed=False,
+                                                    name=None, **values))
+            conn.execute(insert(rating_history).values(
+                game_id=game_id, holder=change.holder, at=now, mu=change.after.mu,
+                sigma=change.after.sigma, place=change.place,
+                delta=change.after.mu - change.before.mu))
+        return changes
+
+
+def rate_finished(store: GameStore, game_id: str) -> list[Change] | None:
+    """Rate a finished game if it is not rated yet (blocking: reads, replays, then writes on
+    the writer thread); the changes, [] for an unrated game, None when done before or the
+    game is not finished."""
+    seats = game_seats(store, game_id)
+    if seats is None:
+        return None
+    return store.write_now(apply_rating, store, game_id, seats)
+
+
+def rate_unrated(store: GameStore, limit: int = 100) -> int:
+    """Rate the finished games not rated yet (a process that stopped between a game's end
+    and its rating), the oldest first, at most ``limit``; how many were rated now."""
+    done = select(rated_games.c.game_id)
+    query = (select(games.c.id).where(games.c.status == FINISHED)
+             .where(games.c.id.not_in(done)).order_by(games.c.updated).limit(limit))
+    with store.guard(), store._connect() as conn:
+        ids = list(conn.execute(query).scalars())
+    return sum(1 for game_id in ids if rate_finished(store, game_id))
+
+
+def rating_of(store: GameStore, holder: str | None) -> Rating:
+    """A holder's rating now (a new player's when he has none; a level's seed)."""
+    if not holder:
+        return Rating()
+    with store.guard(), store._connect() as conn:
+        return _read(conn, [holder]).get(holder, Rating())
+
+
+def history(store: GameStore, holder: str | None) -> list[dict[str, Any]]:
+    """A holder's rating after each of his rated games, the oldest first (at most
+    :data:`HISTORY_MOST`, the latest): ``at``, ``mu``, ``sigma``, ``place``, ``delta``.
+    Nothing names the game or the other players."""
+    if not holder:
+        return []
+    query = (select(rating_history.c.at, rating_history.c.mu, rating_history.c.sigma,
+                    rating_history.c.place, rating_history.c.delta)
+             .where(rating_history.c.holder == holder)
+             .order_by(rating_history.c.at.desc()).limit(HISTORY_MOST))
+    with store.guard(), store._connect() as conn:
+        rows = list(conn.execute(query))
+    return [{"at": r.at.isoformat() if hasattr(r.at, "isoformat") else str(r.at),
+             "mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "place": r.place,
+             "delta": round(r.delta, 3)} for r in reversed(rows)]
+
+
+def listing(store: GameStore, holder: str | None) -> tuple[bool, str | None]:
+    """Whether a holder chose to be on the ladder, and under which name."""
+    if not holder:
+        return False, None
+    with store.guard(), store._connect() as conn:
+        row = conn.execute(select(ratings.c.listed, ratings.c.name)
+                           .where(ratings.c.holder == holder)).first()
+    return (bool(row.listed), row.name) if row is not None else (False, None)
+
+
+def set_listing(store: GameStore, holder: str, listed: bool, name: str | None) -> None:
+    """A holder's choice to be on the ladder (under ``name``) or not.  Run it on the writer
+    thread (:meth:`GameStore.write`)."""
+    with store.guard(writing=True), store._begin() as conn:
+        done = conn.execute(update(ratings).where(ratings.c.holder == holder)
+                            .values(listed=listed, name=name))
+        if done.rowcount == 0:
+            fresh = Rating()
+            conn.execute(insert(ratings).values(holder=holder, mu=fresh.mu, sigma=fresh.sigma,
+                                                games=0, listed=listed, name=name,
+                                                updated=_now()))
+
+
+def ladder(store: GameStore, me: str | None = None) -> list[dict[str, Any]]:
+    """The ladder: the listed players with at least one rated game and the four computer
+    levels, the best first by the lower end of the interval (``mu − 2·sigma``).  Each entry:
+    ``name`` (a player's chosen one; a level's ``level``), ``kind`` (``player``, ``level``),
+    ``rating`` (a :class:`Rating`), ``you`` (the entry is ``me``'s); never a holder's id."""
+    query = (select(ratings.c.holder, ratings.c.mu, ratings.c.sigma, ratings.c.games,
+                    ratings.c.name)
+             .where(ratings.c.listed.is_(True), ratings.c.games > 0,
+                    ratings.c.holder.not_like("level:%"))
+             .order_by((ratings.c.mu - 2 * ratings.c.sigma).desc()).limit(LADDER_MOST))
+    with store.guard(), store._connect() as conn:
+        rows = list(conn.execute(query))
+        levels = _read(conn, [level_holder(level) for level in LEVELS])
+    entries: list[dict[str, Any]] = [
+        {"kind": "player", "name": r.name or "?", "you": bool(me) and r.holder == me,
+         "rating": Rating(r.mu, r.sigma, r.games)} for r in rows]
+    entries += [{"kind": "level", "name": level, "you": False,
+                 "rating": levels[level_holder(level)]} for level in LEVELS]
+    entries.sort(key=lambda e: -e["rating"].low)
+    return entries
+
+
+def placement(store: GameStore, rating: Rating) -> tuple[str | None, str | None]:
+    """The computer levels just below and just above ``rating`` on the ladder (by the lower
+    end of the interval): ``(below, above)``, None past the ends."""
+    with store.guard(), store._connect() as conn:
+        levels = _read(conn, [level_holder(level) for level in LEVELS])
+    ordered = sorted(LEVELS, key=lambda lv: levels[level_holder(lv)].low)
+    below = [lv for lv in ordered if levels[level_holder(lv)].low <= rating.low]
+    above = [lv for lv in ordered if levels[level_holder(lv)].low > rating.low]
+    return (below[-1] if below else None), (above[0] if above else None)
+
+
+def move_holder(store: GameStore, old_hash: str, new_hash: str) -> bool:
+    """Merge a browser's rating (``old_hash``) into an account's (``new_hash``) on sign-in.
+
+    Ratings cannot be added up: each is the result of its own games against opponents whose
+    ratings moved meanwhile, and replaying them would change those opponents too.  So when
+    only one of the two has rated games, it becomes the account's; when both have, the one
+    with more rated games is kept (the account's on a tie) with its history, and the other's
+    rating and history are dropped.  The ladder choice is kept if either made it (the
+    account's name first).  True when anything moved.  Run it on the writer thread."""
+    if not old_hash or not new_hash or old_hash == new_hash or old_hash.startswith("level:"):
+        return False
+    with store.guard(writing=True), store._begin() as conn:
+        rows = {r.holder: r for r in conn.execute(
+            select(ratings).where(ratings.c.holder.in_([old_hash, new_hash])))}
+        old, new = rows.get(old_hash), rows.get(new_hash)
+        if old is None:
+            return False
+        listed = bool(old.listed) or bool(new is not None and new.listed)
+        name = (new.name if new is not None and new.name else None) or old.name
+        if new is None or old.games > new.games:
+            conn.execute(delete(rating_history).where(rating_history.c.holder == new_hash))
+            conn.execute(delete(ratings).where(ratings.c.holder == new_hash))
+            conn.execute(update(rating_history).where(rating_history.c.holder == old_hash)
+                         .values(holder=new_hash))
+            conn.execute(update(ratings).where(ratings.c.holder == old_hash)
+                         .values(holder=new_hash, listed=listed, name=name))
+        else:
+            conn.execute(delete(rating_history).where(rating_history.c.holder == old_hash))
+            conn.execute(delete(ratings).where(ratings.c.holder == old_hash))
+            conn.execute(update(ratings).where(ratings.c.holder == new_hash)
+                         .values(listed=listed, name=name))
+    return True
+
+
+def forget_holder(store: GameStore, holder: str) -> int:
+    """Delete a holder's rating and its history (an account deleted); the games he played
+    stay rated for the others.  How many rows went.  Run it on the writer thread."""
+    if not holder or holder.startswith("level:"):
+        return 0
+    with store.guard(writing=True), store._begin() as conn:
+        gone = conn.execute(delete(rating_history).where(rating_history.c.holder == holder))
+        row = conn.execute(delete(ratings).where(ratings.c.holder == holder))
+    return int(gone.rowcount) + int(row.rowcount)

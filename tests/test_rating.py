@@ -1,0 +1,159 @@
+"""The rating (preferans.rating) on hand-made games, checked against OpenSkill's own numbers
+computed here with the openskill package directly; the stand-in and two-seats rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from openskill.models import PlackettLuce
+
+from preferans.game import Game
+from preferans.rating.games import rate_game, rated_seats, stand_in_shares
+from preferans.rating.model import Rating, combine, ranks, rate_seats
+from preferans.rating.seed import pairings, ratings_from_plays
+from preferans.rules import Rules
+
+
+def openskill_after(priors, ranks_):
+    model = PlackettLuce()
+    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in priors]
+    return [(t[0].mu, t[0].sigma) for t in model.rate(teams, ranks=ranks_)]
+
+
+@pytest.mark.parametrize("priors, balances, expected_ranks", [
+    ([(25, 25 / 3)] * 3, [40.0, -10.0, -30.0], [1, 2, 3]),
+    ([(30, 4), (20, 6), (25, 2)], [-12.5, 7.5, 5.0], [3, 1, 2]),
+    ([(25, 8), (28, 3), (22, 5)], [10.0, 10.0, -20.0], [1, 1, 3]),  # a tie
+    ([(25, 8), (28, 3), (22, 5), (31, 1.5)], [0.0, 30.0, -10.0, -20.0], [2, 1, 3, 4]),
+])
+def test_a_game_moves_ratings_as_openskill_does(priors, balances, expected_ranks):
+    assert ranks(balances) == expected_ranks
+    after = rate_seats([Rating(mu, s, 4) for mu, s in priors], balances)
+    for mine, theirs in zip(after, openskill_after(priors, expected_ranks), strict=True):
+        assert mine.mu == pytest.approx(theirs[0], abs=1e-12)
+        assert mine.sigma == pytest.approx(theirs[1], abs=1e-12)
+        assert mine.games == 5
+
+
+def test_a_sequence_of_games_is_openskill_game_by_game():
+    rng = random.Random(5)
+    model = PlackettLuce()
+    theirs = {name: model.rating() for name in "abcd"}
+    plays = []
+    for _ in range(30):
+        lineup = rng.sample("abcd", 3)
+        balance = [rng.choice([-20.0, 0.0, 10.0, 30.0]) for _ in lineup]
+        plays.append({"lineup": lineup, "balance": balance})
+        new = model.rate([[theirs[n]] for n in lineup], ranks=ranks(balance))
+        for n, team in zip(lineup, new, strict=True):
+            theirs[n] = team[0]
+    mine = ratings_from_plays(plays)
+    for name in "abcd":
+        assert mine[name].mu == pytest.approx(theirs[name].mu, abs=1e-9)
+        assert mine[name].sigma == pytest.approx(theirs[name].sigma, abs=1e-9)
+
+
+def test_shown_as_mean_and_two_sigmas():
+    r = Rating(27.43, 3.06, 7)
+    assert r.shown() == "27.4 ± 6.1"
+    assert r.low == pytest.approx(27.43 - 6.12)
+    assert r.to_json()["high"] == pytest.approx(33.55)
+
+
+def test_a_level_in_two_seats_is_one_holder_updated_once():
+    seats = rated_seats(difficulty="normal", players=3, seats={"0": "me"}, friends=None,
+                        record={"deals": []}, balance=[30.0, -10.0, -20.0])
+    level = Rating(26.0, 2.0, 50)
+    changes = {c.holder: c for c in rate_game(seats, {"level:normal": level})}
+    assert set(changes) == {"me", "level:normal"}
+    each = rate_seats([Rating(), level, level], [30.0, -10.0, -20.0])
+    assert changes["me"].after == each[0]
+    hard = changes["level:normal"].after
+    assert hard.games == 51
+    assert hard.mu == pytest.approx(26.0 + (each[1].mu - 26.0) + (each[2].mu - 26.0))
+    assert hard.sigma < min(each[1].sigma, each[2].sigma)  # two seats' evidence
+    assert combine(level, [each[1]]) == each[1]
+
+
+def friends(seats, rated=True, stand_in="hard"):
+    return {"seats": seats, "rated": rated, "stand_in": stand_in}
+
+
+HUMAN = {"kind": "human", "name": "x"}
+
+
+def played_record(stand_in_seat=None, share=1.0, deals=2, seed=3):
+    """A real record of ``deals`` deals played by random moves; the stand-in made ``share``
+    of ``stand_in_seat``'s decisions (marked in each deal as the table marks them)."""
+    rules = Rules.preset("sochi")
+    game = Game(rules, ["A", "B", "C"])
+    rng = random.Random(seed)
+    from preferans.match.pulya import game_deal_cards
+    for k in range(deals):
+        _, hands, talon = game_deal_cards(rules, seed, 0, k, game.dealer)
+        game.start_deal(hands, talon)
+        while game.deal is not None:
+            game.apply(str(rng.choice(game.legal_actions())))
+    record = game.to_record()
+    total = 0
+    for number, deal in enumerate(game.finished_deals):
+        mine = [i for i, (s, _a) in enumerate(deal.history) if s == stand_in_seat]
+        total += len(mine)
+        record["deals"][number]["stand_in"] = mine[:round(len(mine) * share)]
+    return record, total
+
+
+def test_the_stand_in_share_is_read_from_the_record():
+    record, total = played_record(stand_in_seat=1, share=0.5)
+    shares = stand_in_shares(record)
+    assert shares[1][1] == total and total > 0
+    assert shares[1][0] == sum(len(d["stand_in"]) for d in record["deals"])
+    assert shares[0][0] == 0 and shares[2][0] == 0
+
+
+@pytest.mark.parametrize("share, counts", [(0.3, True), (0.5, True), (1.0, False)])
+def test_a_seat_played_mostly_by_the_stand_in_does_not_count_for_its_human(share, counts):
+    record, _ = played_record(stand_in_seat=1, share=share)
+    by_stand_in, all_ = stand_in_shares(record)[1]
+    seats = rated_seats(difficulty="friends", players=3, seats={"0": "ann", "1": "bob"},
+                        friends=friends([HUMAN, HUMAN, {"kind": "computer", "level": "easy"}]),
+                        record=record, balance=[5.0, 10.0, -15.0])
+    bob = seats[1]
+    assert bob.counts is (by_stand_in / all_ <= 0.5) is counts
+    if not counts:
+        assert bob.holder == "level:hard" and bob.why == "stand_in"  # the stand-in's level
+        holders = {c.holder for c in rate_game(seats, {})}
+        assert holders == {"ann", "level:easy"}  # neither bob nor the stand-in's level
+
+
+def test_one_holder_in_two_seats_is_unrated_for_him_only():
+    seats = rated_seats(difficulty="friends", players=3,
+                        seats={"0": "ann", "1": "ann", "2": "cid"},
+                        friends=friends([HUMAN, HUMAN, HUMAN]), record={"deals": []},
+                        balance=[20.0, 10.0, -30.0])
+    assert [(s.holder, s.counts, s.why) for s in seats] == [
+        ("ann", False, "two_seats"), ("ann", False, "two_seats"), ("cid", True, "")]
+    changes = rate_game(seats, {})
+    assert [c.holder for c in changes] == ["cid"]
+    # cid is rated against both of ann's seats as they stood
+    assert changes[0].after == rate_seats([Rating()] * 3, [20.0, 10.0, -30.0])[2]
+
+
+def test_unrated_tables_and_games():
+    common = {"seats": {"0": "ann", "1": "bob"}, "record": {"deals": []}}
+    two = [HUMAN, HUMAN, {"kind": "computer", "level": "easy"}]
+    assert rated_seats(difficulty="friends", players=3, friends=friends(two, rated=False),
+                       balance=[1.0, 2.0, -3.0], **common) == []
+    assert rated_seats(difficulty="friends", players=3, friends={"seats": two},
+                       balance=[1.0, 2.0, -3.0], **common) == []  # made before the choice
+    assert rated_seats(difficulty="easy", players=2, friends=None, balance=[1.0, -1.0],
+                       **common) == []
+    assert rated_seats(difficulty="hard", players=3, friends=None, seats=None,
+                       record={"deals": []}, balance=[1.0, 2.0, -3.0]) != []  # the level
+
+
+def test_pairings_count_whole_games():
+    assert pairings([["easy", "normal", "hard"], ["normal", "hard", "crazy"]]) == {
+        "easy/normal": 1, "easy/hard": 1, "normal/hard": 2, "normal/crazy": 1,
+        "hard/crazy": 1}
