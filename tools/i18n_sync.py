@@ -44,7 +44,8 @@ from preferans.server.lang.presets_text import PRESET_TEXT
 
 SERVER = Path(page_lang.__file__).parents[1]  # server/ (the language helpers are in server/lang/)
 PAGE_PREFIXES = ("common", "settings", "difficulty", "damaged", "stats", "notfound", "replay",
-                 "table", "title", "error", "verb", "js", "store", "friends", "chat")
+                 "table", "title", "error", "verb", "js", "store", "friends", "chat", "rating",
+                 "ladder")
 _TEMPLATE_KEY = re.compile(r"""\b_\(\s*["']([\w.-]+)["']""")
 _CODE_KEY = re.compile(r"""["']((?:""" + "|".join(PAGE_PREFIXES) + r""")\.[\w.]+)["']""")
 

@@ -127,7 +127,8 @@ def test_a_browser_rating_moves_into_an_account(url):
     finished(store, "a0", seats={"0": "account"}, balance=(-30.0, 10.0, 20.0))
     assert rate_unrated(store) == 4
     browser = rating_of(store, "browser")
-    set_listing(store, "browser", True, "Anna")
+    assert set_listing(store, "browser", True, "Anna")
+    assert not set_listing(store, "stranger", True, "Eve")  # no rating: nothing made
     assert move_holder(store, "browser", "account")
     # the browser had more rated games: its rating and history are the account's now
     assert rating_of(store, "account") == browser

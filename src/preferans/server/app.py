@@ -75,6 +75,7 @@ from .web import (
     games,
     pages,
     puzzles,
+    rating,
     review,
     seat_links,
     sockets,
@@ -90,7 +91,8 @@ STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
 """Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
-ROUTERS = (pages, games, sockets, status, strings, friends, seat_links, review, puzzles)
+ROUTERS = (pages, games, sockets, status, strings, friends, seat_links, review, puzzles,
+           rating)
 """The routers, in the order their routes are matched."""
 
 def create_app(

@@ -193,17 +193,15 @@ def listing(store: GameStore, holder: str | None) -> tuple[bool, str | None]:
     return (bool(row.listed), row.name) if row is not None else (False, None)
 
 
-def set_listing(store: GameStore, holder: str, listed: bool, name: str | None) -> None:
-    """A holder's choice to be on the ladder (under ``name``) or not.  Run it on the writer
-    thread (:meth:`GameStore.write`)."""
+def set_listing(store: GameStore, holder: str, listed: bool, name: str | None) -> bool:
+    """A holder's choice to be on the ladder (under ``name``) or not; False when he has no
+    rating yet (nothing is made for a holder the games have not rated).  Run it on the
+    writer thread (:meth:`GameStore.write`)."""
     with store.guard(writing=True), store._begin() as conn:
         done = conn.execute(update(ratings).where(ratings.c.holder == holder)
+                            .where(ratings.c.holder.not_like("level:%"))
                             .values(listed=listed, name=name))
-        if done.rowcount == 0:
-            fresh = Rating()
-            conn.execute(insert(ratings).values(holder=holder, mu=fresh.mu, sigma=fresh.sigma,
-                                                games=0, listed=listed, name=name,
-                                                updated=_now()))
+    return bool(done.rowcount)
 
 
 def ladder(store: GameStore, me: str | None = None) -> list[dict[str, Any]]:

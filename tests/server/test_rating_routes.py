@@ -1,0 +1,93 @@
+"""The rating's routes through the real app: a game played to its end rates the browser
+once; the ladder, the rating API and the statistics page show a browser only its own
+rating, never a token hash or a holder id, and a player who did not choose to be listed
+never appears."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from fastapi.testclient import TestClient
+from server_helpers import new_game, play_until
+
+from preferans.server.security.tokens import SEAT_COOKIE, token_hash
+from preferans.server.store.ratings import history, rating_of
+
+
+def rated(client: TestClient, games: int) -> dict:
+    """/api/rating once the browser's rating counts ``games`` games (rated off the loop after
+    the game's last save): waits for that state, at most 30 s."""
+    deadline = time.monotonic() + 30
+    while True:
+        mine = client.get("/api/rating").json()
+        if mine["rating"]["games"] >= games or time.monotonic() > deadline:
+            return mine
+        time.sleep(0.05)
+
+
+def play_a_game(client: TestClient, seed: int) -> None:
+    game_id = new_game(client, seed=seed, pool=10)
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        final = play_until(ws, random.Random(seed), lambda s: s["game_over"])
+    assert final["game_over"]
+
+
+def test_a_finished_game_rates_its_browser_and_the_ladder_shows_only_the_listed(
+        client: TestClient) -> None:
+    play_a_game(client, 71)
+    mine = rated(client, 1)
+    token = client.cookies.get(SEAT_COOKIE)
+    assert token
+    holder = token_hash(token)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    assert mine["rating"]["games"] == 1 and len(mine["history"]) == 1
+    assert rating_of(store, holder).games == 1 and len(history(store, holder)) == 1
+    assert set(mine["levels"]) == {"easy", "normal", "hard", "crazy"}
+
+    secrets = (holder, token)
+    own = client.get("/api/rating").text + client.get("/ladder").text + client.get(
+        "/stats").text
+    assert not any(s in own for s in secrets)  # not even to its owner
+
+    # not listed: the ladder has the four levels and nobody else
+    page = client.get("/ladder").text
+    assert page.count('data-kind="level"') == 4 and 'data-kind="player"' not in page
+
+    assert client.post("/api/rating/listing", json={"listed": True, "name": "Anna"}
+                       ).status_code == 200
+    assert "Anna" in client.get("/ladder").text
+
+    # another browser: sees Anna on the ladder but nothing of hers
+    a_cookies = dict(client.cookies)
+    client.cookies.clear()
+    client.cookies.set(SEAT_COOKIE, "another-browser")
+    theirs = client.get("/api/rating").json()
+    assert theirs["rating"]["games"] == 0 and theirs["history"] == [] and theirs["name"] == ""
+    ladder = client.get("/ladder").text
+    assert "Anna" in ladder and "that is you" not in ladder.replace("(you)", "")
+    everything = (client.get("/api/rating").text + ladder + client.get("/stats").text)
+    assert not any(s in everything for s in secrets)
+    # a browser with no rating cannot list itself (nothing is made for it)
+    refused = client.post("/api/rating/listing", json={"listed": True, "name": "Eve"})
+    assert refused.status_code == 409 and "Eve" not in client.get("/ladder").text
+
+    # Anna withdraws: she is gone from everyone's ladder
+    client.cookies.clear()
+    for k, v in a_cookies.items():
+        client.cookies.set(k, v)
+    assert client.post("/api/rating/listing", json={"listed": False}).status_code == 200
+    client.cookies.clear()
+    assert "Anna" not in client.get("/ladder").text
+
+
+def test_a_listing_name_is_checked(client: TestClient) -> None:
+    play_a_game(client, 71)
+    rated(client, 1)
+    for name, status in (("", 422), ("x" * 30, 422), ("Misha", 422), ("Мisha", 422),
+                         ("a\u0007b", 422)):
+        response = client.post("/api/rating/listing", json={"listed": True, "name": name})
+        assert response.status_code == status, name
+        assert response.json()["message"]
+    assert client.post("/api/rating/listing", json={"listed": True, "name": "Boris",
+                                                    "holder": "x"}).status_code == 422
