@@ -91,3 +91,37 @@ def test_a_listing_name_is_checked(client: TestClient) -> None:
         assert response.json()["message"]
     assert client.post("/api/rating/listing", json={"listed": True, "name": "Boris",
                                                     "holder": "x"}).status_code == 422
+
+
+def test_a_friends_table_is_made_rated_or_not_and_shows_its_seats_ratings(
+        client: TestClient) -> None:
+    from test_friends import Browser, code_of, create
+
+    from preferans.server.store.ratings import rating_of
+
+    anna, boris, eve = Browser(client), Browser(client), Browser(client)
+    rated = create(anna, ["friend", "hard"])
+    unrated = create(anna, ["friend", "easy"], rated=False)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    assert store.get(rated["id"]).friends["rated"] is True
+    assert store.get(unrated["id"]).friends["rated"] is False
+    assert boris.post(f"/api/friends/{rated['id']}/join",
+                      {"code": code_of(rated), "seat": 1, "name": "Boris"}).status_code == 200
+
+    lobby = anna.get(f"/api/friends/{rated['id']}").json()
+    assert lobby["rated"] is True
+    hard = rating_of(store, "level:hard")
+    assert [s["rating"]["shown"] if s["rating"] else None for s in lobby["seats"]] == [
+        "25.0 ± 16.7", "25.0 ± 16.7", hard.shown()]
+    assert 'data-rated="no"' in anna.get(f"/lobby/{unrated['id']}").text
+
+    plates = boris.get(f"/api/rating/table/{rated['id']}")
+    assert plates.status_code == 200 and plates.json()["rated"] is True
+    assert plates.json()["seats"][2]["shown"] == hard.shown()
+    # a browser without a seat there learns nothing; no answer names a holder
+    assert eve.get(f"/api/rating/table/{rated['id']}").status_code == 403
+    assert eve.get("/api/rating/table/..%2f..").status_code in (403, 404)
+    texts = lobby.__repr__() + plates.text
+    for browser in (anna, boris):
+        token = next(iter(browser.cookies.values()))
+        assert token_hash(token) not in texts and token not in texts

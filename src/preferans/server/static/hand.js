@@ -8,6 +8,7 @@ import * as sound from "./sound.js";
 import { awayFor } from "./away.js";
 import { app, boxId, colour, dummySeat, isMe, me, myTurn, nameOf, plateName, positionOf, possessive, sitsOut } from "./state.js";
 import { clockFor } from "./clock.js";
+import { ratingFor } from "./seat_ratings.js";
 import { callText, cardName } from "./words.js";
 import { $, RANKS, el, exposedHands, isDiscarding, legalTokens, parseCard, phaseOf } from "./util.js";
 
@@ -36,6 +37,7 @@ function plate(seat, obs, msg) {
     "data-seat": seat,
   }, [
     el("span", { class: `name${(msg.stand_in || []).includes(seat) ? " stand-in" : ""}`, text: plateName(seat), title: plateName(seat) }),
+    ratingFor(seat, render),
     clockFor(seat),
     awayFor(seat),
     obs.dealer === seat ? el("span", { class: "dealer", title: t("plate.dealer"), "aria-label": t("plate.dealer"), text: t("plate.dealerMark") }) : null,

@@ -280,3 +280,25 @@ def forget_holder(store: GameStore, holder: str) -> int:
         gone = conn.execute(delete(rating_history).where(rating_history.c.holder == holder))
         row = conn.execute(delete(ratings).where(ratings.c.holder == holder))
     return int(gone.rowcount) + int(row.rowcount)
+
+
+def table_ratings(store: GameStore, seats: dict[str, str] | None,
+                  friends: dict[str, Any] | None) -> list[dict[str, Any] | None]:
+    """Each seat's rating at a table for friends, as its plate and the lobby show it
+    (``mu``, ``sigma``, ``shown``, ``games``; None for a seat nobody has taken): a friend's
+    own, a computer's level's.  Nothing names the holder."""
+    places = [p for p in (friends or {}).get("seats") or [] if isinstance(p, dict)]
+    holders: list[str | None] = []
+    for seat, place in enumerate(places):
+        level = place.get("level")
+        if place.get("kind") == "computer" and level in LEVELS:
+            holders.append(level_holder(str(level)))
+        else:
+            holder = (seats or {}).get(str(seat))
+            holders.append(holder if isinstance(holder, str) and holder else None)
+    known = [h for h in holders if h]
+    with store.guard(), store._connect() as conn:
+        found = _read(conn, known) if known else {}
+    return [None if h is None else {
+        k: v for k, v in found.get(h, Rating()).to_json().items()
+        if k in ("mu", "sigma", "games", "shown")} for h in holders]

@@ -96,10 +96,12 @@ def seat_url(game_id: str, party: Party, seat: int) -> str | None:
 
 
 def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str,
-               links: Links = NO_PUBLIC_URL) -> dict[str, Any]:
+               links: Links = NO_PUBLIC_URL,
+               ratings: list[dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """The lobby as the holder of ``mine`` sees it: every seat (who took it, a computer's
-    level), the invite only for the creator (its links at the public address, if any:
-    :mod:`..security.links`)."""
+    level, its ``rating`` from ``ratings``: :func:`..store.ratings.table_ratings`), whether
+    the game is rated, the invite only for the creator (its links at the public address, if
+    any: :mod:`..security.links`)."""
     from ...i18n import player_name
 
     players = len(party.places)
@@ -110,11 +112,12 @@ def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str,
             "seat": seat, "kind": "human" if place.human else "computer",
             "level": place.level, "taken": not place.human or place.name is not None,
             "name": place.name if place.human else player_name(names[seat], lang),
-            "you": seat in mine})
+            "you": seat in mine,
+            "rating": ratings[seat] if ratings and seat < len(ratings) else None})
     view: dict[str, Any] = {
         "id": saved.id, "started": party.started, "seats": seats,
         "you": mine[0] if mine else None, "creator": 0 in mine, "clock": party.clock,
-        "hints": party.hints, "stand_in": party.stand_in,
+        "hints": party.hints, "stand_in": party.stand_in, "rated": party.rated,
         "rules_title": rules_title_of(saved, lang), "url": f"/table/{saved.id}",
         "lobby": f"/lobby/{saved.id}", "free": party.free_seats()}
     # this seat's own link to open it on another device (no other seat's)

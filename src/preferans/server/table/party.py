@@ -112,17 +112,20 @@ class Party:
     """Each human seat's own seat link's code (128 random bits, by seat; "" where none):
     it moves the seat to the browser that opens it (:func:`..web.seat_links`), shown
     only to that seat (and a new one to the creator when he issues it for a friend)."""
+    rated: bool = False
+    """Whether the game moves the players' ratings when it ends (chosen when the table is
+    made: :mod:`preferans.rating.games`); a table saved before the choice is unrated."""
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
             stand_in: str = "normal", hints: bool = False,
-            creator_gender: str | None = None) -> Party:
+            creator_gender: str | None = None, rated: bool = False) -> Party:
         """Seat 0 the creator (addressed as ``creator_gender``, None: his name's guess),
         then each other seat a friend (``"friend"``) or a level."""
         places = [Place(name=creator, gender=chosen(creator_gender))] + [
             Place() if kind == "friend" else Place(level=kind) for kind in others]
         return cls(tuple(places), new_invite(), clock, stand_in, False, hints,
-                   watch=new_invite()).relinked(0)
+                   watch=new_invite(), rated=rated).relinked(0)
 
     def humans(self) -> frozenset[int]:
         """The seats humans play."""
@@ -193,7 +196,7 @@ class Party:
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
                 "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch,
                 "watch": self.watch, "links": list(self.links),
-                "rematch_ready": list(self.rematch_ready)}
+                "rematch_ready": list(self.rematch_ready), "rated": self.rated}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -214,4 +217,5 @@ class Party:
         return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
                    bool(data.get("started")), bool(data.get("hints")), handed,
                    rematch if isinstance(rematch, str) and len(rematch) <= 40 else None,
-                   ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links)
+                   ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links,
+                   data.get("rated") is True)

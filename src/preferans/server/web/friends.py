@@ -53,6 +53,7 @@ from ..security.limits import creation_refused
 from ..security.tokens import held_seats, same_code, token_hash
 from ..store.faults import StoreError
 from ..store.games import GameStore
+from ..store.ratings import table_ratings
 from ..store.saved import SavedGame
 from ..store.schema import PLAYING
 from ..table.lobby import (
@@ -98,6 +99,8 @@ class NewFriendsTable(BaseModel):
     hints: bool = False
     stand_in: Literal["easy", "normal", "hard", "crazy"] = "normal"
     seed: int | None = Field(default=None, ge=0, le=2**53)
+    rated: bool = True
+    """Whether the game moves the players' ratings when it ends (the ladder)."""
 
 
 class Join(BaseModel):
@@ -169,7 +172,7 @@ def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreD
                        others=rules.players - 1)
     party = Party.new(list(settings.seats), creator=name, clock=settings.clock,
                       stand_in=settings.stand_in, hints=settings.hints,
-                      creator_gender=settings.gender)
+                      creator_gender=settings.gender, rated=settings.rated)
     new_token: list[str] = []
     try:
         token = own_token(request, new_token)
@@ -185,6 +188,15 @@ def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreD
 
 
 # --- the lobby -----------------------------------------------------------------------
+async def seat_ratings(store: GameStore, saved: SavedGame) -> list[dict[str, Any] | None]:
+    """Each seat's rating for the lobby (off the loop); none when they cannot be read."""
+    try:
+        return await anyio.to_thread.run_sync(table_ratings, store, saved.seats, saved.friends)
+    except StoreError:
+        return []
+
+
+
 @router.get("/api/friends/{game_id}")
 async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Response:
     lang = request_language(request)
@@ -197,8 +209,9 @@ async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Respons
     mine = held_seats(saved.seats, my_hash(request))
     if not mine:
         return refused(request, "error.not_yours", 403)
+    ratings = await seat_ratings(store, saved)
     return JSONResponse(lobby_view(saved, Party.from_json(saved.friends or {}), mine, lang,
-                                   request.app.state.links))
+                                   request.app.state.links, ratings))
 
 
 @router.post("/api/friends/{game_id}/join")
@@ -445,8 +458,9 @@ async def lobby_page(game_id: str, request: Request, store: StoreDep) -> Respons
     party = Party.from_json(saved.friends or {})
     if party.started:
         return RedirectResponse(f"/table/{game_id}", status_code=303)
+    ratings = await seat_ratings(store, saved)
     return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
-                view=lobby_view(saved, party, mine, lang, request.app.state.links))
+                view=lobby_view(saved, party, mine, lang, request.app.state.links, ratings))
 
 
 async def invited(store: GameStore, game_id: str, request: Request

@@ -17,11 +17,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..lang.language import request_language, say, store_message
+from ..security.tokens import held_seats
 from ..store import ratings as store_ratings
 from ..store.faults import StoreError
 from ..table.lobby import name_refusal
 from ..table.party import clean_name
-from .deps import StoreDep, my_hash
+from .deps import StoreDep, game_id_ok, my_hash
 from .responses import page, refused, store_unavailable
 
 router = APIRouter()
@@ -76,6 +77,28 @@ async def set_listing(body: Listing, request: Request, store: StoreDep) -> Respo
     if not done:
         return refused(request, "rating.no_games", 409)
     return JSONResponse({"listed": body.listed, "name": name or ""})
+
+
+@router.get("/api/rating/table/{game_id}")
+async def table_ratings(game_id: str, request: Request, store: StoreDep) -> Response:
+    """The ratings of a friends' table's seats (its plates), for a browser holding a seat
+    there: ``{"rated", "seats": [rating or null by seat]}``."""
+    holder = my_hash(request)
+
+    def read() -> dict[str, Any] | None:
+        saved = store.get(game_id) if game_id_ok(game_id) else None
+        if saved is None or saved.friends is None or not held_seats(saved.seats, holder):
+            return None
+        return {"rated": saved.friends.get("rated") is True,
+                "seats": store_ratings.table_ratings(store, saved.seats, saved.friends)}
+
+    try:
+        answer = await anyio.to_thread.run_sync(read)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_read_one", request)
+    if answer is None:
+        return refused(request, "error.not_yours", 403)
+    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/ladder", response_class=HTMLResponse)
