@@ -61,7 +61,7 @@ def test_a_finished_game_rates_its_browser_and_the_ladder_shows_only_the_listed(
     # another browser: sees Anna on the ladder but nothing of hers
     a_cookies = dict(client.cookies)
     client.cookies.clear()
-    client.cookies.set(SEAT_COOKIE, "another-browser")
+    client.cookies.set(SEAT_COOKIE, "another-browser".ljust(43, "y"))
     theirs = client.get("/api/rating").json()
     assert theirs["rating"]["games"] == 0 and theirs["history"] == [] and theirs["name"] == ""
     ladder = client.get("/ladder").text

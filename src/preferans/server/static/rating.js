@@ -34,7 +34,7 @@ export function placement(mine) {
 
 /** The history plot: one point per rated game, the mean and its ±2 sigma band. */
 export function plot(history, levels) {
-  const width = 600, height = 240, left = 44, right = 590, top = 12, bottom = 210;
+  const width = 660, height = 240, left = 44, right = 580, top = 12, bottom = 210;
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
                             "aria-labelledby": "rating-plot-title" });
   root.append(svg("title", { id: "rating-plot-title" }, t("rating.plot_title")));
@@ -53,13 +53,18 @@ export function plot(history, levels) {
   }
   root.append(svg("text", { x: right, y: bottom + 22, "text-anchor": "end", class: "tick" },
                   t("rating.plot_games", { count: history.length })));
-  for (const level of LEVELS) {
-    const r = levels[level];
-    if (!r) continue;
-    root.append(svg("line", { x1: left, x2: right, y1: y(r.mu), y2: y(r.mu),
+  // the levels' lines, their names beside the plot, at least a line of text apart
+  const shownLevels = LEVELS.filter((level) => levels[level])
+    .sort((a, b) => levels[b].mu - levels[a].mu);
+  let lastLabel = -Infinity;
+  for (const level of shownLevels) {
+    const at = y(levels[level].mu);
+    root.append(svg("line", { x1: left, x2: right, y1: at, y2: at,
                               stroke: COLOURS[level], "stroke-dasharray": "6 4",
                               "stroke-width": 1.5, class: "level", "data-level": level }));
-    root.append(svg("text", { x: right - 4, y: y(r.mu) - 4, "text-anchor": "end",
+    const labelY = Math.max(at + 4, lastLabel + 14);
+    lastLabel = labelY;
+    root.append(svg("text", { x: right + 6, y: labelY, "text-anchor": "start",
                               class: "tick", fill: COLOURS[level] },
                     t(`difficulty.${level}`)));
   }

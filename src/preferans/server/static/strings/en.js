@@ -569,7 +569,7 @@ export default {
   "rating.none": "No rated game yet: your rating starts with your first finished game against the computer or at a rated table.",
   "rating.place_new": "A new player starts at 25 ± 16.7: a few games place you among the computer levels.",
   "rating.place_between": "You are rated between {below} and {above}.",
-  "rating.place_above_all": "You are rated above {level}, the strongest computer player.",
+  "rating.place_above_all": "You are rated above every computer level (the highest: {level}).",
   "rating.place_below_all": "You are rated below {level}.",
   "rating.plot_title": "Your rating after each rated game: the line is the rating, the band its uncertainty (± two standard deviations); dashed, the computer levels.",
   "rating.plot_games": ["{count} rated game", "{count} rated games"],

@@ -1,0 +1,95 @@
+"""The rating as a player sees it: the statistics page's rating and its history plot (inline
+SVG drawn by rating.js), the choice to be listed, the ladder with the four computer levels
+and "you are rated between ...", on a desktop and a 390 px phone, in both languages.
+Screenshots ``rating-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import LiveServer
+
+from preferans.server.security.tokens import SEAT_COOKIE, token_hash
+from preferans.server.store.ratings import rate_finished
+from preferans.server.store.schema import FINISHED
+
+pytestmark = pytest.mark.browser
+
+BALANCES = [(40.0, -10.0, -30.0), (-20.0, 25.0, -5.0), (15.0, 5.0, -20.0)]
+
+
+def rated_games(server: LiveServer, token: str, prefix: str) -> None:
+    """Three finished games against Hard for the browser holding ``token``, rated."""
+    store = server.store
+    for k, balance in enumerate(BALANCES):
+        game_id = f"{prefix}{k}"
+        record = {"format": "preferans-record/1", "deals": []}
+        store.create(game_id, difficulty="hard", names=["You", "Misha", "Lena"], seed=k,
+                     rules={"preset": "sochi", "pool": 10, "players": 3}, record=record,
+                     seats={"0": token_hash(token)})
+        store.save(game_id, record=record, status=FINISHED, result=list(balance))
+        assert rate_finished(store, game_id)
+
+
+NO_OVERFLOW = "() => document.documentElement.scrollWidth <= window.innerWidth + 1"
+
+
+@pytest.mark.parametrize("lang, width", [("en", 1280), ("ru", 390)])
+def test_the_rating_plot_and_the_ladder(browser: Any, live_server: LiveServer,
+                                        artifacts: Path, lang: str, width: int) -> None:
+    token = f"rating-browser-{lang}-".ljust(40, "x")
+    rated_games(live_server, token, f"rated{lang}")
+    context = browser.new_context(viewport={"width": width, "height": 900},
+                                  locale="ru-RU" if lang == "ru" else "en-US")
+    errors: list[str] = []
+    try:
+        context.add_cookies([{"name": SEAT_COOKIE, "value": token, "url": live_server.url}])
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{live_server.url}/stats?lang={lang}")
+        page.locator('#rating[data-ready="yes"]').wait_for()
+        assert page.locator("#rating-plot svg circle.point").count() == 3
+        assert page.locator("#rating-plot svg polygon.band").count() == 1
+        assert page.locator("#rating-plot svg line.level").count() == 4
+        now = page.locator("#rating-now").inner_text()
+        assert ("3 rated games" if lang == "en" else "3 рейтинговых игр") in now, now
+        assert "±" in now
+        place = page.locator("#rating-place").inner_text()
+        assert ("rated" if lang == "en" else "рейтинг") in place, place
+        assert page.evaluate(NO_OVERFLOW)
+        page.locator("#rating").screenshot(path=str(artifacts / f"rating-stats-{lang}-{width}.png"))
+
+        # not listed yet: the ladder has the four levels, and not this player
+        page.goto(f"{live_server.url}/ladder?lang={lang}")
+        assert page.locator('#ladder tr[data-kind="level"]').count() == 4
+        players = page.locator('#ladder tr[data-kind="player"]').count()
+        assert page.locator("#ladder tr.you").count() == 0
+        assert f"Anna{lang}" not in page.locator("#ladder").inner_text()
+
+        page.goto(f"{live_server.url}/stats?lang={lang}")
+        page.locator('#rating[data-ready="yes"]').wait_for()
+        page.locator("#rating-list").check()
+        page.locator("#rating-name").fill(f"Anna{lang}")
+        page.locator("#rating-listing button[type=submit]").click()
+        page.locator('#rating-listing-status[data-ok="yes"]').wait_for()
+        assert f"Anna{lang}" in page.locator("#rating-listing-status").inner_text()
+
+        page.goto(f"{live_server.url}/ladder?lang={lang}")
+        mine = page.locator("#ladder tr.you")
+        assert mine.count() == 1 and f"Anna{lang}" in mine.inner_text()
+        assert page.locator('#ladder tr[data-kind="level"]').count() == 4
+        assert page.locator('#ladder tr[data-kind="player"]').count() == players + 1
+        you = page.locator("#ladder-you").inner_text()
+        assert ("You are rated" if lang == "en" else "Ваш рейтинг") in you, you
+        lows = page.evaluate("""() => [...document.querySelectorAll('#ladder tbody tr')]
+          .map((tr) => tr.querySelector('td.rating').textContent)""")
+        assert len(lows) >= 5 and all("±" in x for x in lows)
+        assert page.evaluate(NO_OVERFLOW)
+        page.screenshot(path=str(artifacts / f"rating-ladder-{lang}-{width}.png"),
+                        full_page=True)
+        assert token not in page.content() and token_hash(token) not in page.content()
+    finally:
+        context.close()
+    assert not errors, errors
