@@ -157,3 +157,24 @@ def test_pairings_count_whole_games():
     assert pairings([["easy", "normal", "hard"], ["normal", "hard", "crazy"]]) == {
         "easy/normal": 1, "easy/hard": 1, "normal/hard": 2, "normal/crazy": 1,
         "hard/crazy": 1}
+
+
+def test_a_new_player_path_is_openskill_against_the_seeded_levels():
+    from preferans.rating.seed import new_player_path
+
+    seeds = {"level:easy": Rating(18.0, 1.5), "level:hard": Rating(30.0, 1.2),
+             "level:crazy": Rating(31.0, 1.3)}
+    plays = [{"lineup": ["easy", "hard", "crazy"], "balance": [b, -b / 2, -b / 2]}
+             for b in (20.0, -10.0, 5.0, -40.0)]
+    plays.insert(1, {"lineup": ["normal", "hard", "crazy"], "balance": [1.0, 2.0, -3.0]})
+    path = new_player_path(plays, "easy", seeds, games=3)
+    model = PlackettLuce()
+    me = model.rating()
+    expected = []
+    for play in [p for p in plays if "easy" in p["lineup"]][:3]:
+        teams = [[me], [model.rating(mu=30.0, sigma=1.2)], [model.rating(mu=31.0, sigma=1.3)]]
+        me = model.rate(teams, ranks=ranks(play["balance"]))[0][0]
+        expected.append((me.mu, me.sigma))
+    assert [x for r in path for x in (r.mu, r.sigma)] == pytest.approx(
+        [x for pair in expected for x in pair])
+    assert [r.games for r in path] == [1, 2, 3]

@@ -17,6 +17,7 @@ kept whole in the data file (:data:`SEED_FILE`) so that the ratings can be recom
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import time
@@ -141,8 +142,13 @@ def seed_data(plays: Sequence[dict[str, Any]], *, pool: int, seed: int, workers:
 
 
 def load_seed(path: Path = SEED_FILE) -> dict[str, Rating]:
-    """The seed rating of each level holder (``level:hard``), from the data file; a level
-    the file lacks starts as a new player."""
+    """The seed rating of each level holder (``level:hard``), from the data file (read once
+    per path); a level the file lacks starts as a new player."""
+    return dict(_seed(path))
+
+
+@functools.lru_cache(maxsize=4)
+def _seed(path: Path) -> dict[str, Rating]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -154,3 +160,24 @@ def load_seed(path: Path = SEED_FILE) -> dict[str, Rating]:
                                           float(row.get("sigma", 25.0 / 3)),
                                           int(row.get("games", 0)))
     return out
+
+
+def new_player_path(plays: Sequence[dict[str, Any]], level: str,
+                    seeds: dict[str, Rating], games: int = 10) -> list[Rating]:
+    """How a new player who plays exactly as ``level`` did would be rated over his first
+    ``games`` games: ``level``'s first plays (in order), with ``level`` a new holder (25 ±
+    16.7) and the other seats the levels at their seed ratings (``seeds``: by level holder,
+    as :func:`load_seed` gives them; they do not move, as a level's rating barely does in ten
+    games).  The rating after each game."""
+    path: list[Rating] = []
+    mine = Rating()
+    for play in plays:
+        if len(path) >= games:
+            break
+        if level not in play["lineup"]:
+            continue
+        before = [mine if name == level else seeds.get(level_holder(name), Rating())
+                  for name in play["lineup"]]
+        mine = rate_seats(before, play["balance"])[play["lineup"].index(level)]
+        path.append(mine)
+    return path
