@@ -125,3 +125,25 @@ def test_a_friends_table_is_made_rated_or_not_and_shows_its_seats_ratings(
     for browser in (anna, boris):
         token = next(iter(browser.cookies.values()))
         assert token_hash(token) not in texts and token not in texts
+
+
+def test_a_game_that_ended_unrated_is_rated_at_the_next_start(db_url: str) -> None:
+    """A process stopped between a game's last save and its rating: the next start rates it
+    (once: a second start changes nothing)."""
+    from preferans.server.app import create_app
+    from preferans.server.store.games import GameStore
+    from preferans.server.store.schema import FINISHED
+
+    store = GameStore(db_url)
+    record = {"format": "preferans-record/1", "deals": []}
+    holder = token_hash("z" * 40)
+    store.create("ended", difficulty="normal", rules={"preset": "sochi", "pool": 10,
+                 "players": 3}, names=["You", "Misha", "Lena"], seed=1, record=record,
+                 seats={"0": holder})
+    store.save("ended", record=record, status=FINISHED, result=[10.0, -5.0, -5.0])
+    store.close()
+    for _ in range(2):
+        with TestClient(create_app(db_url, bot_delay=0)) as client:
+            client.cookies.set(SEAT_COOKIE, "z" * 40)
+            mine = rated(client, 1)
+            assert mine["rating"]["games"] == 1 and len(mine["history"]) == 1

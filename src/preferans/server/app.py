@@ -36,6 +36,7 @@ import contextlib
 import logging
 import os
 import secrets
+import threading
 import webbrowser
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -186,6 +187,17 @@ def seat_tokens(store: GameStore) -> SeatTokens:
         return SeatTokens(secrets.token_bytes(32))
 
 
+async def rating_sweep(store: GameStore, stopping: threading.Event) -> None:
+    """Rate the finished games not rated yet (:func:`.store.ratings.rate_unrated`), off the
+    loop; a failure is logged, the games wait for the next start."""
+    from .store.ratings import rate_unrated
+
+    try:
+        await asyncio.to_thread(rate_unrated, store, 100, stopping.is_set)
+    except Exception:
+        log.exception("the finished games not rated yet were not rated")
+
+
 def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:
     """The app's start and stop: the thinking processes, the cluster, the idle tables'
     reaper, the friends' tables brought back (:mod:`.table.comeback`), the garbage
@@ -205,6 +217,9 @@ def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:
         # the friends' tables being played come back at once: an absent friend's grace time
         # counts from the restart, not from the first friend's return (:mod:`.table.comeback`)
         comeback = asyncio.get_running_loop().create_task(restore_friends_tables(tables))
+        # games that ended while no process could rate them (a stop in between) are rated now
+        stopping = threading.Event()
+        sweep = asyncio.get_running_loop().create_task(rating_sweep(store, stopping))
         gc_pauses = GcPauses().install() if os.environ.get("PREFERANS_GC_STATS") else None
         if freeze_startup:
             gcpause.freeze_startup()
@@ -213,6 +228,9 @@ def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:
             gc_pauses.log()
         reaper.cancel()
         comeback.cancel()
+        stopping.set()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sweep
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await comeback  # a read it began in a thread finishes before the store closes
         if cluster is not None:

@@ -23,7 +23,7 @@ account's on sign-in, :func:`forget_holder` deletes a holder's rating and histor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -147,15 +147,22 @@ def rate_finished(store: GameStore, game_id: str) -> list[Change] | None:
     return store.write_now(apply_rating, store, game_id, seats)
 
 
-def rate_unrated(store: GameStore, limit: int = 100) -> int:
+def rate_unrated(store: GameStore, limit: int = 100,
+                 stop: Callable[[], bool] | None = None) -> int:
     """Rate the finished games not rated yet (a process that stopped between a game's end
-    and its rating), the oldest first, at most ``limit``; how many were rated now."""
+    and its rating), the oldest first, at most ``limit``, until ``stop()`` says so; how many
+    were rated now."""
     done = select(rated_games.c.game_id)
     query = (select(games.c.id).where(games.c.status == FINISHED)
              .where(games.c.id.not_in(done)).order_by(games.c.updated).limit(limit))
     with store.guard(), store._connect() as conn:
         ids = list(conn.execute(query).scalars())
-    return sum(1 for game_id in ids if rate_finished(store, game_id))
+    done = 0
+    for game_id in ids:
+        if stop is not None and stop():
+            break
+        done += bool(rate_finished(store, game_id))
+    return done
 
 
 def rating_of(store: GameStore, holder: str | None) -> Rating:
