@@ -93,3 +93,46 @@ def test_the_rating_plot_and_the_ladder(browser: Any, live_server: LiveServer,
     finally:
         context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang, width", [("en", 1280), ("ru", 390)])
+def test_the_lobby_and_the_plates_show_the_seats_ratings(
+        browser: Any, live_server: LiveServer, artifacts: Path, lang: str, width: int) -> None:
+    base = live_server.url
+    contexts = [browser.new_context(viewport={"width": width, "height": 844 if width < 500
+                                              else 800}) for _ in range(2)]
+    errors: list[str] = []
+    try:
+        anna, boris = (context.new_page() for context in contexts)
+        for page in (anna, boris):
+            page.on("pageerror", lambda error: errors.append(str(error)))
+        made = anna.request.post(f"{base}/api/friends", data={
+            "name": "Anna", "seats": ["friend", "hard"], "rules": "sochi", "pool": 10,
+            "seed": 4, "rated": True})
+        assert made.status == 201, made.text()
+        game, code = made.json()["id"], made.json()["invite"].rsplit("/", 1)[1]
+        assert boris.request.post(f"{base}/api/friends/{game}/join",
+                                  data={"code": code, "seat": 1, "name": "Boris"}).status == 200
+        anna.goto(f"{base}/lobby/{game}?lang={lang}")
+        anna.locator('#seats li[data-seat="2"] .rating').wait_for()
+        assert anna.locator("#seats .rating").count() == 3
+        assert anna.locator("#rated").get_attribute("data-rated") == "yes"
+        hard = anna.locator('#seats li[data-seat="2"] .rating').inner_text()
+        assert "±" in hard
+        assert anna.evaluate(NO_OVERFLOW)
+        anna.screenshot(path=str(artifacts / f"rating-lobby-{lang}-{width}.png"), full_page=True)
+
+        assert anna.request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
+        for who in (anna, boris):
+            who.goto(f"{base}/table/{game}?lang={lang}")
+            who.wait_for_function("() => window.preferansTable && window.preferansTable.state")
+            who.locator("#seat-0 .plate .rating").wait_for()
+            assert who.locator(".plate .rating").count() == 3
+        title = boris.locator(".plate .rating").first.get_attribute("title")
+        assert title and "±" in title
+        boris.wait_for_timeout(300)  # the deal's cards settle for the picture only
+        boris.screenshot(path=str(artifacts / f"rating-plates-{lang}-{width}.png"))
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors
