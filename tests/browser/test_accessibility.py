@@ -142,7 +142,7 @@ def test_keyboard_focus_is_visible(browser: Any, live_server: LiveServer,
         context.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/stats", "/replay"])
+@pytest.mark.parametrize("path", ["/", "/stats", "/replay", "/ladder"])
 def test_the_other_pages_name_their_controls(page: Any, live_server: LiveServer,
                                              path: str) -> None:
     page.goto(live_server.url + path)
