@@ -178,3 +178,30 @@ def test_a_new_player_path_is_openskill_against_the_seeded_levels():
     assert [x for r in path for x in (r.mu, r.sigma)] == pytest.approx(
         [x for pair in expected for x in pair])
     assert [r.games for r in path] == [1, 2, 3]
+
+
+def test_seed_data_counts_pairings_and_rates_the_plays_in_order():
+    from preferans.rating.seed import LEVELS, seed_data
+
+    plays = [{"game": g, "lineup": lineup, "balance": balance, "deals": 12, "finished": True,
+              "cpu_s": 1.0}
+             for g in range(2)
+             for lineup, balance in ((["easy", "normal", "hard"], [-30.0, 10.0, 20.0]),
+                                     (["normal", "hard", "crazy"], [0.0, -10.0, 10.0]))]
+    data = seed_data(plays, pool=10, seed=0, workers=1, wall_s=2.0)
+    assert data["duplicate_games_per_lineup"] == 2 and data["whole_games"] == 4
+    assert data["games_per_pairing"]["normal/hard"] == 4
+    assert "easy/crazy" not in data["games_per_pairing"]  # they never sat together
+    expected = ratings_from_plays(plays)
+    for level in LEVELS:
+        assert data["ratings"][level]["mu"] == round(expected[level].mu, 3)
+    assert data["ratings"]["easy"]["mu"] < data["ratings"]["hard"]["mu"]
+
+
+def test_the_seed_command_refuses_bad_numbers():
+    from typer.testing import CliRunner
+
+    from preferans.cli import app
+
+    result = CliRunner().invoke(app, ["rating", "seed", "--games", "0"])
+    assert result.exit_code == 2 and "at least 1" in result.output
