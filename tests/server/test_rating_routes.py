@@ -91,6 +91,19 @@ def test_a_listing_name_is_checked(client: TestClient) -> None:
         assert response.json()["message"]
     assert client.post("/api/rating/listing", json={"listed": True, "name": "Boris",
                                                     "holder": "x"}).status_code == 422
+    assert client.post("/api/rating/listing", json={"listed": True, "name": "Boris"}
+                       ).status_code == 200
+    assert client.post("/api/rating/listing", json={"listed": True, "name": "Boris"}
+                       ).status_code == 200  # his own name again
+    # another listed player may not take Boris's name, nor one that only looks like it
+    client.cookies.clear()
+    play_a_game(client, 72)
+    rated(client, 1)
+    for name in ("Boris", "boris", "Вoris"):  # the last with a Cyrillic В
+        refused = client.post("/api/rating/listing", json={"listed": True, "name": name})
+        assert refused.status_code == 422, name
+    assert client.post("/api/rating/listing", json={"listed": True, "name": "Vera"}
+                       ).status_code == 200
 
 
 def test_a_friends_table_is_made_rated_or_not_and_shows_its_seats_ratings(

@@ -211,6 +211,16 @@ def set_listing(store: GameStore, holder: str, listed: bool, name: str | None) -
     return bool(done.rowcount)
 
 
+def listed_names(store: GameStore, besides: str) -> list[str]:
+    """The names the other listed players show on the ladder (a new name must not be one
+    of them, nor look like one)."""
+    query = select(ratings.c.name).where(ratings.c.listed.is_(True),
+                                         ratings.c.holder != besides,
+                                         ratings.c.name.is_not(None))
+    with store.guard(), store._connect() as conn:
+        return [str(name) for name in conn.execute(query).scalars()]
+
+
 def ladder(store: GameStore, me: str | None = None) -> list[dict[str, Any]]:
     """The ladder: the listed players with at least one rated game and the four computer
     levels, the best first by the lower end of the interval (``mu − 2·sigma``).  Each entry:

@@ -67,7 +67,8 @@ async def set_listing(body: Listing, request: Request, store: StoreDep) -> Respo
     if body.listed:
         if name is None:
             return refused(request, "friends.bad_name", 422)
-        refusal = name_refusal(name, [])
+        taken = await anyio.to_thread.run_sync(store_ratings.listed_names, store, holder)
+        refusal = name_refusal(name, taken)
         if refusal is not None:
             return refused(request, refusal.key, 422, **refusal.fields)
     try:
