@@ -176,3 +176,39 @@ def test_the_ladder_lists_chosen_players_and_the_levels(url):
     below, above = placement(store, Rating(-100.0, 1.0))
     assert below is None and above is not None
     store.close()
+
+
+def test_a_game_abandoned_for_a_week_is_rated_as_it_stands(url):
+    """Leaving a game one is losing does not keep it off the rating: a week untouched, with a
+    deal played, it is rated with the balances an early finish settles; played on later, it
+    is not rated again."""
+    import sys
+    from datetime import UTC, datetime, timedelta
+    from pathlib import Path
+
+    from sqlalchemy import update
+
+    from preferans.game import Game
+    from preferans.server.store.schema import games
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_rating import played_record
+
+    store = GameStore(url)
+    record, _ = played_record(deals=2, seed=9)
+    standing = [float(b) for b in Game.from_record(record).sheet.balance()]
+    for game_id, days in (("old", 8), ("recent", 2)):
+        store.create(game_id, difficulty="normal", rules=RULES, names=["A", "B", "C"], seed=1,
+                     record=record, seats={"0": f"ann-{game_id}"})
+        with store._begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id).values(
+                updated=datetime.now(UTC) - timedelta(days=days)))
+    assert rate_unrated(store) == 1
+    changes = {c.holder: c for c in rate_game(rated_seats(
+        difficulty="normal", players=3, seats={"0": "ann-old"}, friends=None, record=record,
+        balance=standing), load_seed())}
+    assert rating_of(store, "ann-old") == changes["ann-old"].after
+    assert rating_of(store, "ann-recent") == Rating()  # a game in play is left alone
+    store.save("old", record=record, status=FINISHED, result=standing)
+    assert rate_finished(store, "old") is None and rating_of(store, "ann-old").games == 1
+    store.close()

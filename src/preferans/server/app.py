@@ -187,15 +187,22 @@ def seat_tokens(store: GameStore) -> SeatTokens:
         return SeatTokens(secrets.token_bytes(32))
 
 
+RATING_SWEEP_SECONDS = 3600.0
+"""How often a server process looks for games to rate that no table rated (see below)."""
+
+
 async def rating_sweep(store: GameStore, stopping: threading.Event) -> None:
-    """Rate the finished games not rated yet (:func:`.store.ratings.rate_unrated`), off the
-    loop; a failure is logged, the games wait for the next start."""
+    """At the start and then every hour, rate the finished games not rated yet and the
+    abandoned ones (:func:`.store.ratings.rate_unrated`), off the loop; a failure is logged
+    and the games wait for the next round."""
     from .store.ratings import rate_unrated
 
-    try:
-        await asyncio.to_thread(rate_unrated, store, 100, stopping.is_set)
-    except Exception:
-        log.exception("the finished games not rated yet were not rated")
+    while not stopping.is_set():
+        try:
+            await asyncio.to_thread(rate_unrated, store, 100, stopping.is_set)
+        except Exception:
+            log.exception("the games not rated yet were not rated")
+        await asyncio.sleep(RATING_SWEEP_SECONDS)
 
 
 def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:
@@ -217,7 +224,8 @@ def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:
         # the friends' tables being played come back at once: an absent friend's grace time
         # counts from the restart, not from the first friend's return (:mod:`.table.comeback`)
         comeback = asyncio.get_running_loop().create_task(restore_friends_tables(tables))
-        # games that ended while no process could rate them (a stop in between) are rated now
+        # games that ended while no process could rate them (a stop in between), and games
+        # abandoned for a week, are rated now and every hour
         stopping = threading.Event()
         sweep = asyncio.get_running_loop().create_task(rating_sweep(store, stopping))
         gc_pauses = GcPauses().install() if os.environ.get("PREFERANS_GC_STATS") else None
@@ -229,6 +237,7 @@ def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:
         reaper.cancel()
         comeback.cancel()
         stopping.set()
+        sweep.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sweep
         with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -24,21 +24,25 @@ account's on sign-in, :func:`forget_holder` deletes a holder's rating and histor
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Text, cast, delete, insert, select, update
+from sqlalchemy import Text, and_, cast, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...rating.games import Change, RatedSeat, rate_game, rated_seats
 from ...rating.model import Rating
 from ...rating.seed import LEVELS, level_holder, load_seed
 from .saved import json_object
-from .schema import FINISHED, games, rated_games, rating_history, ratings
+from .schema import FINISHED, PLAYING, games, rated_games, rating_history, ratings
 
 if TYPE_CHECKING:
     from .games import GameStore
 
+ABANDONED_DAYS = 7
+"""A game of a rated kind left unfinished this long (with at least one deal played) is rated
+as it stands (the sheet settled as an early finish settles it), so that leaving a game one
+is losing does not keep it off the rating.  Played on later, it is not rated again."""
 HISTORY_MOST = 500
 """The most history points a holder's plot gets (the latest)."""
 LADDER_MOST = 200
@@ -50,19 +54,26 @@ def _now() -> datetime:
 
 
 def game_seats(store: GameStore, game_id: str) -> list[RatedSeat] | None:
-    """The seats of a finished game as they enter its rating (empty: unrated), or None when
-    the game is not finished (or not there).  Replays the record: run it off the loop."""
-    query = select(games.c.status, games.c.difficulty,
+    """The seats of a finished game (or one abandoned :data:`ABANDONED_DAYS` ago) as they
+    enter its rating (empty: unrated), or None when the game is neither (or not there).
+    Replays the record: run it off the loop."""
+    query = select(games.c.status, games.c.difficulty, games.c.updated,
                    *(cast(c, Text).label(c.name) for c in
                      (games.c.rules, games.c.seats, games.c.friends, games.c.record,
                       games.c.result))).where(games.c.id == game_id)
     with store.guard(), store._connect() as conn:
         row = conn.execute(query).mappings().first()
-    if row is None or row["status"] != FINISHED:
+    if row is None or row["status"] not in (FINISHED, PLAYING):
         return None
     rules = json_object(row["rules"]) or {}
     result = json_object(row["result"])
     record = json_object(row["record"])
+    if row["status"] == PLAYING:
+        if not _abandoned(row["updated"]) or not isinstance(record, dict):
+            return None
+        result = _standing(record)
+        if result is None:
+            return None
     if not isinstance(result, list) or not isinstance(record, dict):
         return []
     seats = json_object(row["seats"])
@@ -71,6 +82,32 @@ def game_seats(store: GameStore, game_id: str) -> list[RatedSeat] | None:
                        seats=seats if isinstance(seats, dict) else None,
                        friends=friends if isinstance(friends, dict) else None,
                        record=record, balance=[float(b) for b in result])
+
+
+def _cutoff() -> datetime:
+    return _now() - timedelta(days=ABANDONED_DAYS)
+
+
+def _abandoned(updated: Any) -> bool:
+    if not isinstance(updated, datetime):
+        return False
+    if updated.tzinfo is None:  # SQLite gives the stored UTC time back naive
+        updated = updated.replace(tzinfo=UTC)
+    return updated < _cutoff()
+
+
+def _standing(record: dict[str, Any]) -> list[float] | None:
+    """An unfinished game's balances as an early finish settles them (None: no deal
+    finished yet, or a record that does not replay)."""
+    from ...game import Game
+
+    try:
+        game = Game.from_record(record)
+    except Exception:  # a damaged record: not rated
+        return None
+    if not game.finished_deals:
+        return None
+    return [float(b) for b in game.sheet.balance()]
 
 
 def _read(conn: Any, holders: Sequence[str], lock: bool = False) -> dict[str, Rating]:
@@ -138,9 +175,9 @@ def _apply(store: GameStore, game_id: str, seats: Sequence[RatedSeat]) -> list[C
 
 
 def rate_finished(store: GameStore, game_id: str) -> list[Change] | None:
-    """Rate a finished game if it is not rated yet (blocking: reads, replays, then writes on
-    the writer thread); the changes, [] for an unrated game, None when done before or the
-    game is not finished."""
+    """Rate a finished (or abandoned) game if it is not rated yet (blocking: reads, replays,
+    then writes on the writer thread); the changes, [] for an unrated game, None when done
+    before or the game has not ended."""
     seats = game_seats(store, game_id)
     if seats is None:
         return None
@@ -150,10 +187,12 @@ def rate_finished(store: GameStore, game_id: str) -> list[Change] | None:
 def rate_unrated(store: GameStore, limit: int = 100,
                  stop: Callable[[], bool] | None = None) -> int:
     """Rate the finished games not rated yet (a process that stopped between a game's end
-    and its rating), the oldest first, at most ``limit``, until ``stop()`` says so; how many
-    were rated now."""
+    and its rating) and the games abandoned :data:`ABANDONED_DAYS` ago, the oldest first, at
+    most ``limit``, until ``stop()`` says so; how many were rated now."""
     done = select(rated_games.c.game_id)
-    query = (select(games.c.id).where(games.c.status == FINISHED)
+    ended = or_(games.c.status == FINISHED,
+                and_(games.c.status == PLAYING, games.c.updated < _cutoff()))
+    query = (select(games.c.id).where(ended)
              .where(games.c.id.not_in(done)).order_by(games.c.updated).limit(limit))
     with store.guard(), store._connect() as conn:
         ids = list(conn.execute(query).scalars())
