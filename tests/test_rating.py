@@ -205,3 +205,11 @@ def test_the_seed_command_refuses_bad_numbers():
 
     result = CliRunner().invoke(app, ["rating", "seed", "--games", "0"])
     assert result.exit_code == 2 and "at least 1" in result.output
+
+
+def test_a_deleted_accounts_seat_updates_nobody():
+    seats = rated_seats(difficulty="friends", players=3, seats={"0": "gone", "1": "bob"},
+                        friends=friends([HUMAN, HUMAN, {"kind": "computer", "level": "easy"}]),
+                        record={"deals": []}, balance=[5.0, 10.0, -15.0])
+    assert (seats[0].counts, seats[0].why) == (False, "unclaimed")
+    assert {c.holder for c in rate_game(seats, {})} == {"bob", "level:easy"}

@@ -212,3 +212,25 @@ def test_a_game_abandoned_for_a_week_is_rated_as_it_stands(url):
     store.save("old", record=record, status=FINISHED, result=standing)
     assert rate_finished(store, "old") is None and rating_of(store, "ann-old").games == 1
     store.close()
+
+
+def test_the_movers_run_in_the_callers_transaction(url):
+    """move_rating and erase_rating take the open transaction (the accounts' holder movers
+    and erasers): rolled back with it, nothing moved."""
+    from preferans.server.store.ratings import erase_rating, move_rating
+
+    store = GameStore(url)
+    finished(store, "g", seats={"0": "browser"})
+    rate_finished(store, "g")
+    before = rating_of(store, "browser")
+    with pytest.raises(RuntimeError), store._begin() as conn:
+        assert move_rating(conn, "browser", "account") == 2  # the rating and one history row
+        raise RuntimeError("the sign-in failed after the move")
+    assert rating_of(store, "browser") == before and rating_of(store, "account") == Rating()
+    with store._begin() as conn:
+        assert move_rating(conn, "browser", "account") == 2
+    assert rating_of(store, "account") == before
+    with store._begin() as conn:
+        assert erase_rating(conn, "account") == 2
+    assert rating_of(store, "account") == Rating() and history(store, "account") == []
+    store.close()

@@ -13,7 +13,8 @@ agreement: the sheet's balances when the friends stopped, as the rules settle it
 takes part *without being updated* (its rating enters the update, its new one is not kept)
 when:
 
-- it is a human seat nobody claimed (a game saved before seat tokens);
+- it is a human seat nobody claimed (a game saved before seat tokens), or whose account
+  was deleted (:data:`GONE`);
 - more than half of its decisions were the stand-in's (the record's ``stand_in`` marks:
   away, out of time, or handed to the computer); such a seat enters with the stand-in
   level's rating, since the level played most of it, but updates neither that level nor
@@ -41,6 +42,9 @@ from .seed import LEVELS, level_holder
 
 FRIENDS = "friends"
 """The store's difficulty of a table for friends."""
+GONE = "gone"
+"""What a deleted account's seat holds in a game shared with others (no holder): such a seat
+updates nobody, as a seat nobody claimed."""
 STAND_IN_MOST = 0.5
 """A human seat whose stand-in share of decisions is above this does not count for him."""
 
@@ -129,7 +133,7 @@ def rated_seats(*, difficulty: str, players: int, seats: Mapping[str, str] | Non
             continue
         holder = humans[seat]
         by_stand_in, decisions = shares.get(seat, (0, 0))
-        if not holder:
+        if not holder or holder == GONE:
             out.append(RatedSeat(seat, level_holder(stand_in), bal, False, "unclaimed"))
         elif decisions and by_stand_in / decisions > STAND_IN_MOST:
             out.append(RatedSeat(seat, level_holder(stand_in), bal, False, "stand_in"))

@@ -293,49 +293,65 @@ def placement(store: GameStore, rating: Rating) -> tuple[str | None, str | None]
     return (below[-1] if below else None), (above[0] if above else None)
 
 
-def move_holder(store: GameStore, old_hash: str, new_hash: str) -> bool:
-    """Merge a browser's rating (``old_hash``) into an account's (``new_hash``) on sign-in.
+def move_rating(conn: Any, old_hash: str, new_hash: str) -> int:
+    """Merge a browser's rating (``old_hash``) into an account's (``new_hash``) in the open
+    transaction ``conn`` (a mover of the accounts' holder moves); the rows changed.
 
     Ratings cannot be added up: each is the result of its own games against opponents whose
     ratings moved meanwhile, and replaying them would change those opponents too.  So when
-    only one of the two has rated games, it becomes the account's; when both have, the one
-    with more rated games is kept (the account's on a tie) with its history, and the other's
+    only one of the two has a rating, it becomes the account's; when both have, the one with
+    more rated games is kept (the account's on a tie) with its history, and the other's
     rating and history are dropped.  The ladder choice is kept if either made it (the
-    account's name first).  True when anything moved.  Run it on the writer thread."""
+    account's name first)."""
     if not old_hash or not new_hash or old_hash == new_hash or old_hash.startswith("level:"):
-        return False
+        return 0
+    rows = {r.holder: r for r in conn.execute(
+        select(ratings).where(ratings.c.holder.in_([old_hash, new_hash])))}
+    old, new = rows.get(old_hash), rows.get(new_hash)
+    if old is None:
+        return 0
+    listed = bool(old.listed) or bool(new is not None and new.listed)
+    name = (new.name if new is not None and new.name else None) or old.name
+    if new is None or old.games > new.games:
+        changed = conn.execute(delete(rating_history).where(
+            rating_history.c.holder == new_hash)).rowcount
+        conn.execute(delete(ratings).where(ratings.c.holder == new_hash))
+        changed += conn.execute(update(rating_history).where(
+            rating_history.c.holder == old_hash).values(holder=new_hash)).rowcount
+        conn.execute(update(ratings).where(ratings.c.holder == old_hash)
+                     .values(holder=new_hash, listed=listed, name=name))
+    else:
+        changed = conn.execute(delete(rating_history).where(
+            rating_history.c.holder == old_hash)).rowcount
+        conn.execute(delete(ratings).where(ratings.c.holder == old_hash))
+        conn.execute(update(ratings).where(ratings.c.holder == new_hash)
+                     .values(listed=listed, name=name))
+    return int(changed) + 1
+
+
+def erase_rating(conn: Any, holder: str) -> int:
+    """Delete a holder's rating and its history in the open transaction ``conn`` (an
+    eraser of the accounts' holder erasers); the games stay rated for the other players.
+    The rows deleted."""
+    if not holder or holder.startswith("level:"):
+        return 0
+    gone = conn.execute(delete(rating_history).where(rating_history.c.holder == holder))
+    row = conn.execute(delete(ratings).where(ratings.c.holder == holder))
+    return int(gone.rowcount) + int(row.rowcount)
+
+
+def move_holder(store: GameStore, old_hash: str, new_hash: str) -> bool:
+    """:func:`move_rating` in a transaction of its own; True when anything moved.  Run it on
+    the writer thread."""
     with store.guard(writing=True), store._begin() as conn:
-        rows = {r.holder: r for r in conn.execute(
-            select(ratings).where(ratings.c.holder.in_([old_hash, new_hash])))}
-        old, new = rows.get(old_hash), rows.get(new_hash)
-        if old is None:
-            return False
-        listed = bool(old.listed) or bool(new is not None and new.listed)
-        name = (new.name if new is not None and new.name else None) or old.name
-        if new is None or old.games > new.games:
-            conn.execute(delete(rating_history).where(rating_history.c.holder == new_hash))
-            conn.execute(delete(ratings).where(ratings.c.holder == new_hash))
-            conn.execute(update(rating_history).where(rating_history.c.holder == old_hash)
-                         .values(holder=new_hash))
-            conn.execute(update(ratings).where(ratings.c.holder == old_hash)
-                         .values(holder=new_hash, listed=listed, name=name))
-        else:
-            conn.execute(delete(rating_history).where(rating_history.c.holder == old_hash))
-            conn.execute(delete(ratings).where(ratings.c.holder == old_hash))
-            conn.execute(update(ratings).where(ratings.c.holder == new_hash)
-                         .values(listed=listed, name=name))
-    return True
+        return move_rating(conn, old_hash, new_hash) > 0
 
 
 def forget_holder(store: GameStore, holder: str) -> int:
-    """Delete a holder's rating and its history (an account deleted); the games he played
-    stay rated for the others.  How many rows went.  Run it on the writer thread."""
-    if not holder or holder.startswith("level:"):
-        return 0
+    """:func:`erase_rating` in a transaction of its own (an account deleted); how many rows
+    went.  Run it on the writer thread."""
     with store.guard(writing=True), store._begin() as conn:
-        gone = conn.execute(delete(rating_history).where(rating_history.c.holder == holder))
-        row = conn.execute(delete(ratings).where(ratings.c.holder == holder))
-    return int(gone.rowcount) + int(row.rowcount)
+        return erase_rating(conn, holder)
 
 
 def table_ratings(store: GameStore, seats: dict[str, str] | None,
