@@ -78,6 +78,8 @@ function step(button, work) {
   return async (event) => {
     if (event) event.preventDefault();
     button.disabled = true;
+    const section = button.closest("section");  // the answer shows where the player looks
+    if (section) section.append(statusLine, errorLine);
     say(words.working);
     try {
       await work();
