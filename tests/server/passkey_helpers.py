@@ -32,6 +32,9 @@ class SoftPasskey:
     origin: str = "http://testserver"
     keys: dict[str, tuple[ec.EllipticCurvePrivateKey, str, bytes]] = field(default_factory=dict)
     counter: int = 0
+    counts: bool = True
+    """False: a passkey that always signs with counter 0 (synced passkeys do): only the
+    single-use challenge stops a replay then."""
 
     def _client_data(self, kind: str, challenge: str, origin: str | None) -> bytes:
         return json.dumps({"type": kind, "challenge": challenge,
@@ -46,7 +49,7 @@ class SoftPasskey:
                             -3: numbers.y.to_bytes(32, "big")})
         cred_id = secrets.token_bytes(16)
         rp = rp_id or options["rp"]["id"]
-        self.counter += 1
+        self.counter += 1 if self.counts else 0
         auth_data = (hashlib.sha256(rp.encode()).digest() + bytes([0x45])
                      + self.counter.to_bytes(4, "big") + bytes(16)
                      + len(cred_id).to_bytes(2, "big") + cred_id + cose)
@@ -65,7 +68,7 @@ class SoftPasskey:
         cred_id = cred_id or list(self.keys)[-1]
         key, rp, handle = self.keys[cred_id]
         if counter is None:
-            self.counter += 1
+            self.counter += 1 if self.counts else 0
             counter = self.counter
         auth_data = (hashlib.sha256(rp.encode()).digest() + bytes([0x05])
                      + counter.to_bytes(4, "big"))

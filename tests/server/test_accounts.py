@@ -147,6 +147,19 @@ def test_a_replayed_assertion_is_refused(first: TestClient) -> None:
     assert sign_in(first, key).status_code == 200
 
 
+def test_a_replay_is_refused_even_by_a_passkey_that_does_not_count(first: TestClient) -> None:
+    """Synced passkeys sign with counter 0: the challenge, used once, stops the replay."""
+    key = SoftPasskey(ORIGIN, counts=False)
+    assert register(first, key).status_code == 201
+    begun = first.post("/api/account/signin/begin").json()["options"]
+    assertion = key.get(begun)
+    assert first.post("/api/account/signin/finish",
+                      json={"credential": assertion}).status_code == 200
+    again = first.post("/api/account/signin/finish", json={"credential": assertion})
+    assert again.status_code == 400 and again.json()["code"] == "refused"
+    assert sign_in(first, key).status_code == 200  # a fresh challenge is fine
+
+
 @pytest.mark.parametrize("origin", ["http://evil.example", "http://localhost:9999",
                                     "https://localhost"])
 def test_an_assertion_or_registration_for_another_origin_is_refused(
