@@ -89,6 +89,8 @@ def test_an_account_made_joined_by_code_on_a_phone_and_deleted(
         tab.click("#device")
         tab.wait_for_selector("#who")
         assert "Вы вошли как Вера" in tab.locator("#who").inner_text()
+        # the profile fills the friends' name form on this device
+        assert tab.evaluate("() => localStorage.getItem('preferans.name')") == "Вера"
         assert fits(tab)
         tab.screenshot(path=str(artifacts / "account-phone-signed-in.png"), full_page=True)
         # the first browser's game is here: CONTINUE, and the statistics count it

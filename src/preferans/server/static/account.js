@@ -129,6 +129,13 @@ if (!signedIn) {
   }));
 } else {
   const fieldset = document.getElementById("account-address");
+  const remember = (name, address) => {  // the friends' forms start from the profile
+    localStorage.setItem("preferans.name", name);
+    if (address) {
+      localStorage.setItem("preferans.gender", address);
+      localStorage.setItem("preferans.gender.name", name);
+    }
+  };
   if (box.dataset.address) {  // the account's own choice, not the name's guess
     fieldset.dataset.chosen = "true";
     fieldset.querySelectorAll('input[name="gender"]').forEach((radio) => {
@@ -136,12 +143,15 @@ if (!signedIn) {
     });
   }
   const name = document.getElementById("account-name");
+  remember(name.value, box.dataset.address);
   const save = document.getElementById("save-profile");
   document.getElementById("profile-form").addEventListener("submit", step(save, async () => {
     const typed = name.value.trim();
     if (!typed) { name.focus(); throw new Error(words.need_name); }
     const language = document.querySelector('#account-language input[name="language"]:checked').value;
-    await post("/api/account/profile", { name: typed, language, address: chosenAddress(fieldset) });
+    const address = chosenAddress(fieldset);
+    await post("/api/account/profile", { name: typed, language, address });
+    remember(typed, address);
     if (language !== words.lang) { location.assign(`/account?lang=${language}`); return; }
     document.getElementById("who").dataset.name = typed;
     say(words.saved);
