@@ -369,7 +369,8 @@ def test_delete_the_account_and_everything_it_holds(app: Any, first: TestClient)
         for table in (accounts, account_sessions, account_once):
             assert conn.execute(select(table)).all() == []
     assert first.get("/api/account").json() == {"signed_in": False}
-    assert sign_in(first, key).status_code == 400  # the passkey is gone with it
+    stale = sign_in(first, key)  # the passkey is gone with it
+    assert stale.status_code == 400 and stale.json()["code"] == "unknown_passkey"
 
 
 def test_a_deleted_holder_leaves_a_shared_game_to_the_others(tmp_path: Path) -> None:

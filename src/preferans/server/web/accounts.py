@@ -310,11 +310,9 @@ def signin_finish(request: Request, body: Answer) -> Response:
         if once is None:
             raise PasskeyRefused("no such challenge")
         passkey = store.credential(credential_id(body.credential))
-        if passkey is None:
-            raise PasskeyRefused("unknown passkey")
-        account = store.account(passkey.account_id)
-        if account is None:
-            raise PasskeyRefused("no account")
+        account = store.account(passkey.account_id) if passkey is not None else None
+        if passkey is None or account is None:  # deleted: the device still offers it
+            return refused(request, "error.account.unknown_passkey", 400)
         handle = answered_handle(body.credential)
         if handle is not None and handle != account.handle:
             raise PasskeyRefused("another account's handle")
