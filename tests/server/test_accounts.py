@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from passkey_helpers import SoftPasskey
-from server_helpers import new_game
+from server_helpers import new_game, receive_json
 from sqlalchemy import select
 
 from preferans.server.app import create_app
@@ -411,3 +411,23 @@ def test_claim_browser_runs_every_mover_in_one_place(
     assert moved == [(browser_hash, account_hash)]
     first.post("/api/account/delete")
     assert erased == [account_hash]
+
+
+def test_a_table_open_in_this_process_learns_a_sign_in_made_by_another(
+        app: Any, first: TestClient) -> None:
+    """Several processes: the sign-in moved the game's seat in the store, but this process
+    holds the table open with the browser's old token; the account's socket is let in."""
+    game = new_game(first)
+    with first.websocket_connect(f"ws://localhost/ws/{game}") as ws:
+        assert receive_json(ws)["type"] == "state"
+    assert game in app.state.tables.open
+    old_hash = hashlib.sha256(first.cookies.get(SEAT_COOKIE).encode()).hexdigest()
+    account_token = app.state.seat_tokens.signed("t" * 32)
+    account_hash = hashlib.sha256(account_token.encode()).hexdigest()
+    store: GameStore = app.state.store
+    assert store.write_now(store.claim_browser, old_hash, account_hash) == 1  # elsewhere
+    with browser(app) as signed_in:
+        signed_in.cookies.set(SEAT_COOKIE, account_token)
+        with signed_in.websocket_connect(f"ws://localhost/ws/{game}") as ws:
+            frame = receive_json(ws)
+        assert frame["type"] == "state", frame
