@@ -53,6 +53,13 @@ def test_an_account_made_joined_by_code_on_a_phone_and_deleted(
         game_id = new_game(page, base, seed=2)
         assert open_table(page, base, game_id)["observation"]["hand"]
 
+        # at a number (make play opens 127.0.0.1) passkeys cannot work: the page says
+        # so and links the same page at localhost (the same server, the same port)
+        page.goto(f"{live_server.url}/account")
+        expect(page.locator("#need-localhost")).to_be_visible()
+        assert page.locator("#localhost-link").get_attribute("href") == base + "/account"
+        assert page.locator("#need-https").is_hidden()
+
         page.goto(base + "/")
         page.click("#account-link")
         page.wait_for_url(base + "/account")

@@ -94,10 +94,27 @@ function step(button, work) {
 const signedIn = box.dataset.signedIn === "true";
 const done = () => location.assign("/account");
 
-if (!signedIn) {
-  if (!window.PublicKeyCredential || !navigator.credentials) {
+/** Why passkeys cannot work at this address, shown before the player tries: a number
+ *  (127.0.0.1) cannot be a passkey's site, and a plain http address other than localhost
+ *  is not a secure context. */
+function checkAddress() {
+  const host = location.hostname;
+  const loopback = host === "127.0.0.1" || host === "[::1]" || host === "::1";
+  if (loopback) {
+    const link = document.getElementById("localhost-link");
+    const there = `${location.protocol}//localhost${location.port ? `:${location.port}` : ""}/account`;
+    link.href = there;
+    link.textContent = there;
+    document.getElementById("need-localhost").hidden = false;
+  } else if (!window.isSecureContext || /^[0-9.]+$/.test(host) || host.startsWith("[")) {
+    document.getElementById("need-https").hidden = false;
+  } else if (!window.PublicKeyCredential || !navigator.credentials) {
     document.getElementById("unsupported").hidden = false;
   }
+}
+
+if (!signedIn) {
+  checkAddress();
   const name = document.getElementById("account-name");
   const register = document.getElementById("register");
   document.getElementById("register-form").addEventListener("submit", step(register, async () => {
