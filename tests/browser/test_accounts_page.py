@@ -50,19 +50,21 @@ def test_an_account_made_joined_by_code_on_a_phone_and_deleted(
         page = desk.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         with_authenticator(desk, page)
-        game_id = new_game(page, base, seed=2)
-        assert open_table(page, base, game_id)["observation"]["hand"]
-
-        # at a number (make play opens 127.0.0.1) passkeys cannot work: the page says
-        # so and links the same page at localhost (the same server, the same port)
-        page.goto(f"{live_server.url}/account")
+        # the player plays where make play opens the game: at a number, 127.0.0.1
+        game_id = new_game(page, live_server.url, seed=2)
+        assert open_table(page, live_server.url, game_id)["observation"]["hand"]
+        page.goto(live_server.url + "/")
+        page.click("#account-link")
+        # a passkey cannot be made there: the page says so and takes the games along to
+        # the same server at localhost (cookies belong to one name)
         expect(page.locator("#need-localhost")).to_be_visible()
         assert page.locator("#localhost-link").get_attribute("href") == base + "/account"
         assert page.locator("#need-https").is_hidden()
+        page.click("#to-localhost")
+        page.wait_for_url(re.compile(r"^http://localhost:\d+/account(#.*)?$"))
+        expect(page.locator("#account-status")).to_contain_text("games from the other address")
+        assert page.request.get(base + "/api/games/current").json()["id"] == game_id
 
-        page.goto(base + "/")
-        page.click("#account-link")
-        page.wait_for_url(base + "/account")
         page.fill("#account-name", "Вера")
         page.click("#register")
         page.wait_for_selector("#who")

@@ -431,3 +431,25 @@ def test_a_table_open_in_this_process_learns_a_sign_in_made_by_another(
         with signed_in.websocket_connect(f"ws://localhost/ws/{game}") as ws:
             frame = receive_json(ws)
         assert frame["type"] == "state", frame
+
+
+def test_games_follow_a_browser_from_127_0_0_1_to_localhost_once(app: Any) -> None:
+    """make play opens 127.0.0.1, where no passkey can be made: the account page hands the
+    browser's games to the same browser at localhost by a one-time code."""
+    with browser(app, base="http://127.0.0.1") as numbered:
+        game = new_game(numbered)
+        code = numbered.post("/api/account/handover").json()["code"]
+        assert code and len(code) >= 40
+    with browser(app) as named:
+        assert current(named) is None
+        taken = named.post("/api/account/handover/take", json={"code": code})
+        assert taken.status_code == 200 and taken.json()["moved"] == 1
+        assert current(named) == game
+        assert named.get(f"/table/{game}").status_code == 200
+        with browser(app) as thief:
+            again = thief.post("/api/account/handover/take", json={"code": code})
+            assert again.status_code == 400 and again.json()["code"] == "bad_handover"
+            assert thief.post("/api/account/handover/take",
+                              json={"code": "x" * 43}).status_code == 400
+    with browser(app, base="http://127.0.0.1") as empty:  # nothing to hand over
+        assert empty.post("/api/account/handover").json() == {"code": None}

@@ -106,12 +106,34 @@ function checkAddress() {
     link.href = there;
     link.textContent = there;
     document.getElementById("need-localhost").hidden = false;
+    // the games of this address come along (cookies belong to one name): a one-time code
+    document.getElementById("go-localhost").hidden = false;
+    const go = document.getElementById("to-localhost");
+    go.addEventListener("click", step(go, async () => {
+      const answer = await post("/api/account/handover");
+      location.assign(answer.code ? `${there}#handover=${encodeURIComponent(answer.code)}` : there);
+    }));
   } else if (!window.isSecureContext || /^[0-9.]+$/.test(host) || host.startsWith("[")) {
     document.getElementById("need-https").hidden = false;
   } else if (!window.PublicKeyCredential || !navigator.credentials) {
     document.getElementById("unsupported").hidden = false;
   }
 }
+
+/** Games handed over from this server's other address (#handover=code): taken once. */
+async function takeHandover() {
+  const found = location.hash.match(/^#handover=([A-Za-z0-9_-]+)$/);
+  if (!found) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    await post("/api/account/handover/take", { code: found[1] });
+    say(words.handed_over);
+  } catch (problem) {
+    fail(problem);
+  }
+}
+
+takeHandover();
 
 if (!signedIn) {
   checkAddress();

@@ -56,7 +56,7 @@ from ..store.accounts import Account, Credential, now_ms
 from ..store.faults import StoreError
 from ..store.holders import GONE
 from ..table.party import clean_name
-from .deps import set_seat_cookie
+from .deps import own_token, set_seat_cookie, with_token
 from .responses import page, refused
 
 router = APIRouter()
@@ -106,6 +106,12 @@ class Code(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     code: str = Field(min_length=1, max_length=40)
+
+
+class Handover(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str = Field(min_length=1, max_length=64)
 
 
 # --- the caller ---------------------------------------------------------------------------
@@ -467,6 +473,48 @@ async def delete_account(request: Request) -> Response:
     except StoreError:
         return _store_failed(request)
     return _signed_out(request, {"signed_in": False, "deleted": True})
+
+
+@router.post("/api/account/handover")
+def handover(request: Request) -> Response:
+    """A one-time code that hands this browser's games to the browser that opens the same
+    server under another name (``127.0.0.1`` → ``localhost``: a passkey needs a name, and
+    cookies belong to one name).  ``code`` null: this browser holds nothing to hand over."""
+    if (limited := _attempt_refused(request)) is not None:
+        return limited
+    store = _state(request).store
+    try:
+        held = _browser_hash(request)
+        if held is None:
+            return JSONResponse({"code": None})
+        code = mint_session()
+        store.write_now(store.put_once, digest(code), "handover", None, {"hash": held},
+                        now_ms() + CODE_SECONDS * 1000)
+    except StoreError:
+        return _store_failed(request)
+    return JSONResponse({"code": code, "seconds": CODE_SECONDS})
+
+
+@router.post("/api/account/handover/take")
+def take_handover(request: Request, body: Handover) -> Response:
+    """The games of the browser that minted ``code`` (once, briefly) now this browser's
+    (its own seat token, minted now if it has none; an account's if it is signed in)."""
+    if (limited := _attempt_refused(request)) is not None:
+        return limited
+    state = _state(request)
+    store = state.store
+    try:
+        once = store.write_now(store.take_once, digest(body.code), "handover")
+        old = once.data.get("hash") if once is not None else None
+        if not isinstance(old, str) or len(old) != 64:
+            return refused(request, "error.account.bad_handover", 400)
+        new_token: list[str] = []
+        mine = token_hash(own_token(request, new_token))
+        moved = store.write_now(store.claim_browser, old, mine) if old != mine else 0
+    except StoreError:
+        return _store_failed(request)
+    state.tables.rekey(old, mine)
+    return with_token(request, JSONResponse({"moved": moved}), new_token)
 
 
 # --- helpers ------------------------------------------------------------------------------
