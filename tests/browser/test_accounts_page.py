@@ -112,8 +112,14 @@ def test_an_account_made_joined_by_code_on_a_phone_and_deleted(
         again = tab.request.post(base + "/api/account/device/begin", data={"code": code})
         assert again.status == 400
 
-        # deleted on the first browser: the game goes, the phone is signed out
+        # the first browser lists both devices' passkeys
         page.goto(base + "/account")
+        expect(page.locator("#passkeys li")).to_have_count(2)
+        expect(page.locator("#passkeys")).to_contain_text("Ключ 2")
+        assert fits(page)
+        page.screenshot(path=str(artifacts / "account-desktop-passkeys.png"), full_page=True)
+
+        # deleted on the first browser: the game goes, the phone is signed out
         page.click("#delete")
         page.click("#delete-confirm")
         page.wait_for_selector("#register-form")

@@ -453,3 +453,30 @@ def test_games_follow_a_browser_from_127_0_0_1_to_localhost_once(app: Any) -> No
                               json={"code": "x" * 43}).status_code == 400
     with browser(app, base="http://127.0.0.1") as empty:  # nothing to hand over
         assert empty.post("/api/account/handover").json() == {"code": None}
+
+
+def test_a_lost_devices_passkey_is_removed_and_it_is_locked_out(
+        app: Any, first: TestClient) -> None:
+    desk, lost = SoftPasskey(ORIGIN), SoftPasskey(ORIGIN)
+    assert register(first, desk).status_code == 201
+    only = first.post("/api/account/passkeys/remove", json={"id": next(iter(desk.keys))})
+    assert only.status_code == 409 and only.json()["code"] == "last_passkey"
+    with browser(app) as phone:
+        code = first.post("/api/account/code").json()["code"]
+        options = phone.post("/api/account/device/begin", json={"code": code}).json()
+        assert phone.post("/api/account/device/finish", json={
+            "credential": lost.create(options["options"])}).status_code == 201
+    lost_id = next(iter(lost.keys))
+    page = first.get("/account").text
+    assert page.count("data-passkey=") == 2 and "Passkey 2" in page
+    with browser(app) as other:  # another account cannot remove this one's passkey
+        assert register(other, SoftPasskey(ORIGIN), name="Oleg").status_code == 201
+        foreign = other.post("/api/account/passkeys/remove", json={"id": lost_id})
+        assert foreign.status_code == 404
+    removed = first.post("/api/account/passkeys/remove", json={"id": lost_id})
+    assert removed.status_code == 200
+    assert first.post("/api/account/signout-everywhere").status_code == 200
+    with browser(app) as thief:
+        refused = sign_in(thief, lost)
+        assert refused.status_code == 400 and refused.json()["code"] == "unknown_passkey"
+    assert sign_in(first, desk).status_code == 200

@@ -201,6 +201,12 @@ if (!signedIn) {
     document.getElementById("code").textContent = answer.code;
     say(words.code_shown);
   }));
+  document.querySelectorAll("[data-remove]").forEach((button) => {
+    button.addEventListener("click", step(button, async () => {
+      await post("/api/account/passkeys/remove", { id: button.dataset.remove });
+      done();
+    }));
+  });
   const signout = document.getElementById("signout");
   signout.addEventListener("click", step(signout, async () => { await post("/api/account/signout"); done(); }));
   const all = document.getElementById("signout-all");

@@ -166,6 +166,33 @@ class AccountStore:
             return [row.id for row in conn.execute(select(account_credentials.c.id).where(
                 account_credentials.c.account_id == account_id))]
 
+    def passkeys_of(self, account_id: str) -> list[dict[str, Any]]:
+        """An account's passkeys, the oldest first: ``id``, ``created_ms``, ``used_ms``."""
+        query = (select(account_credentials.c.id, account_credentials.c.created_ms,
+                        account_credentials.c.used_ms)
+                 .where(account_credentials.c.account_id == account_id)
+                 .order_by(account_credentials.c.created_ms, account_credentials.c.id))
+        with self.guard(), self._connect() as conn:
+            return [{"id": row.id, "created_ms": int(row.created_ms),
+                     "used_ms": int(row.used_ms) if row.used_ms is not None else None}
+                    for row in conn.execute(query)]
+
+    def remove_credential(self, account_id: str, credential_id: str) -> str:
+        """Remove one of the account's passkeys (a lost device's): ``removed``; ``last``
+        when it is the account's only one (kept: the account would be locked out);
+        ``unknown`` when the account has no such passkey."""
+        with self.guard(writing=True), self._begin() as conn:
+            held = [row.id for row in conn.execute(select(account_credentials.c.id).where(
+                account_credentials.c.account_id == account_id))]
+            if credential_id not in held:
+                return "unknown"
+            if len(held) == 1:
+                return "last"
+            conn.execute(delete(account_credentials).where(and_(
+                account_credentials.c.id == credential_id,
+                account_credentials.c.account_id == account_id)))
+        return "removed"
+
     def count_signature(self, credential_id: str, old: int, new: int) -> bool:
         """Record a passkey's new signature counter, only if it still reads ``old`` (two
         uses of one assertion at once: one wins)."""

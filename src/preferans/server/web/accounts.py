@@ -17,8 +17,10 @@ from __future__ import annotations
 import os
 import secrets
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
+from babel.dates import format_date
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +30,7 @@ from webauthn.helpers import bytes_to_base64url as _b64
 
 from ...i18n.address import chosen as chosen_address
 from ...i18n.translate import COOKIE_NAME, LANGUAGES
+from ..lang.language import request_language
 from ..security.limits import Openings, client_key
 from ..security.links import Links
 from ..security.passkeys import (
@@ -106,6 +109,12 @@ class Code(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     code: str = Field(min_length=1, max_length=40)
+
+
+class Passkey(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1, max_length=400)
 
 
 class Handover(BaseModel):
@@ -223,7 +232,14 @@ def account_page(request: Request) -> Response:
         account = signed_in(request)
     except StoreError:
         account = None
-    response = page(request, "account.html", account=account,
+    passkeys: list[dict[str, Any]] = []
+    if account is not None:
+        try:
+            passkeys = shown_passkeys(store_of(request).passkeys_of(account.id),
+                                      request_language(request))
+        except StoreError:
+            passkeys = []
+    response = page(request, "account.html", account=account, passkeys=passkeys,
                     code_minutes=CODE_SECONDS // 60)
     if account is not None and seat_token(request.cookies) != _token_of(request, account):
         set_seat_cookie(response, _token_of(request, account), _secure(request))
@@ -475,6 +491,24 @@ async def delete_account(request: Request) -> Response:
     return _signed_out(request, {"signed_in": False, "deleted": True})
 
 
+@router.post("/api/account/passkeys/remove")
+def remove_passkey(request: Request, body: Passkey) -> Response:
+    """Remove one passkey of the caller's own account (a lost device's); never the last."""
+    store = _state(request).store
+    try:
+        account = signed_in(request)
+        if account is None:
+            return refused(request, "error.account.not_signed_in", 401)
+        done = store.write_now(store.remove_credential, account.id, body.id)
+    except StoreError:
+        return _store_failed(request)
+    if done == "last":
+        return refused(request, "error.account.last_passkey", 409)
+    if done == "unknown":
+        return refused(request, "error.account.no_passkey", 404)
+    return JSONResponse({"removed": True})
+
+
 @router.post("/api/account/handover")
 def handover(request: Request) -> Response:
     """A one-time code that hands this browser's games to the browser that opens the same
@@ -518,6 +552,22 @@ def take_handover(request: Request, body: Handover) -> Response:
 
 
 # --- helpers ------------------------------------------------------------------------------
+def store_of(request: Request) -> Any:
+    return _state(request).store
+
+
+def shown_passkeys(passkeys: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """The passkeys as the page lists them: numbered, their dates in the reader's words."""
+    def when(ms: int | None) -> str | None:
+        if ms is None:
+            return None
+        moment = datetime.fromtimestamp(ms / 1000, UTC)
+        return format_date(moment, format="medium", locale=lang)
+
+    return [{"id": key["id"], "number": number, "added": when(key["created_ms"]),
+             "used": when(key["used_ms"])} for number, key in enumerate(passkeys, 1)]
+
+
 def _challenge_of(credential: dict[str, Any]) -> bytes:
     return answered_challenge(credential)
 
