@@ -288,6 +288,9 @@ def test_the_profile_is_checked_and_kept(first: TestClient) -> None:
     assert bad.status_code == 422 and bad.json()["code"] == "bad_name"
     bad = first.post("/api/account/profile", json={"name": "Vera", "language": "de"})
     assert bad.status_code == 422 and bad.json()["code"] == "bad_language"
+    long = first.post("/api/account/profile", json={"name": "В" * 21, "language": "ru"})
+    assert long.status_code == 422  # in words, not a validator's
+    assert long.json()["message"] == "A name is 1 to 20 characters, without control characters."
     done = first.post("/api/account/profile",
                       json={"name": "  Вера  Павловна ", "language": "ru", "address": "x"})
     assert done.json() == {"signed_in": True, "name": "Вера Павловна", "language": "ru",

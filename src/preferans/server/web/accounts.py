@@ -88,8 +88,8 @@ def attempt_limits() -> Openings:
 class NewAccount(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=40)
-    language: str = Field(min_length=2, max_length=8)
+    name: str = Field(max_length=200)  # checked by clean_name, refused in words
+    language: str = Field(max_length=16)
     address: str | None = Field(default=None, max_length=4)
 
 
@@ -108,7 +108,7 @@ class Answer(BaseModel):
 class Code(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    code: str = Field(min_length=1, max_length=40)
+    code: str = Field(max_length=200)  # checked by normal_code, refused in words
 
 
 class Passkey(BaseModel):
