@@ -234,3 +234,18 @@ def test_the_movers_run_in_the_callers_transaction(url):
         assert erase_rating(conn, "account") == 2
     assert rating_of(store, "account") == Rating() and history(store, "account") == []
     store.close()
+
+
+def test_the_rating_follows_the_accounts_holder_moves(url):
+    """Wired into the store's holder moves (store/holders.py): a browser signing in hands its
+    rating to the account with its games; an account deleted takes its rating with it."""
+    store = GameStore(url)
+    finished(store, "g", seats={"0": "browser"})
+    rate_finished(store, "g")
+    mine = rating_of(store, "browser")
+    assert store.claim_browser("browser", "account") >= 2  # the game's seat and the rating
+    assert rating_of(store, "account") == mine and rating_of(store, "browser") == Rating()
+    assert len(history(store, "account")) == 1
+    store.erase_holder("account")
+    assert rating_of(store, "account") == Rating() and history(store, "account") == []
+    store.close()
