@@ -46,8 +46,8 @@ def test_a_finished_game_rates_its_browser_and_the_ladder_shows_only_the_listed(
     assert set(mine["levels"]) == {"easy", "normal", "hard", "crazy"}
 
     secrets = (holder, token)
-    own = client.get("/api/rating").text + client.get("/ladder").text + client.get(
-        "/stats").text
+    own = (client.get("/api/rating").text + client.get("/ladder").text
+           + client.get("/stats").text + client.get("/api/account").text)
     assert not any(s in own for s in secrets)  # not even to its owner
 
     # not listed: the ladder has the four levels and nobody else
@@ -66,7 +66,8 @@ def test_a_finished_game_rates_its_browser_and_the_ladder_shows_only_the_listed(
     assert theirs["rating"]["games"] == 0 and theirs["history"] == [] and theirs["name"] == ""
     ladder = client.get("/ladder").text
     assert "Anna" in ladder and "that is you" not in ladder.replace("(you)", "")
-    everything = (client.get("/api/rating").text + ladder + client.get("/stats").text)
+    everything = (client.get("/api/rating").text + ladder + client.get("/stats").text
+                  + client.get("/account").text + client.get("/api/account").text)
     assert not any(s in everything for s in secrets)
     # a browser with no rating cannot list itself (nothing is made for it)
     refused = client.post("/api/rating/listing", json={"listed": True, "name": "Eve"})
