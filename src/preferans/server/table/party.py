@@ -112,6 +112,11 @@ class Party:
     """Each human seat's own seat link's code (128 random bits, by seat; "" where none):
     it moves the seat to the browser that opens it (:func:`..web.seat_links`), shown
     only to that seat (and a new one to the creator when he issues it for a friend)."""
+    deal_ready: tuple[int, ...] = ()
+    """The human seats that pressed READY for the next deal after deal number
+    ``deal_ready_at`` (kept with the table, so a restart or another process still knows who
+    is ready: :meth:`.table.Table.restore`; a READY of an earlier deal counts for nothing)."""
+    deal_ready_at: int = 0
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
@@ -193,7 +198,8 @@ class Party:
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
                 "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch,
                 "watch": self.watch, "links": list(self.links),
-                "rematch_ready": list(self.rematch_ready)}
+                "rematch_ready": list(self.rematch_ready),
+                "deal_ready": {"deal": self.deal_ready_at, "seats": list(self.deal_ready)}}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -211,7 +217,15 @@ class Party:
                       [:len(places)])
         ready = tuple(sorted({s for s in data.get("rematch_ready") or []
                               if isinstance(s, int) and 0 <= s < len(places)}))
+        deal_ready = data.get("deal_ready")
+        deal_ready = deal_ready if isinstance(deal_ready, dict) else {}
+        at = deal_ready.get("deal")
+        next_ready = tuple(sorted({s for s in deal_ready.get("seats") or []
+                                   if isinstance(s, int) and 0 <= s < len(places)}))
         return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
                    bool(data.get("started")), bool(data.get("hints")), handed,
                    rematch if isinstance(rematch, str) and len(rematch) <= 40 else None,
-                   ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links)
+                   ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links,
+                   deal_ready=next_ready,
+                   deal_ready_at=at if isinstance(at, int) and not isinstance(at, bool)
+                   and at >= 0 else 0)
