@@ -159,6 +159,12 @@ class Party:
         places[seat] = Place(name=name, gender=chosen(gender))
         return replace(self, places=tuple(places)).relinked(seat)
 
+    def addressed(self, seat: int, gender: str) -> Party:
+        """``seat``'s friend addressed as ``gender`` («он» ``m``, «она» ``f``) from now on."""
+        places = list(self.places)
+        places[seat] = replace(places[seat], gender=chosen(gender))
+        return replace(self, places=tuple(places))
+
     def link(self, seat: int) -> str:
         """The seat link's code of ``seat`` ("" where it has none)."""
         return self.links[seat] if 0 <= seat < len(self.links) else ""

@@ -7,6 +7,8 @@ of :mod:`..security` apply; bad input is answered in the player's language):
   "players", "clock": 0|30|60|120, "hints", "stand_in"}`` (``seats``: the seats after the
   creator's, clockwise) → 201 ``{"id", "lobby", "invite"}``; the creator holds seat 0;
 - ``GET /api/friends/{id}`` the lobby as a seat holder sees it (:func:`lobby_view`);
+- ``POST /api/friends/{id}/address`` ``{"gender": "m" | "f"}``: a seated friend's form of
+  address in Russian, changed (the lobby and the table follow at once);
 - ``POST /api/friends/{id}/join`` ``{"code", "seat", "name", "gender"}`` takes a free seat with the
   invite's code → ``{"seat", "lobby"}`` (409 ``seat_taken`` when another browser was
   first: the seat is claimed on the store's writer thread, one claim at a time);
@@ -110,6 +112,14 @@ class Join(BaseModel):
     name: str = Field(min_length=1, max_length=40)
     gender: Literal["m", "f"] | None = None
     """How the friend is addressed in Russian («он» / «она»; None: his name's guess)."""
+
+
+class Address(BaseModel):
+    """A seated friend's form of address in Russian, changed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    gender: Literal["m", "f"]
 
 
 class SeatLevel(BaseModel):
@@ -312,6 +322,34 @@ async def new_watch(game_id: str, body: Empty, request: Request, store: StoreDep
         await show_out_spectators(table)
         await table.refresh()  # the creator's page shows the new link
     return response
+
+
+@router.post("/api/friends/{game_id}/address")
+async def address(game_id: str, body: Address, request: Request, store: StoreDep,
+                  tables: TablesDep) -> Response:
+    """(A seated friend) how he is addressed in Russian («он» / «она»), changed after he sat
+    down: the lobby and every page at the table say each sentence about him anew at once."""
+    mine = my_hash(request)
+
+    def change(seats: dict[str, str], party: Party) -> Any:
+        held = held_seats(seats, mine)
+        if not held or not party.places[held[0]].human:
+            raise Refused("error.not_yours", 403)
+        return ({"seat": held[0], "gender": body.gender},
+                party.addressed(held[0], body.gender), None)
+
+    try:
+        answer = await change_party(store, tables, game_id, change)
+    except Refused as exc:
+        return refused(request, exc.key, exc.status, **exc.fields)
+    except KeyError:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_open_game", request)
+    table = tables.open.get(game_id)
+    if table is not None and table.party is not None and table.party.started:
+        await table.refresh()  # every page: the new form in every sentence
+    return JSONResponse(answer)
 
 
 @router.post("/api/friends/{game_id}/seat")
