@@ -9,6 +9,8 @@ of :mod:`..security` apply; bad input is answered in the player's language):
 - ``GET /api/friends/{id}`` the lobby as a seat holder sees it (:func:`lobby_view`);
 - ``POST /api/friends/{id}/address`` ``{"gender": "m" | "f"}``: a seated friend's form of
   address in Russian, changed (the lobby and the table follow at once);
+- ``POST /api/friends/{id}/left`` a seat holder's lobby page closed: the other lobbies show
+  him away at once (each lobby ``GET`` says its seats are here: :mod:`..table.presence`);
 - ``POST /api/friends/{id}/join`` ``{"code", "seat", "name", "gender"}`` takes a free seat with the
   invite's code → ``{"seat", "lobby"}`` (409 ``seat_taken`` when another browser was
   first: the seat is claimed on the store's writer thread, one claim at a time);
@@ -196,7 +198,8 @@ def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreD
 
 # --- the lobby -----------------------------------------------------------------------
 @router.get("/api/friends/{game_id}")
-async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Response:
+async def lobby_json(game_id: str, request: Request, store: StoreDep,
+                     tables: TablesDep) -> Response:
     lang = request_language(request)
     try:
         saved = await load(store, game_id)
@@ -207,8 +210,42 @@ async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Respons
     mine = held_seats(saved.seats, my_hash(request))
     if not mine:
         return refused(request, "error.not_yours", 403)
-    return JSONResponse(lobby_view(saved, Party.from_json(saved.friends or {}), mine, lang,
-                                   request.app.state.links))
+    party = Party.from_json(saved.friends or {})
+    return JSONResponse(with_presence(
+        lobby_view(saved, party, mine, lang, request.app.state.links), tables, game_id,
+        party, mine))
+
+
+def with_presence(view: dict[str, Any], tables: Tables, game_id: str, party: Party,
+                  mine: list[int]) -> dict[str, Any]:
+    """The lobby ``view`` with who is away (``"away": [{"seat", "left", "grace"}]``), this
+    page's seats marked here (it asks every 1.5 s: :mod:`..table.presence`)."""
+    lobbies = tables.lobbies
+    for seat in mine:
+        lobbies.here(game_id, seat)
+    others = [seat for seat, place in enumerate(party.places)
+              if place.human and place.name is not None and seat not in mine]
+    view["away"] = [] if party.started else lobbies.away(game_id, others)
+    return view
+
+
+@router.post("/api/friends/{game_id}/left")
+async def lobby_left(game_id: str, body: Empty, request: Request, store: StoreDep,
+                     tables: TablesDep) -> Response:
+    """A seat holder's lobby page closed (sent as it goes): the others' lobbies show him
+    away from this second, with the seconds left of the grace time."""
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_read_one", request)
+    if saved is None:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    mine = held_seats(saved.seats, my_hash(request))
+    if not mine:
+        return refused(request, "error.not_yours", 403)
+    for seat in mine:
+        tables.lobbies.left(game_id, seat)
+    return JSONResponse({"left": mine})
 
 
 @router.post("/api/friends/{game_id}/join")
@@ -464,7 +501,8 @@ async def rematch(game_id: str, body: Empty, request: Request, store: StoreDep,
 
 # --- pages ---------------------------------------------------------------------------
 @router.get("/lobby/{game_id}")
-async def lobby_page(game_id: str, request: Request, store: StoreDep) -> Response:
+async def lobby_page(game_id: str, request: Request, store: StoreDep,
+                     tables: TablesDep) -> Response:
     lang = request_language(request)
     try:
         saved = await load(store, game_id)
@@ -484,7 +522,9 @@ async def lobby_page(game_id: str, request: Request, store: StoreDep) -> Respons
     if party.started:
         return RedirectResponse(f"/table/{game_id}", status_code=303)
     return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
-                view=lobby_view(saved, party, mine, lang, request.app.state.links))
+                view=with_presence(lobby_view(saved, party, mine, lang,
+                                              request.app.state.links),
+                                   tables, game_id, party, mine))
 
 
 async def invited(store: GameStore, game_id: str, request: Request
