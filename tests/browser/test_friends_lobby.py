@@ -57,6 +57,7 @@ def test_a_friend_who_leaves_the_lobby_is_shown_away_with_his_grace_counted_down
         anna_phone.goto(f"{base}/lobby/{game}?lang=ru")
         state_of_boris = anna.locator('#seats li[data-seat="1"] .state')
         assert state_of_boris.inner_text() == "joined"
+        state_of_boris.scroll_into_view_if_needed()
         shot(anna, artifacts, "joined")
 
         boris.close()  # Boris leaves: away at once, the grace counted down
@@ -70,6 +71,7 @@ def test_a_friend_who_leaves_the_lobby_is_shown_away_with_his_grace_counted_down
         assert anna_phone.locator('#seats [data-away="1"]').inner_text().startswith(
             "нет на месте · ")
         assert anna_phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+        anna_phone.locator('#seats [data-away="1"]').scroll_into_view_if_needed()
         shot(anna, artifacts, "away-desktop")
         shot(anna_phone, artifacts, "away-phone-ru")
 
@@ -112,7 +114,11 @@ def test_a_seated_friend_changes_his_form_of_address_in_the_lobby_and_at_the_tab
             .seats[1].gender === 'f'""", arg=f"/api/friends/{game}")
         vera.reload()
         assert vera.locator('#seats [data-address="1"]').input_value() == "f"
+        vera.set_viewport_size({"width": 390, "height": 844})  # on a phone too
+        vera.locator('#seats [data-address="1"]').scroll_into_view_if_needed()
+        assert vera.evaluate("() => document.documentElement.scrollWidth") <= 390
         shot(vera, artifacts, "address-chosen")
+        vera.set_viewport_size({"width": 1280, "height": 800})
 
         # at the table she changes it back and forth from the menu: every page follows
         assert anna.request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
