@@ -130,7 +130,8 @@ def test_three_friends_play_a_deal_through_caddy_over_https(
         boris.locator('#menu [data-menu="device_copy"]').click()
         link = base + before["device"]
         assert link.startswith(f"{base}/seat/{game}/")
-        assert link in boris.locator("#status").inner_text()
+        boris.wait_for_function(  # the copy's message (after the clipboard's answer)
+            "(link) => document.getElementById('status').textContent.includes(link)", arg=link)
         assert state(anna)["device"] != before["device"]  # each seat its own link
         shot(boris, artifacts, "seat-link-copied-phone")
         desk.goto(link + "?lang=en")
@@ -145,8 +146,8 @@ def test_three_friends_play_a_deal_through_caddy_over_https(
         assert state(desk)["observation"]["hand"]  # his cards, now on the second device
         # the phone was told at once and only watches
         boris.wait_for_function("() => window.preferansTable.state.seat === null")
-        told = boris.locator("#status").inner_text()
-        assert "Boris's seat was opened on another device" in told, told
+        boris.wait_for_function("""() => document.getElementById('status').textContent
+            .includes("Boris's seat was opened on another device")""")
         assert f"/watch/{game}/" in boris.url
         assert state(boris)["observation"]["hand"] == []
         shot(boris, artifacts, "old-phone-watches")

@@ -24,12 +24,13 @@ def test_left_stale_and_back() -> None:
     assert lobbies.away("g", [1, 2]) == []  # first asked: everyone counts as here
     lobbies.here("g", 1)
     lobbies.left("g", 2)
-    assert lobbies.away("g", [1, 2]) == [{"seat": 2, "left": 30, "grace": 30}]
+    assert lobbies.away("g", [1, 2]) == [{"seat": 2, "left": 30, "grace": 30, "closed": True}]
     clock.now += 4.2
-    assert lobbies.away("g", [1, 2]) == [{"seat": 2, "left": 26, "grace": 30}]
+    assert lobbies.away("g", [1, 2]) == [{"seat": 2, "left": 26, "grace": 30, "closed": True}]
     clock.now += STALE  # seat 1's page stopped asking 10.2 s ago
-    assert lobbies.away("g", [1, 2]) == [{"seat": 1, "left": 20, "grace": 30},
-                                         {"seat": 2, "left": 20, "grace": 30}]
+    assert lobbies.away("g", [1, 2]) == [
+        {"seat": 1, "left": 20, "grace": 30, "closed": False},
+        {"seat": 2, "left": 20, "grace": 30, "closed": True}]
     clock.now += 60
     assert [a["left"] for a in lobbies.away("g", [1, 2])] == [0, 0]  # past the grace
     lobbies.here("g", 2)
@@ -55,5 +56,6 @@ def test_the_lobby_shows_a_friend_away_once_his_page_has_gone(client: TestClient
     assert boris.post(f"/api/friends/{game}/left", {}).json() == {"left": [1]}
     away = anna.get(f"/api/friends/{game}").json()["away"]
     assert [a["seat"] for a in away] == [1] and 29 <= away[0]["left"] <= 30
+    assert away[0]["closed"]
     assert boris.get(f"/api/friends/{game}").json()["away"] == []  # never himself
     assert anna.get(f"/api/friends/{game}").json()["away"] == []  # he is back

@@ -54,7 +54,8 @@ class LobbyPresence:
 
     def away(self, game: str, seats: Iterable[int]) -> list[dict[str, Any]]:
         """The friends of ``seats`` (those who took a seat) whose lobby page is gone:
-        ``{"seat", "left", "grace"}`` with the seconds left of the grace time (0: past it)."""
+        ``{"seat", "left", "grace", "closed"}`` with the seconds left of the grace time (0:
+        past it); ``closed``: his page said it closed (else it stopped asking)."""
         known = self._seats(game)
         now = self.clock()
         out = []
@@ -63,5 +64,5 @@ class LobbyPresence:
             if not gone and now - when <= STALE:
                 continue
             left = max(0, math.ceil(self.grace - (now - when)))
-            out.append({"seat": seat, "left": left, "grace": int(self.grace)})
+            out.append({"seat": seat, "left": left, "grace": int(self.grace), "closed": gone})
         return out
