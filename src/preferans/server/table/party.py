@@ -117,6 +117,9 @@ class Party:
     ``deal_ready_at`` (kept with the table, so a restart or another process still knows who
     is ready: :meth:`.table.Table.restore`; a READY of an earlier deal counts for nothing)."""
     deal_ready_at: int = 0
+    lobby: tuple[tuple[int, float, bool], ...] = ()
+    """Whose lobby page is here: (seat, when last here or gone by the wall clock, whether
+    gone), for the lobby's "away" (:mod:`.presence`)."""
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
@@ -165,6 +168,13 @@ class Party:
         places[seat] = replace(places[seat], gender=chosen(gender))
         return replace(self, places=tuple(places))
 
+    def lobby_marks(self) -> dict[int, tuple[float, bool]]:
+        """Whose lobby page is here, by seat (:mod:`.presence`)."""
+        return {seat: (when, went) for seat, when, went in self.lobby}
+
+    def with_lobby(self, marks: dict[int, tuple[float, bool]]) -> Party:
+        return replace(self, lobby=tuple((seat, *marks[seat]) for seat in sorted(marks)))
+
     def link(self, seat: int) -> str:
         """The seat link's code of ``seat`` ("" where it has none)."""
         return self.links[seat] if 0 <= seat < len(self.links) else ""
@@ -205,7 +215,8 @@ class Party:
                 "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch,
                 "watch": self.watch, "links": list(self.links),
                 "rematch_ready": list(self.rematch_ready),
-                "deal_ready": {"deal": self.deal_ready_at, "seats": list(self.deal_ready)}}
+                "deal_ready": {"deal": self.deal_ready_at, "seats": list(self.deal_ready)},
+                "lobby": [list(mark) for mark in self.lobby]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -232,6 +243,17 @@ class Party:
                    bool(data.get("started")), bool(data.get("hints")), handed,
                    rematch if isinstance(rematch, str) and len(rematch) <= 40 else None,
                    ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links,
-                   deal_ready=next_ready,
+                   deal_ready=next_ready, lobby=_lobby_marks(data.get("lobby"), len(places)),
                    deal_ready_at=at if isinstance(at, int) and not isinstance(at, bool)
                    and at >= 0 else 0)
+
+
+def _lobby_marks(data: Any, seats: int) -> tuple[tuple[int, float, bool], ...]:
+    """The lobby's marks as saved (anything from the store: bad ones left out)."""
+    marks = {}
+    for mark in data if isinstance(data, list) else []:
+        if (isinstance(mark, list) and len(mark) == 3 and isinstance(mark[0], int)
+                and 0 <= mark[0] < seats and isinstance(mark[1], int | float)
+                and isinstance(mark[2], bool)):
+            marks[mark[0]] = (mark[0], float(mark[1]), mark[2])
+    return tuple(marks[seat] for seat in sorted(marks))

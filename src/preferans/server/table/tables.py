@@ -24,7 +24,6 @@ from ..security.tokens import held_seats, holder, token_hash
 from ..store.games import GameStore
 from ..store.saved import SavedGame
 from .party import Party
-from .presence import LobbyPresence
 from .seats import HUMAN, seat_names
 from .standin import GRACE_SECONDS
 from .table import Table
@@ -69,8 +68,6 @@ class Tables:
         self.grace = grace
         """How long a friend may be gone before the stand-in plays his seat (:mod:`.standin`)."""
         self.open: dict[str, Table] = {}
-        self.lobbies = LobbyPresence(grace)
-        """Whose lobby page is here, whose has gone (:mod:`.presence`)."""
         self.shared = False
         """Several processes share the store (:mod:`..cluster`): a table is kept open only by
         the process holding its lease, so a new one is saved and left to the first socket."""

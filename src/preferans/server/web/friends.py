@@ -40,6 +40,7 @@ only to the creator (lobby and table): it grants the spectator's view, never a s
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
@@ -59,6 +60,7 @@ from ..store.faults import StoreError
 from ..store.games import GameStore
 from ..store.saved import SavedGame
 from ..store.schema import PLAYING
+from ..table import presence
 from ..table.lobby import (
     Refused,
     change_party,
@@ -211,27 +213,50 @@ async def lobby_json(game_id: str, request: Request, store: StoreDep,
     if not mine:
         return refused(request, "error.not_yours", 403)
     party = Party.from_json(saved.friends or {})
-    return JSONResponse(with_presence(
-        lobby_view(saved, party, mine, lang, request.app.state.links), tables, game_id,
-        party, mine))
+    return JSONResponse(await with_presence(
+        lobby_view(saved, party, mine, lang, request.app.state.links), store, tables,
+        game_id, party, mine))
 
 
-def with_presence(view: dict[str, Any], tables: Tables, game_id: str, party: Party,
-                  mine: list[int]) -> dict[str, Any]:
-    """The lobby ``view`` with who is away (``"away": [{"seat", "left", "grace"}]``), this
-    page's seats marked here (it asks every 1.5 s: :mod:`..table.presence`)."""
-    lobbies = tables.lobbies
-    for seat in mine:
-        lobbies.here(game_id, seat)
+async def with_presence(view: dict[str, Any], store: GameStore, tables: Tables,
+                        game_id: str, party: Party, mine: list[int]) -> dict[str, Any]:
+    """The lobby ``view`` with who is away (``"away": [{"seat", "left", "grace",
+    "closed"}]``), this page's seats noted here (it asks every 1.5 s: :mod:`..table.
+    presence`)."""
+    if party.started:
+        view["away"] = []
+        return view
+    now = time.time()
+    marks: dict[int, tuple[float, bool]] = party.lobby_marks()
+    if any(presence.here(marks, seat, now) is not None for seat in mine):
+        await note_lobby(store, game_id, mine, now, went=False)
+        marks.update({seat: (now, False) for seat in mine})
     others = [seat for seat, place in enumerate(party.places)
               if place.human and place.name is not None and seat not in mine]
-    view["away"] = [] if party.started else lobbies.away(game_id, others)
+    view["away"] = presence.away(marks, others, now, tables.grace)
     return view
 
 
+async def note_lobby(store: GameStore, game_id: str, seats: list[int], now: float,
+                     went: bool) -> None:
+    """Note in the store that the lobby page of ``seats`` is here (or went) at ``now``; a
+    failing database only logs (the next visit notes it again)."""
+    def note(held: dict[str, str], friends: dict[str, Any]) -> None:
+        party = Party.from_json(friends)
+        marks = party.lobby_marks()
+        for seat in seats:
+            marks = presence.gone(marks, seat, now) if went else {**marks, seat: (now, False)}
+        friends.clear()
+        friends.update(party.with_lobby(marks).to_json())
+
+    try:
+        await store.write(store.change_friends, game_id, note)
+    except (StoreError, KeyError) as exc:
+        log.warning("game %s: the lobby's presence was not saved: %s", game_id, exc)
+
+
 @router.post("/api/friends/{game_id}/left")
-async def lobby_left(game_id: str, body: Empty, request: Request, store: StoreDep,
-                     tables: TablesDep) -> Response:
+async def lobby_left(game_id: str, body: Empty, request: Request, store: StoreDep) -> Response:
     """A seat holder's lobby page closed (sent as it goes): the others' lobbies show him
     away from this second, with the seconds left of the grace time."""
     try:
@@ -243,8 +268,8 @@ async def lobby_left(game_id: str, body: Empty, request: Request, store: StoreDe
     mine = held_seats(saved.seats, my_hash(request))
     if not mine:
         return refused(request, "error.not_yours", 403)
-    for seat in mine:
-        tables.lobbies.left(game_id, seat)
+    if not Party.from_json(saved.friends or {}).started:
+        await note_lobby(store, game_id, mine, time.time(), went=True)
     return JSONResponse({"left": mine})
 
 
@@ -522,9 +547,9 @@ async def lobby_page(game_id: str, request: Request, store: StoreDep,
     if party.started:
         return RedirectResponse(f"/table/{game_id}", status_code=303)
     return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
-                view=with_presence(lobby_view(saved, party, mine, lang,
-                                              request.app.state.links),
-                                   tables, game_id, party, mine))
+                view=await with_presence(lobby_view(saved, party, mine, lang,
+                                                    request.app.state.links),
+                                         store, tables, game_id, party, mine))
 
 
 async def invited(store: GameStore, game_id: str, request: Request
