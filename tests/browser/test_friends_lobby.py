@@ -126,8 +126,8 @@ def test_a_seated_friend_changes_his_form_of_address_in_the_lobby_and_at_the_tab
 
         # at the table she changes it back and forth from the menu: every page follows
         assert anna.request.post(f"{base}/api/friends/{game}/start", data={}).status == 200
-        for who in (anna, vera):
-            who.goto(f"{base}/table/{game}?lang=ru")
+        for who in (anna, vera):  # each lobby sees the start and goes to the table itself
+            who.wait_for_url(f"**/table/{game}")
             who.wait_for_function(f"() => window.preferansTable && {STATE}")
         assert state(anna)["genders"][1] == "f"
         vera.locator("#menu-button").click()
