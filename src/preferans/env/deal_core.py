@@ -52,7 +52,8 @@ def use_core(on: bool) -> bool:
 def fast_config(config: EnvConfig) -> tuple[int, ...] | None:
     """The core's rule numbers when it plays ``config`` (one deal, the full pack, rules it
     claims, the extension built, :func:`use_core` on); else ``None``."""
-    if Deal is None or not _USE_CORE[0] or config.pulya or config.ranks not in (0, 8):
+    if Deal is None or not _USE_CORE[0] or config.pulya or config.ranks not in (0, 8) \
+            or config.suits not in (0, 4) or config.bids:
         return None
     return core_parameters(config.make_rules())
 
@@ -60,7 +61,18 @@ def fast_config(config: EnvConfig) -> tuple[int, ...] | None:
 class CoreDeal:
     """One deal on the C core with its history of action ids (chance outcomes included)."""
 
-    __slots__ = ("_table", "balance", "config", "deal", "history", "last_rewards", "over")
+    __slots__ = (
+        "_apply",
+        "_table",
+        "balance",
+        "chance_outcomes",
+        "config",
+        "current_player",
+        "deal",
+        "history",
+        "legal_actions",
+        "over",
+    )
 
     truncated: Final = False
 
@@ -69,9 +81,16 @@ class CoreDeal:
         self.deal = deal
         self._table = table
         self.history: list[int] = []
-        self.last_rewards: tuple[float, ...] | list[float] = _ZEROS
         self.balance: list[float] = [0.0, 0.0, 0.0]
         self.over = False
+        # the core's own methods, called without a Python frame between
+        self.current_player = deal.current_player
+        """The seat to act; -1 (chance) while the cards are dealt, -4 once the deal is over."""
+        self.legal_actions = deal.legal_actions
+        """The legal action ids of the seat to act, ascending (empty at chance and at the end)."""
+        self.chance_outcomes = deal.chance_outcomes
+        """``(card id, probability)`` of the next card dealt."""
+        self._apply = deal.apply
 
     @classmethod
     def start(cls, config: EnvConfig, initial: PreferansCore | None = None) -> CoreDeal:
@@ -87,35 +106,22 @@ class CoreDeal:
         return cls(config, deal, score_table(config.make_rules(), params[16], params[17]))
 
     # --- stepping -----------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.deal.current_player()  # type: ignore[no-any-return]
-
     def is_terminal(self) -> bool:
         return self.over
 
-    def legal_actions(self) -> list[int]:
-        return self.deal.legal_actions()  # type: ignore[no-any-return]
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.deal.chance_outcomes()  # type: ignore[no-any-return]
-
     def apply(self, action_id: int) -> None:
         """Apply an action id (a card at a chance node); an illegal one raises ``ValueError``."""
-        action_id = int(action_id)
-        deal = self.deal
-        if self.over:
-            raise ValueError("the game is over")
-        chance = deal.current_player() == CHANCE
-        ended = deal.apply(action_id)
-        self.history.append(action_id)
-        if chance:
-            return
-        if ended:
+        if self._apply(action_id):
+            deal = self.deal
             self.balance = self._table.score(deal.score_key(), deal.dealer)
-            self.last_rewards = list(self.balance)
             self.over = True
-        else:
-            self.last_rewards = _ZEROS
+        self.history.append(int(action_id))
+
+    @property
+    def last_rewards(self) -> list[float] | tuple[float, ...]:
+        """The rewards of the last step: the deal's score once it is over (a deal's only
+        reward comes with its last decision), zeros before."""
+        return list(self.balance) if self.over else _ZEROS
 
     def returns(self) -> list[float]:
         return list(self.balance)
@@ -134,7 +140,6 @@ class CoreDeal:
     def clone(self) -> CoreDeal:
         other = CoreDeal(self.config, self.deal.copy(), self._table)
         other.history = list(self.history)
-        other.last_rewards = self.last_rewards
         other.balance = list(self.balance)
         other.over = self.over
         return other
