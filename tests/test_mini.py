@@ -187,11 +187,11 @@ def test_our_levels_refuse_a_short_pack_clearly():
         make_bot(game, 0, "easy")
 
 
-def _example():
+def _example(name: str = "cfr_mini_preferans.py"):
     import runpy
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "examples" / "cfr_mini_preferans.py"
+    path = Path(__file__).resolve().parent.parent / "examples" / name
     return runpy.run_path(str(path))
 
 
@@ -204,6 +204,20 @@ def test_cfr_on_mini_preferans_drives_nashconv_down():
     assert values[0] > 50  # whists: the uniform policy is far from an equilibrium
     assert values == sorted(values, reverse=True)
     assert values[-1] < 0.2 * values[0]
+
+
+@pytest.mark.slow
+def test_cfr_solves_the_whole_one_suit_game_with_its_deals():
+    """The whole game of one suit with one bid offered (every one of the 120 deals a chance
+    outcome: 69,206 nodes) is small enough for tabular CFR: NashConv falls from the uniform
+    policy's as the iterations go (``examples/cfr_mini_whole.py``; its 200 iterations are
+    in docs/research.md)."""
+    result = _example("cfr_mini_whole.py")["solve"](12, (4, 8), verbose=False)
+    assert result["nodes"] == 69206
+    values = [v for _, v in result["curve"]]
+    assert values[0] > 50  # whists: the uniform policy
+    assert values[1] < 0.75 * values[0] and values[-1] < 0.3 * values[0]
+    assert values[1:] == sorted(values[1:], reverse=True)
 
 
 def test_the_exported_tree_is_the_game():
