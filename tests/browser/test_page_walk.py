@@ -4,8 +4,9 @@ sizes (issue 46: the server's reshape must leave every page as it was).
 The pages: the settings page, a game's table, the statistics, the rules guide, the replay
 viewer's start page and a finished game in it, a table for friends' lobby, its invite page
 (another browser), a spectator's table (the watch link), the server's status page, the
-"nothing here" page and another browser's table (refused).  Each answers with its status,
-draws its own mark, raises no JavaScript error, and leaves a screenshot
+account page (signed out), the "nothing here" page and another browser's table (refused).
+Each answers with its status, draws its own mark, raises no JavaScript error, and leaves a
+screenshot
 ``test-artifacts/walk-<page>-<desktop|phone>.png``.
 """
 
@@ -90,6 +91,7 @@ def test_every_page_at_both_sizes(browser: Any, walk_server: LiveServer, artifac
         watch = start(me, guest, url, lobby_game, code)
         visit(stranger, "watch", watch, 200, "#table, .table")
         visit(me, "status", "/status", 200, "table")
+        visit(me, "account", "/account", 200, "#register-form")
         visit(me, "notfound", "/no/such/page", 404, "h1")
         visit(stranger, "not-yours", f"/table/{game}", 403, "h1")
     finally:

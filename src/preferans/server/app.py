@@ -70,6 +70,7 @@ from .table.standin import GRACE_SECONDS
 from .table.tables import IDLE_SECONDS, Tables
 from .table.thinking import Thinking, default_workers
 from .web import (
+    accounts,
     errors,
     friends,
     games,
@@ -90,7 +91,8 @@ STATIC = HERE / "static"
 TEMPLATES = HERE / "templates"
 ENV_ALLOW_SEEDS = "PREFERANS_ALLOW_SEEDS"
 """Environment variable: ``1`` lets a client choose a new game's seed (test servers only)."""
-ROUTERS = (pages, games, sockets, status, strings, friends, seat_links, review, puzzles)
+ROUTERS = (pages, games, sockets, status, strings, friends, seat_links, review, puzzles,
+           accounts)
 """The routers, in the order their routes are matched."""
 
 def create_app(
@@ -158,6 +160,8 @@ def create_app(
     state = app.state
     state.store, state.tables, state.thinking, state.cluster = store, tables, thinking, cluster
     state.seat_tokens = seat_tokens(store)
+    state.account_key = kept_key(store, "account_tokens")
+    state.account_attempts = accounts.attempt_limits()
     state.templates = Jinja2Templates(directory=str(TEMPLATES))
     state.templates.env.globals["address_rule"] = ADDRESS_RULE  # the name forms' «он / она»
     state.web = WebSettings(allow_seeds=allow_seeds)
@@ -177,11 +181,16 @@ def create_app(
 def seat_tokens(store: GameStore) -> SeatTokens:
     """The seat tokens, signed with the store's kept key (or, when it cannot be kept, one
     for this run only: the server still starts)."""
+    return SeatTokens(kept_key(store, "seat_tokens"))
+
+
+def kept_key(store: GameStore, name: str) -> bytes:
+    """The store's kept key ``name`` (or, when it cannot be kept, one for this run only)."""
     try:
-        return SeatTokens(store.secret("seat_tokens"))
+        return store.secret(name)
     except StoreError as exc:
-        log.warning("the seat tokens' key cannot be kept (%s): one for this run only", exc)
-        return SeatTokens(secrets.token_bytes(32))
+        log.warning("the key %s cannot be kept (%s): one for this run only", name, exc)
+        return secrets.token_bytes(32)
 
 
 def lifespan(open_browser: bool, browser_url: str, freeze_startup: bool) -> Any:

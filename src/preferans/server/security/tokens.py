@@ -41,7 +41,11 @@ class SeatTokens:
 
     def mint(self) -> str:
         """A new token (64 URL-safe characters)."""
-        body = secrets.token_urlsafe(BODY)[:BODY]
+        return self.signed(secrets.token_urlsafe(BODY)[:BODY])
+
+    def signed(self, body: str) -> str:
+        """The token of ``body`` (:data:`BODY` URL-safe characters the server chose: random,
+        or an account's, :mod:`.passkeys`)."""
         return body + self._signature(body)
 
     def minted(self, token: str | None) -> bool:

@@ -55,9 +55,11 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from .accounts import AccountStore
 from .config import sqlite_file
 from .fastjson import EncodedJSON, serializer
 from .faults import Fenced, StoreError, database_location, describe_fault
+from .holders import erase_holder, move_holder
 from .leases import LeaseStore
 from .saved import SavedGame, json_object, readable_games, saved_game
 from .schema import (
@@ -144,7 +146,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class GameStore(Writer, LeaseStore):
+class GameStore(Writer, LeaseStore, AccountStore):
     """The saved games of one database (created on first use); its writer thread
     (:class:`.writer.Writer`) and the tables' leases (:class:`.leases.LeaseStore`) are
     parts of it."""
@@ -433,21 +435,22 @@ class GameStore(Writer, LeaseStore):
                 raise StoreError(self.location, "the server's key cannot be saved", name)
         return bytes.fromhex(value)
 
-    def rekey(self, old_hash: str, new_hash: str) -> int:
-        """Hand every seat held by the token hashing to ``old_hash`` to ``new_hash`` (a
-        browser's token replaced by one the server minted); how many games.  Run it on the
-        writer thread (:meth:`write`)."""
-        changed = 0
+    def claim_browser(self, old_hash: str, new_hash: str) -> int:
+        """Hand everything the token hashing to ``old_hash`` holds (its games' seats, and
+        every other row keyed by it: :data:`.holders.MOVERS`) to ``new_hash``, in one
+        transaction; how many rows.  A browser signing in to an account, an older server's
+        token replaced by a minted one, an account's token rotated.  Run it on the writer
+        thread (:meth:`write`)."""
         with self.guard(writing=True), self._begin() as conn:
-            rows = conn.execute(select(games.c.id, cast(games.c.seats, Text).label("seats"))
-                                .where(cast(games.c.seats, Text).contains(old_hash))).all()
-            for row in rows:
-                seats = json_object(row.seats) or {}
-                moved = {k: (new_hash if v == old_hash else v) for k, v in seats.items()}
-                if moved != seats:
-                    conn.execute(update(games).where(games.c.id == row.id).values(seats=moved))
-                    changed += 1
-        return changed
+            return move_holder(conn, old_hash, new_hash)
+
+    rekey = claim_browser
+
+    def erase_holder(self, holder_hash: str) -> int:
+        """Delete everything the token hashing to ``holder_hash`` holds
+        (:data:`.holders.ERASERS`), in one transaction; how many rows."""
+        with self.guard(writing=True), self._begin() as conn:
+            return erase_holder(conn, holder_hash)
 
     def get(self, game_id: str) -> SavedGame | None:
         """The saved game with this id, or None.  Raises :class:`StoreError`."""

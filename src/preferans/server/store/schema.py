@@ -3,7 +3,7 @@ several processes share the database, and the server's kept keys."""
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, MetaData, String, Table
+from sqlalchemy import JSON, BigInteger, Column, DateTime, MetaData, String, Table, Text
 
 PLAYING = "playing"
 
@@ -80,3 +80,63 @@ SEED_COLUMN = 2**63
 SCHEMA_LOCK = 0x7072656665720001
 """The PostgreSQL advisory lock held while a process prepares the tables
 (:meth:`GameStore._prepare`)."""
+
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("handle", String(100), nullable=False, unique=True),
+    Column("name", String(80), nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("address", String(8), nullable=True),
+    Column("generation", BigInteger, nullable=False),
+    Column("token_hash", String(64), nullable=False, index=True),
+    Column("created_ms", BigInteger, nullable=False),
+)
+"""The players' accounts (optional: play needs none; :mod:`.accounts`).  ``handle`` is the
+WebAuthn user handle (random, base64url); ``token_hash`` the sha256 of the seat token the
+account owns now (its identity in the games' ``seats``), minted from ``generation``, which
+"sign out everywhere" raises (the old token then holds nothing).  No name is unique and
+nothing is looked up by name."""
+
+
+account_credentials = Table(
+    "account_credentials",
+    metadata,
+    Column("id", String(400), primary_key=True),
+    Column("account_id", String(40), nullable=False, index=True),
+    Column("public_key", Text, nullable=False),
+    Column("sign_count", BigInteger, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("used_ms", BigInteger, nullable=True),
+)
+"""An account's passkeys: the credential id (base64url), its public key (COSE, base64url)
+and the authenticator's last signature counter (a replayed assertion does not raise it)."""
+
+
+account_sessions = Table(
+    "account_sessions",
+    metadata,
+    Column("hash", String(64), primary_key=True),
+    Column("account_id", String(40), nullable=False, index=True),
+    Column("generation", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+)
+"""The signed-in browsers: the sha256 of each session cookie (never the cookie), the
+account and its generation when the session began (a session of an older generation is
+over), and when it ends."""
+
+
+account_once = Table(
+    "account_once",
+    metadata,
+    Column("hash", String(64), primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("account_id", String(40), nullable=True, index=True),
+    Column("data", Text, nullable=True),
+    Column("expires_ms", BigInteger, nullable=False, index=True),
+)
+"""What works once and briefly, minted by the server and kept only as its sha256: the
+WebAuthn challenges (``register``, ``signin``, ``device``) and the one-time codes that add a
+device (``code``); taken (deleted) by its first use."""

@@ -68,13 +68,16 @@ async def table_socket(socket: WebSocket, game_id: str, store: StoreDep, tables:
                 table.seats[str(HUMAN)] = token_hash(token)
             elif saved is not None:
                 saved = await anyio.to_thread.run_sync(store.get, game_id)
-        if (whose == "theirs" and friends and table is not None and token is not None
-                and table.party is not None and table.party.started):
-            # a seat just moved to this browser through another process (its seat link):
-            # the store knows before the owner's copy does
+        if (whose == "theirs" and table is not None and token is not None
+                and (not friends or (table.party is not None and table.party.started))):
+            # a seat just moved to this browser through another process (its seat link, a
+            # sign-in to an account): the store knows before this process's copy does
             fresh = await anyio.to_thread.run_sync(store.get, game_id)
             if fresh is not None and held_seats(fresh.seats, token_hash(token)):
-                await table.seats_changed(dict(fresh.seats or {}))
+                if friends:
+                    await table.seats_changed(dict(fresh.seats or {}))
+                else:
+                    table.seats.update(fresh.seats or {})
                 whose = "mine"
         watching = False
         if whose != "mine" and friends:
