@@ -442,7 +442,14 @@ class PreferansCore:
 
     def _deal_done(self) -> None:
         old = self.balance
-        self.balance = [float(x) for x in self.game.sheet.balance()]
+        if self.config.pulya:
+            self.balance = [float(x) for x in self.game.sheet.balance()]
+        else:  # one deal on a fresh sheet: its balance is its outcome's (settled once)
+            key = (self.rules, self.game.finished_deals[-1].outcome())
+            balance = _ONE_DEAL.get(key)
+            if balance is None:
+                balance = _ONE_DEAL[key] = [float(x) for x in self.game.sheet.balance()]
+            self.balance = list(balance)
         self.last_rewards = [b - a for a, b in zip(old, self.balance, strict=True)]
         deals = len(self.game.finished_deals)
         if not self.config.pulya or self.game.finished:
@@ -505,6 +512,11 @@ class PreferansCore:
         for action in history:
             core.apply(action)
         return core
+
+
+_ONE_DEAL: dict[tuple[Rules, DealOutcome], list[float]] = {}
+"""The balance of a one-deal game by its rules and outcome (the sheet's settlement, in
+fractions, is the slowest part of a deal's end; a one-deal game settles a fresh sheet)."""
 
 
 def _copy_sheet(sheet: Sheet) -> Sheet:
