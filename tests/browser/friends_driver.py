@@ -57,15 +57,35 @@ def take_turn(page: Any, st: dict[str, Any]) -> None:
         raise AssertionError(f"unexpected phase {now!r}: {legal}")
 
 
+RECORD_FRAMES = """(() => {
+  window.__frames = [];
+  const Plain = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Plain(...args);
+    socket.addEventListener("message", (event) => window.__frames.push(event.data));
+    return socket;
+  };
+  window.WebSocket.prototype = Plain.prototype;
+  for (const name of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) {
+    window.WebSocket[name] = Plain[name];
+  }
+})();"""
+"""An init script: every frame the page's sockets receive, kept in ``window.__frames``."""
+
+
 def play_deal(players: Mapping[Any, Any], rounds: int = 300,
-              first_card: Callable[[Any, Any], None] | None = None) -> None:
+              first_card: Callable[[Any, Any], None] | None = None,
+              until: Callable[[], bool] | None = None) -> None:
     """Play the deal to its end through ``players`` (name -> the page of a human seat): each
     page whose seat is to act (and no computer is thinking) takes its turn and waits for the
     state that carries it; ``first_card(name, page)`` runs the first time a page is to play a
-    card.  Fails when the deal has not ended after ``rounds`` rounds."""
+    card.  ``until()`` true stops it earlier (mid-deal).  Fails when the deal has not ended
+    (or ``until`` come true) after ``rounds`` rounds."""
     started: set[Any] = set()
     pages = list(players.values())
     for _ in range(rounds):
+        if until is not None and until():
+            return
         done = True
         for name, who in players.items():
             st = state(who)

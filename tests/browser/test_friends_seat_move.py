@@ -13,26 +13,11 @@ from typing import Any
 
 import pytest
 from browser_helpers import LiveServer
-from friends_driver import play_deal, take_turn
+from friends_driver import RECORD_FRAMES, play_deal, take_turn
 from friends_driver import shot as take_shot
 from table_driver import state
 
 pytestmark = pytest.mark.browser
-
-RECORD_FRAMES = """(() => {
-  window.__frames = [];
-  const Plain = window.WebSocket;
-  window.WebSocket = function (...args) {
-    const socket = new Plain(...args);
-    socket.addEventListener("message", (event) => window.__frames.push(event.data));
-    return socket;
-  };
-  window.WebSocket.prototype = Plain.prototype;
-  for (const name of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) {
-    window.WebSocket[name] = Plain[name];
-  }
-})();"""
-"""Every frame the page's sockets receive, kept in ``window.__frames``."""
 
 
 def shot(page: Any, artifacts: Path, name: str) -> None:

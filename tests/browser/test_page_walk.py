@@ -89,6 +89,9 @@ def test_every_page_at_both_sizes(browser: Any, walk_server: LiveServer, artifac
         visit(me, "lobby", f"/lobby/{lobby_game}", 200, "h1, .lobby")
         visit(guest, "join", invite, 200, "form, input")
         watch = start(me, guest, url, lobby_game, code)
+        # the lobby sees the start and goes to the table by itself: wait for it, so that it
+        # never races the next visit
+        me.wait_for_url(f"**/table/{lobby_game}")
         visit(stranger, "watch", watch, 200, "#table, .table")
         visit(me, "status", "/status", 200, "table")
         visit(me, "account", "/account", 200, "#register-form")

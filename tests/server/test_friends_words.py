@@ -93,3 +93,42 @@ def test_a_table_saved_before_the_choice_opens_and_guesses(client: TestClient) -
         while frame.get("type") != "state":
             frame = ws.receive_json()
     assert frame["genders"] == ["f", "f", "m"]
+
+
+def test_a_seated_friend_changes_his_form_of_address_and_every_page_follows(
+        client: TestClient) -> None:
+    """Вера took her seat as «он» by mistake; she changes it at the table: every socket gets
+    a state at once with her new form, and the Russian sentences about her agree."""
+    anna = Browser(client, lang="ru")
+    created = create(anna, ["friend", "easy"], seed=7, name="Boris")
+    game = created["id"]
+    vera = Browser(client, lang="ru")
+    assert vera.post(f"/api/friends/{game}/join", {
+        "code": code_of(created), "seat": 1, "name": "Вера", "gender": "m"}).status_code == 200
+    assert vera.get(f"/api/friends/{game}").json()["seats"][1]["gender"] == "m"
+    assert anna.post(f"/api/friends/{game}/start", {}).status_code == 200
+    ru, _, frame = _summaries(client, game, DealOutcome(
+        "misere", 0, 3, 1, Bid.parse("MISERE"), (), (), None, None, (4, 2, 4)))
+    assert ru.startswith("Вера поймался на мизере") and frame["genders"][1] == "m", ru
+    with anna.socket(game) as wa, vera.socket(game) as wv:
+        for ws in (wa, wv):
+            first = ws.receive_json()
+            while first.get("type") != "state":
+                first = ws.receive_json()
+            assert first["genders"][1] == "m"
+        answer = vera.post(f"/api/friends/{game}/address", {"gender": "f"})
+        assert answer.status_code == 200 and answer.json() == {"seat": 1, "gender": "f"}
+        for ws in (wa, wv):  # every page at once, the Russian sheet said anew
+            told = ws.receive_json()
+            while told.get("type") != "state" or told["genders"][1] != "f":
+                told = ws.receive_json()
+            last = told["observation"]["sheet"]["deals"][-1]["summary"]
+            assert last.startswith("Вера поймалась на мизере"), last
+    ru, _, frame = _summaries(client, game, DealOutcome(
+        "misere", 0, 3, 1, Bid.parse("MISERE"), (), (), None, None, (4, 2, 4)))
+    assert ru.startswith("Вера поймалась на мизере"), ru
+    assert Party.from_json(client.app.state.store.get(game).friends).places[1].gender == "f"
+    # only a seat's holder changes it, only to «он» or «она»
+    assert Browser(client).post(f"/api/friends/{game}/address",
+                                {"gender": "f"}).status_code == 403
+    assert vera.post(f"/api/friends/{game}/address", {"gender": "x"}).status_code == 422

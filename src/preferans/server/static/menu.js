@@ -26,6 +26,35 @@ export function renderMenu() {
   renderFinish(menu);
   renderWatchLink(menu);
   renderSeatLinks(menu);
+  renderAddress(menu);
+}
+
+/** At a table for friends, a seated friend may change how the Russian sentences speak of
+ *  him («он» / «она»): every page follows at once (the server sends the new state). */
+function renderAddress(menu) {
+  menu.querySelectorAll('[data-menu="address"]').forEach((node) => node.remove());
+  const msg = app.state;
+  if (!msg || !msg.humans || msg.seat === null || msg.seat === undefined
+      || !msg.humans.includes(msg.seat) || !msg.genders) return;
+  const other = msg.genders[msg.seat] === "f" ? "m" : "f";
+  menu.querySelector('[data-menu="new"]').before(el("button", {
+    type: "button", role: "menuitem", "data-menu": "address", "data-gender": other,
+    text: t(other === "f" ? "menu.addressF" : "menu.addressM"),
+  }));
+}
+
+async function changeAddress(gender) {
+  try {
+    const response = await fetch(`/api/friends/${encodeURIComponent(app.gameId)}/address`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ gender }),
+    });
+    if (!response.ok) {
+      const answer = await response.json().catch(() => ({}));
+      setMessage(answer.message || answer.detail || t("connection.notYet"), "error");
+    }
+  } catch (problem) {
+    setMessage(t("connection.notYet"), "error");
+  }
 }
 
 /** At a table for friends, each human may copy the link that opens his own seat on another
@@ -148,6 +177,7 @@ function onMenu(action, item) {
   if (action === "watch_new") newWatchLink();
   if (action === "device_copy" && app.state && app.state.device) copyLink(app.state.device, "menu.deviceCopied", "menu.deviceShown");
   if (action === "seat_link_new") newSeatLink(Number(item.dataset.seat));
+  if (action === "address") changeAddress(item.dataset.gender);
   if (action === "pause") send({ type: app.state && app.state.paused ? "resume" : "pause" });
   if (action === "sheet") openSheet();
   if (action === "help") openHelp();

@@ -6,6 +6,7 @@ or the rematch.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -143,6 +144,23 @@ class TableFriends:
         text_out = dumps(payload)
         for other in list(self.sockets):
             await self._send_text(other, text_out)
+
+    async def _keep_ready(self) -> None:
+        """Save who pressed READY for the next deal with the table's party (a restart or
+        another process reads it back: :meth:`.table.Table.restore`); a failing database
+        only logs (the READY still holds in this process).  Lock held."""
+        number, ready = self.deal_number(), tuple(sorted(self.ready))
+
+        def keep(seats: dict[str, str], friends: dict[str, Any]) -> Party:
+            party = replace(Party.from_json(friends), deal_ready=ready, deal_ready_at=number)
+            friends.clear()
+            friends.update(party.to_json())
+            return party
+
+        try:
+            self.party = await self.store.write(self.store.change_friends, self.id, keep)
+        except (StoreError, KeyError) as exc:
+            log.warning("game %s: who is ready was not saved: %s", self.id, exc)
 
     def all_ready(self) -> bool:
         """Whether every human at the table (not away: the stand-in plays for him) pressed

@@ -104,13 +104,14 @@ def lobby_view(saved: SavedGame, party: Party, mine: list[int], lang: str,
 
     players = len(party.places)
     names = party.names(seat_names(players))
+    genders = party.genders(seat_names(players))
     seats = []
     for seat, place in enumerate(party.places):
         seats.append({
             "seat": seat, "kind": "human" if place.human else "computer",
             "level": place.level, "taken": not place.human or place.name is not None,
             "name": place.name if place.human else player_name(names[seat], lang),
-            "you": seat in mine})
+            "you": seat in mine, "gender": genders[seat]})
     view: dict[str, Any] = {
         "id": saved.id, "started": party.started, "seats": seats,
         "you": mine[0] if mine else None, "creator": 0 in mine, "clock": party.clock,

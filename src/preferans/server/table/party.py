@@ -112,6 +112,14 @@ class Party:
     """Each human seat's own seat link's code (128 random bits, by seat; "" where none):
     it moves the seat to the browser that opens it (:func:`..web.seat_links`), shown
     only to that seat (and a new one to the creator when he issues it for a friend)."""
+    deal_ready: tuple[int, ...] = ()
+    """The human seats that pressed READY for the next deal after deal number
+    ``deal_ready_at`` (kept with the table, so a restart or another process still knows who
+    is ready: :meth:`.table.Table.restore`; a READY of an earlier deal counts for nothing)."""
+    deal_ready_at: int = 0
+    lobby: tuple[tuple[int, float, bool], ...] = ()
+    """Whose lobby page is here: (seat, when last here or gone by the wall clock, whether
+    gone), for the lobby's "away" (:mod:`.presence`)."""
 
     @classmethod
     def new(cls, others: list[str], *, creator: str, clock: int = 0,
@@ -154,6 +162,19 @@ class Party:
         places[seat] = Place(name=name, gender=chosen(gender))
         return replace(self, places=tuple(places)).relinked(seat)
 
+    def addressed(self, seat: int, gender: str) -> Party:
+        """``seat``'s friend addressed as ``gender`` («он» ``m``, «она» ``f``) from now on."""
+        places = list(self.places)
+        places[seat] = replace(places[seat], gender=chosen(gender))
+        return replace(self, places=tuple(places))
+
+    def lobby_marks(self) -> dict[int, tuple[float, bool]]:
+        """Whose lobby page is here, by seat (:mod:`.presence`)."""
+        return {seat: (when, went) for seat, when, went in self.lobby}
+
+    def with_lobby(self, marks: dict[int, tuple[float, bool]]) -> Party:
+        return replace(self, lobby=tuple((seat, *marks[seat]) for seat in sorted(marks)))
+
     def link(self, seat: int) -> str:
         """The seat link's code of ``seat`` ("" where it has none)."""
         return self.links[seat] if 0 <= seat < len(self.links) else ""
@@ -193,7 +214,9 @@ class Party:
                 "clock": self.clock, "stand_in": self.stand_in, "started": self.started,
                 "hints": self.hints, "handed": list(self.handed), "rematch": self.rematch,
                 "watch": self.watch, "links": list(self.links),
-                "rematch_ready": list(self.rematch_ready)}
+                "rematch_ready": list(self.rematch_ready),
+                "deal_ready": {"deal": self.deal_ready_at, "seats": list(self.deal_ready)},
+                "lobby": [list(mark) for mark in self.lobby]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Party:
@@ -211,7 +234,26 @@ class Party:
                       [:len(places)])
         ready = tuple(sorted({s for s in data.get("rematch_ready") or []
                               if isinstance(s, int) and 0 <= s < len(places)}))
+        deal_ready = data.get("deal_ready")
+        deal_ready = deal_ready if isinstance(deal_ready, dict) else {}
+        at = deal_ready.get("deal")
+        next_ready = tuple(sorted({s for s in deal_ready.get("seats") or []
+                                   if isinstance(s, int) and 0 <= s < len(places)}))
         return cls(places, str(data.get("invite") or ""), int(clock or 0), str(stand_in),
                    bool(data.get("started")), bool(data.get("hints")), handed,
                    rematch if isinstance(rematch, str) and len(rematch) <= 40 else None,
-                   ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links)
+                   ready, watch if isinstance(watch, str) and len(watch) <= 64 else "", links,
+                   deal_ready=next_ready, lobby=_lobby_marks(data.get("lobby"), len(places)),
+                   deal_ready_at=at if isinstance(at, int) and not isinstance(at, bool)
+                   and at >= 0 else 0)
+
+
+def _lobby_marks(data: Any, seats: int) -> tuple[tuple[int, float, bool], ...]:
+    """The lobby's marks as saved (anything from the store: bad ones left out)."""
+    marks = {}
+    for mark in data if isinstance(data, list) else []:
+        if (isinstance(mark, list) and len(mark) == 3 and isinstance(mark[0], int)
+                and 0 <= mark[0] < seats and isinstance(mark[1], int | float)
+                and isinstance(mark[2], bool)):
+            marks[mark[0]] = (mark[0], float(mark[1]), mark[2])
+    return tuple(marks[seat] for seat in sorted(marks))

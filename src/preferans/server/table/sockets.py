@@ -101,6 +101,7 @@ class TableSockets:
     async def _publish(self, event: dict[str, Any] | None) -> None:
         """Send the new state to every socket of the table, encoded once per language."""
         self.seq += 1
+        self._words_fresh()  # a friend's new «он / она»: the sheet is sent anew in it
         if self.standin is not None:
             self.standin.arm()
         payloads = {HUMAN: self._publishable(self.state(event))}

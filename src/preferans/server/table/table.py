@@ -394,6 +394,8 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
                 table.stand_ins[number] = list(marks)
         if party is not None:
             table.chat.restore(saved.chat)
+            if party.deal_ready_at == table.deal_number() and table.deal_over():
+                table.ready = set(party.deal_ready) & set(table.humans)  # READY kept
         stopped = saved.record.get("stopped")
         if isinstance(stopped, dict) and table.game.deal is None:
             table.stopped = stopped
@@ -527,6 +529,7 @@ class Table(TableView, TableBots, TableSockets, TableFriends, TableSaving):
             if self.party is not None:  # a table for friends: each human's READY
                 self.ready.add(seat)
                 if not self.all_ready():
+                    await self._keep_ready()  # a restart still knows who is ready
                     await self._publish(None)
                     return
             await self._deal_again()

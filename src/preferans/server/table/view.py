@@ -329,16 +329,28 @@ class TableView:
         lang = i18n.normalize(lang)
         if lang == "en":
             return sheet_json
+        self._words_fresh()
         cached = self._sheet_lang.get(lang)
         if cached is None or cached[0] != count or cached[1] is not sheet:
             cached = self._sheet_lang[lang] = (count, sheet,
                                                  fragment(sheet_in(sheet, lang, self.genders())))
         return cached[2]
 
+    def _words_fresh(self) -> None:
+        """Forget the texts written once per language when a friend changed his form of
+        address («он / она») since: the next frame says every sentence about him anew."""
+        genders = tuple(self.genders())
+        if getattr(self, "_words_genders", genders) != genders:
+            self._static_json.clear()
+            self._sheet_lang.clear()
+            self._sheet_sent.clear()
+        self._words_genders = genders
+
     def _static_in(self, lang: str) -> dict[str, Any]:
         """The parts of every state frame that never change at a table, in ``lang``, encoded
         once per language."""
         lang = i18n.normalize(lang)
+        self._words_fresh()
         static = self._static_json.get(lang)
         if static is None:
             static = self._static_json[lang] = {key: fragment(value) for key, value in (

@@ -7,6 +7,10 @@ of :mod:`..security` apply; bad input is answered in the player's language):
   "players", "clock": 0|30|60|120, "hints", "stand_in"}`` (``seats``: the seats after the
   creator's, clockwise) → 201 ``{"id", "lobby", "invite"}``; the creator holds seat 0;
 - ``GET /api/friends/{id}`` the lobby as a seat holder sees it (:func:`lobby_view`);
+- ``POST /api/friends/{id}/address`` ``{"gender": "m" | "f"}``: a seated friend's form of
+  address in Russian, changed (the lobby and the table follow at once);
+- ``POST /api/friends/{id}/left`` a seat holder's lobby page closed: the other lobbies show
+  him away at once (each lobby ``GET`` says its seats are here: :mod:`..table.presence`);
 - ``POST /api/friends/{id}/join`` ``{"code", "seat", "name", "gender"}`` takes a free seat with the
   invite's code → ``{"seat", "lobby"}`` (409 ``seat_taken`` when another browser was
   first: the seat is claimed on the store's writer thread, one claim at a time);
@@ -36,6 +40,7 @@ only to the creator (lobby and table): it grants the spectator's view, never a s
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
@@ -55,6 +60,7 @@ from ..store.faults import StoreError
 from ..store.games import GameStore
 from ..store.saved import SavedGame
 from ..store.schema import PLAYING
+from ..table import presence
 from ..table.lobby import (
     Refused,
     change_party,
@@ -110,6 +116,14 @@ class Join(BaseModel):
     name: str = Field(min_length=1, max_length=40)
     gender: Literal["m", "f"] | None = None
     """How the friend is addressed in Russian («он» / «она»; None: his name's guess)."""
+
+
+class Address(BaseModel):
+    """A seated friend's form of address in Russian, changed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    gender: Literal["m", "f"]
 
 
 class SeatLevel(BaseModel):
@@ -186,7 +200,8 @@ def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreD
 
 # --- the lobby -----------------------------------------------------------------------
 @router.get("/api/friends/{game_id}")
-async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Response:
+async def lobby_json(game_id: str, request: Request, store: StoreDep,
+                     tables: TablesDep) -> Response:
     lang = request_language(request)
     try:
         saved = await load(store, game_id)
@@ -197,8 +212,65 @@ async def lobby_json(game_id: str, request: Request, store: StoreDep) -> Respons
     mine = held_seats(saved.seats, my_hash(request))
     if not mine:
         return refused(request, "error.not_yours", 403)
-    return JSONResponse(lobby_view(saved, Party.from_json(saved.friends or {}), mine, lang,
-                                   request.app.state.links))
+    party = Party.from_json(saved.friends or {})
+    return JSONResponse(await with_presence(
+        lobby_view(saved, party, mine, lang, request.app.state.links), store, tables,
+        game_id, party, mine))
+
+
+async def with_presence(view: dict[str, Any], store: GameStore, tables: Tables,
+                        game_id: str, party: Party, mine: list[int]) -> dict[str, Any]:
+    """The lobby ``view`` with who is away (``"away": [{"seat", "left", "grace",
+    "closed"}]``), this page's seats noted here (it asks every 1.5 s: :mod:`..table.
+    presence`)."""
+    if party.started:
+        view["away"] = []
+        return view
+    now = time.time()
+    marks: dict[int, tuple[float, bool]] = party.lobby_marks()
+    if any(presence.here(marks, seat, now) is not None for seat in mine):
+        await note_lobby(store, game_id, mine, now, went=False)
+        marks.update({seat: (now, False) for seat in mine})
+    others = [seat for seat, place in enumerate(party.places)
+              if place.human and place.name is not None and seat not in mine]
+    view["away"] = presence.away(marks, others, now, tables.grace)
+    return view
+
+
+async def note_lobby(store: GameStore, game_id: str, seats: list[int], now: float,
+                     went: bool) -> None:
+    """Note in the store that the lobby page of ``seats`` is here (or went) at ``now``; a
+    failing database only logs (the next visit notes it again)."""
+    def note(held: dict[str, str], friends: dict[str, Any]) -> None:
+        party = Party.from_json(friends)
+        marks = party.lobby_marks()
+        for seat in seats:
+            marks = presence.gone(marks, seat, now) if went else {**marks, seat: (now, False)}
+        friends.clear()
+        friends.update(party.with_lobby(marks).to_json())
+
+    try:
+        await store.write(store.change_friends, game_id, note)
+    except (StoreError, KeyError) as exc:
+        log.warning("game %s: the lobby's presence was not saved: %s", game_id, exc)
+
+
+@router.post("/api/friends/{game_id}/left")
+async def lobby_left(game_id: str, body: Empty, request: Request, store: StoreDep) -> Response:
+    """A seat holder's lobby page closed (sent as it goes): the others' lobbies show him
+    away from this second, with the seconds left of the grace time."""
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_read_one", request)
+    if saved is None:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    mine = held_seats(saved.seats, my_hash(request))
+    if not mine:
+        return refused(request, "error.not_yours", 403)
+    if not Party.from_json(saved.friends or {}).started:
+        await note_lobby(store, game_id, mine, time.time(), went=True)
+    return JSONResponse({"left": mine})
 
 
 @router.post("/api/friends/{game_id}/join")
@@ -314,6 +386,34 @@ async def new_watch(game_id: str, body: Empty, request: Request, store: StoreDep
     return response
 
 
+@router.post("/api/friends/{game_id}/address")
+async def address(game_id: str, body: Address, request: Request, store: StoreDep,
+                  tables: TablesDep) -> Response:
+    """(A seated friend) how he is addressed in Russian («он» / «она»), changed after he sat
+    down: the lobby and every page at the table say each sentence about him anew at once."""
+    mine = my_hash(request)
+
+    def change(seats: dict[str, str], party: Party) -> Any:
+        held = held_seats(seats, mine)
+        if not held or not party.places[held[0]].human:
+            raise Refused("error.not_yours", 403)
+        return ({"seat": held[0], "gender": body.gender},
+                party.addressed(held[0], body.gender), None)
+
+    try:
+        answer = await change_party(store, tables, game_id, change)
+    except Refused as exc:
+        return refused(request, exc.key, exc.status, **exc.fields)
+    except KeyError:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_open_game", request)
+    table = tables.open.get(game_id)
+    if table is not None and table.party is not None and table.party.started:
+        await table.refresh()  # every page: the new form in every sentence
+    return JSONResponse(answer)
+
+
 @router.post("/api/friends/{game_id}/seat")
 async def seat_to_computer(game_id: str, body: SeatLevel, request: Request, store: StoreDep,
                            tables: TablesDep) -> Response:
@@ -426,7 +526,8 @@ async def rematch(game_id: str, body: Empty, request: Request, store: StoreDep,
 
 # --- pages ---------------------------------------------------------------------------
 @router.get("/lobby/{game_id}")
-async def lobby_page(game_id: str, request: Request, store: StoreDep) -> Response:
+async def lobby_page(game_id: str, request: Request, store: StoreDep,
+                     tables: TablesDep) -> Response:
     lang = request_language(request)
     try:
         saved = await load(store, game_id)
@@ -446,7 +547,9 @@ async def lobby_page(game_id: str, request: Request, store: StoreDep) -> Respons
     if party.started:
         return RedirectResponse(f"/table/{game_id}", status_code=303)
     return page(request, "lobby.html", game_id=game_id, levels=LEVELS,
-                view=lobby_view(saved, party, mine, lang, request.app.state.links))
+                view=await with_presence(lobby_view(saved, party, mine, lang,
+                                                    request.app.state.links),
+                                         store, tables, game_id, party, mine))
 
 
 async def invited(store: GameStore, game_id: str, request: Request

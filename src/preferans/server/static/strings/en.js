@@ -215,6 +215,8 @@ export default {
   "plate.awayTitle": "{name} has left the table: the computer takes the seat in {seconds} s unless the player comes back",
   "status.pauseAskedWatching": "{names} asked for a pause.",
   "menu.handOverConfirm": "Give {name}'s seat to the computer for the rest of the game? This cannot be undone.",
+  "menu.addressF": "In Russian, speak of me as «она» (she)",
+  "menu.addressM": "In Russian, speak of me as «он» (he)",
   "plate.dealer": "dealer",
   "plate.dealerMark": "D",
   "plate.dummy": "The dummy's hand: nobody's, it never decides",
