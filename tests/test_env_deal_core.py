@@ -169,11 +169,22 @@ def test_copies_pickles_and_serialisation_of_a_state_on_the_core():
     assert state.legal_actions() == legal and len(state.history()) + 1 == len(clone.history())
 
 
+def test_fresh_states_share_the_fresh_deal_until_they_move():
+    game = _load(rules="sochi")
+    first, second = game.new_initial_state(), game.new_initial_state()
+    first.apply_action(7)
+    assert second.chance_outcomes() == game.new_initial_state().chance_outcomes()
+    assert len(second.chance_outcomes()) == 32 and len(first.chance_outcomes()) == 31
+    copy = second.clone()
+    copy.apply_action(9)
+    assert second.history() == [] and len(second.chance_outcomes()) == 32
+
+
 def test_illegal_actions_are_refused_on_the_core():
     game = _load(rules="sochi")
     state = game.new_initial_state()
-    deal = state._c
     state.apply_action(5)
+    deal = state._c
     with pytest.raises(ValueError, match="not the card"):
         deal.apply(5)  # dealt already
     while state.is_chance_node():

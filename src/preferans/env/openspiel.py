@@ -25,7 +25,7 @@ from .core import (
     PreferansCore,
     utility_bound,
 )
-from .deal_core import CoreDeal, Fresh
+from .deal_core import CoreDeal, Fresh, core_enabled
 
 SHORT_NAME = "python_preferans"
 
@@ -70,7 +70,14 @@ class PreferansGame(pyspiel.Game):
         self._initial = self._fresh.engine
 
     def new_initial_state(self) -> PreferansState:
-        return PreferansState(self, self._fresh.new())
+        fresh = self._fresh
+        if fresh.core is not None and core_enabled():
+            # the fresh deal itself, copied when the state first moves (OpenSpiel makes a
+            # new state before every tensor it writes, to learn the tensor's shape)
+            state = PreferansState(self, fresh.core)
+            state._shared = True
+            return state
+        return PreferansState(self, fresh.engine.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         """The observer of ``iig_obs_type`` (:class:`Observer`); ``None`` is the default
@@ -99,6 +106,8 @@ class PreferansState(pyspiel.State):
                  core: PreferansCore | CoreDeal | None = None) -> None:
         super().__init__(game)
         self._c = core if core is not None else game._fresh.new()
+        self._shared = False
+        """``_c`` is the game's fresh deal, shared until an action is applied."""
 
     @property
     def core(self) -> PreferansCore:
@@ -106,6 +115,7 @@ class PreferansState(pyspiel.State):
         c = self._c
         if type(c) is CoreDeal:
             c = self._c = c.engine()
+            self._shared = False
         return c  # type: ignore[return-value]
 
     @property
@@ -127,6 +137,9 @@ class PreferansState(pyspiel.State):
         return self._c.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        if self._shared:
+            self._c = self._c.clone()
+            self._shared = False
         self._c.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
