@@ -13,8 +13,8 @@ from setuptools.command.build_py import build_py
 
 SOLVER_DIR = "src/preferans/solver"
 VECTOR_DIR = "src/preferans/env/vector_c"
-VECTOR_SOURCES = ["_vector.c", "pc_rng.c", "pc_auction.c", "pc_defence.c", "pc_play.c",
-                  "pc_observe.c", "pc_score.c", "pc_step.c"]
+VECTOR_SOURCES = ["_vector.c", "_deal.c", "pc_rng.c", "pc_auction.c", "pc_defence.c",
+                  "pc_play.c", "pc_observe.c", "pc_score.c", "pc_step.c"]
 LOCALE_DIR = "src/preferans/locale"
 
 BASE_FLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing"]
@@ -91,7 +91,7 @@ setup(
         Extension(
             "preferans.env._vector",
             sources=[f"{VECTOR_DIR}/{name}" for name in VECTOR_SOURCES],
-            depends=[f"{VECTOR_DIR}/pc.h"],
+            depends=[f"{VECTOR_DIR}/pc.h", f"{VECTOR_DIR}/pc_py.h"],
             extra_compile_args=BASE_FLAGS,
         ),
     ],

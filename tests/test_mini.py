@@ -24,6 +24,21 @@ def test_the_pack_of_each_size():
     assert len(CardSet(five.pack_mask)) == 20 and full.pack_mask == 0xFFFFFFFF
 
 
+def test_the_pack_of_one_suit():
+    """``suits`` 1 with five ranks: the ten to the ace of spades, one card a hand, one trick a
+    deal (the tenth level the lowest that needs it), the talon still two cards."""
+    one = Rules.preset("sochi", ranks=5, suits=1)
+    assert Rules.preset("sochi").suits == 4
+    assert (one.tricks, one.missing_tricks, one.lowest_level) == (1, 9, 10)
+    assert CardSet(one.pack_mask).to_list() == ["AS", "KS", "QS", "JS", "10S"]
+    with pytest.raises(RulesError, match="suits=1 needs ranks=5"):
+        Rules.preset("sochi", ranks=2, suits=1)
+    with pytest.raises(RulesError, match="ranks"):
+        Rules.preset("sochi", ranks=5, suits=1, players=4)
+    with pytest.raises(RulesError):
+        Rules.preset("sochi", ranks=5, suits=2)
+
+
 def test_a_short_pack_is_for_three_players_of_the_plain_game():
     for bad in ({"players": 4}, {"players": 2}):
         with pytest.raises(RulesError, match="ranks=2"):
@@ -46,10 +61,10 @@ def test_the_full_pack_deals_as_before():
         assert list(deal.talon) == cards[30:32]
 
 
-@pytest.mark.parametrize("ranks", [2, 5])
-def test_a_short_pack_deals_plays_and_scores_whole_deals(ranks):
-    rules = Rules.preset("sochi", ranks=ranks)
-    rng = random.Random(ranks)
+@pytest.mark.parametrize(("ranks", "suits"), [(2, 4), (5, 4), (5, 1)])
+def test_a_short_pack_deals_plays_and_scores_whole_deals(ranks, suits):
+    rules = Rules.preset("sochi", ranks=ranks, suits=suits)
+    rng = random.Random(ranks + suits)
     kinds = set()
     for number in range(80):
         game = Game(rules, first_dealer=number % 3, seed=number)
@@ -105,9 +120,11 @@ def test_a_card_outside_the_pack_is_refused():
 def test_the_web_table_does_not_offer_a_short_pack():
     from preferans.server.lang.house_rules import editor_schema, rules_from_settings
 
-    assert "ranks" not in {e["name"] for e in editor_schema()}
+    assert not {"ranks", "suits"} & {e["name"] for e in editor_schema()}
     with pytest.raises(RulesError, match="research"):
         rules_from_settings({"preset": "sochi", "ranks": 2})
+    with pytest.raises(RulesError, match="research"):
+        rules_from_settings({"preset": "sochi", "ranks": 5, "suits": 1})
 
 
 # --- the research environment ----------------------------------------------------------------
@@ -128,6 +145,38 @@ def test_openspiel_random_simulation_of_mini_preferans(ranks):
     pyspiel.random_sim_test(pulya, num_sims=1, serialize=True, verbose=False)
 
 
+def test_fewer_bids_as_a_game_parameter():
+    """``bids`` N offers the lowest N bids of the ladder, in the auction and as the
+    contract named; misère and the rest of the rules stay."""
+    import preferans.env  # noqa: F401
+    from preferans.env import spec
+
+    def names(state):
+        return [state.action_to_string(state.current_player(), a)
+                for a in state.legal_actions()]
+
+    game = pyspiel.load_game("python_preferans", {"ranks": 5, "suits": 1, "bids": 1,
+                                                  "seed": 3})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert names(state) == ["10S", "MISERE", "PASS"]
+    with pytest.raises(ValueError, match="not offered"):
+        state.apply_action(spec.ACTION_NAMES.index("10C", spec.FIRST_BID))  # the bid
+    state.apply_action(spec.ACTION_NAMES.index("10S", spec.FIRST_BID))
+    while "10S" not in names(state) or state.core.game.deal.phase.value != "contract":
+        state.apply_action(state.legal_actions()[0])  # the others pass, the discard
+    assert names(state) == ["10S"]  # the contract named: the one bid offered
+    full = pyspiel.load_game("python_preferans", {"bids": 2})
+    state = full.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert names(state) == ["6S", "6C", "MISERE", "PASS"]
+    assert not state.on_core  # fewer bids: the Python engine plays it
+    with pytest.raises(ValueError, match="bids"):
+        pyspiel.load_game("python_preferans", {"bids": 26})
+
+
 def test_our_levels_refuse_a_short_pack_clearly():
     import preferans.env  # noqa: F401
     from preferans.env.openspiel import make_bot
@@ -138,11 +187,11 @@ def test_our_levels_refuse_a_short_pack_clearly():
         make_bot(game, 0, "easy")
 
 
-def _example():
+def _example(name: str = "cfr_mini_preferans.py"):
     import runpy
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "examples" / "cfr_mini_preferans.py"
+    path = Path(__file__).resolve().parent.parent / "examples" / name
     return runpy.run_path(str(path))
 
 
@@ -155,6 +204,20 @@ def test_cfr_on_mini_preferans_drives_nashconv_down():
     assert values[0] > 50  # whists: the uniform policy is far from an equilibrium
     assert values == sorted(values, reverse=True)
     assert values[-1] < 0.2 * values[0]
+
+
+@pytest.mark.slow
+def test_cfr_solves_the_whole_one_suit_game_with_its_deals():
+    """The whole game of one suit with one bid offered (every one of the 120 deals a chance
+    outcome: 69,206 nodes) is small enough for tabular CFR: NashConv falls from the uniform
+    policy's as the iterations go (``examples/cfr_mini_whole.py``; its 200 iterations are
+    in docs/research.md)."""
+    result = _example("cfr_mini_whole.py")["solve"](12, (4, 8), verbose=False)
+    assert result["nodes"] == 69206
+    values = [v for _, v in result["curve"]]
+    assert values[0] > 50  # whists: the uniform policy
+    assert values[1] < 0.75 * values[0] and values[-1] < 0.3 * values[0]
+    assert values[1:] == sorted(values[1:], reverse=True)
 
 
 def test_the_exported_tree_is_the_game():

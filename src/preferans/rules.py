@@ -118,6 +118,13 @@ class TableOptions:
         "and no bid is lower than the lowest level that needs a trick.",
         (8, 5, 2),
     )
+    suits: int = _opt(
+        4,
+        "Suits in the pack, spades first: 4 (the game); for research (Mini Preferans, three "
+        "players) 1 with five ranks: the ten to the ace of spades, one card a hand and one trick "
+        "a deal, small enough to solve whole, its deals included.",
+        (4, 1),
+    )
 
 
 @dataclass(frozen=True)
@@ -725,9 +732,13 @@ class Rules(ClosingOptions, AllpassOptions, ScoringOptions, RacingOptions, Class
                              option2="write_off_choice")
         if len(self.clear_mountain_bonus) != 2:
             raise RulesError("bonus_numbers", option="clear_mountain_bonus")
-        if self.ranks != 8 and (self.players != 3 or self.rogue != "none"
-                                or self.classical_halves or self.racing_rounds):
+        if (self.ranks != 8 or self.suits != 4) and (
+                self.players != 3 or self.rogue != "none" or self.classical_halves
+                or self.racing_rounds):
             raise RulesError("ranks_three", option="ranks", value=self.ranks)
+        if self.suits != 4 and self.ranks != 5:
+            raise RulesError("one_suit_five", option="suits", option2="ranks",
+                             value=self.suits)
 
     # --- presets and (de)serialisation -------------------------------------------------------
     @classmethod
@@ -848,7 +859,7 @@ class Rules(ClosingOptions, AllpassOptions, ScoringOptions, RacingOptions, Class
     def tricks(self) -> int:
         """Cards in each hand and tricks in a deal: ten with the full pack; the pack less
         the two talon cards, shared by three."""
-        return (4 * self.ranks - 2) // 3
+        return (self.suits * self.ranks - 2) // 3
 
     @property
     def missing_tricks(self) -> int:
@@ -868,7 +879,7 @@ class Rules(ClosingOptions, AllpassOptions, ScoringOptions, RacingOptions, Class
         """The cards of the pack as a mask (:mod:`preferans.cards`): the top ``ranks`` of
         each suit."""
         suit = (0xFF << (8 - self.ranks)) & 0xFF
-        return suit | suit << 8 | suit << 16 | suit << 24
+        return sum(suit << 8 * k for k in range(self.suits))
 
 
 @functools.cache

@@ -18,6 +18,11 @@ tensor (``observation="information_state"``) of :mod:`preferans.env.tensors`. Th
 act finds its seat's view (the engine's observation, which our players read) in
 ``infos[agent]["view"]`` (``views=False`` leaves it out, for speed).
 
+With ``views=False`` and the observation tensor, an episode of one deal whose rules the C
+core plays (:mod:`.deal_core`) steps the core: the tensors, masks and rewards are the
+engine's, several times faster. ``env.core`` (and ``state()``, ``render()``,
+``to_record()``) replays the episode on the Python engine, which then steps it.
+
 Rewards are whists: the change of each seat's balance when a deal is scored, so an
 episode's rewards add up to its result. A pulya stopped by ``max_deals`` ends in
 truncation rather than termination.
@@ -33,6 +38,7 @@ from pettingzoo import AECEnv
 
 from . import spec, tensors
 from .core import CHANCE, PLAYERS, EnvConfig, PreferansCore
+from .deal_core import CoreDeal, Fresh
 
 AGENTS = tuple(f"player_{i}" for i in range(PLAYERS))
 
@@ -82,8 +88,21 @@ class PreferansAEC(AECEnv):
         self.action_spaces = {a: gymnasium.spaces.Discrete(spec.NUM_ACTIONS) for a in AGENTS}
         self.state_space = _box(tensors.STATE_PIECES, tensors.STATE_SIZE)
         self._rng = np.random.default_rng()
-        self._initial = PreferansCore(self.config)
-        self.core = self._initial.clone()
+        self._fresh = Fresh(self.config)
+        self._initial = self._fresh.engine
+        self._on_core = observation == "observation" and not views
+        """Episodes step the C core where it plays the rules (:mod:`.deal_core`): with the
+        observation tensor and no views (the views are the engine's)."""
+        self._c: PreferansCore | CoreDeal = self._initial.clone()
+
+    @property
+    def core(self) -> PreferansCore:
+        """The episode's state on the Python engine (replayed from the C core the first
+        time it is asked for; the episode then steps the engine)."""
+        c = self._c
+        if type(c) is CoreDeal:
+            c = self._c = c.engine()
+        return c  # type: ignore[return-value]
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -95,7 +114,7 @@ class PreferansAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.core = self._initial.clone()
+        self._c = self._fresh.new() if self._on_core else self._initial.clone()
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -106,7 +125,7 @@ class PreferansAEC(AECEnv):
         self._select()
 
     def _deal_chance(self) -> None:
-        core = self.core
+        core = self._c
         while core.current_player() == CHANCE:
             outcomes = core.chance_outcomes()
             if len(outcomes) == 1:
@@ -115,7 +134,7 @@ class PreferansAEC(AECEnv):
                 core.apply(outcomes[int(self._rng.integers(len(outcomes)))][0])
 
     def _select(self) -> None:
-        player = self.core.current_player()
+        player = self._c.current_player()
         if player >= 0:
             self.agent_selection = AGENTS[player]
             if self.views:
@@ -124,9 +143,14 @@ class PreferansAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = AGENTS.index(agent)
         mask = np.zeros(spec.NUM_ACTIONS, np.int8)
-        if self.core.current_player() == seat:
-            mask[self.core.legal_actions()] = 1
-        return {"observation": self._tensor(self.core, seat), "action_mask": mask}
+        c = self._c
+        if c.current_player() == seat:
+            mask[c.legal_actions()] = 1
+        if type(c) is CoreDeal:
+            tensor = c.observation_tensor(seat, np.empty(tensors.OBSERVATION_SIZE, np.float32))
+        else:
+            tensor = self._tensor(c, seat)
+        return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -136,7 +160,7 @@ class PreferansAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if self.views:
             self.infos[agent] = {}
-        core = self.core
+        core = self._c
         core.apply(int(action))
         self._deal_chance()
         rewards = core.last_rewards

@@ -60,7 +60,7 @@ class LevelAgent:
             rules = rules.make_rules()
         elif isinstance(rules, str):
             rules = Rules.preset(rules)
-        if rules.ranks != 8 and level != "random":
+        if (rules.ranks != 8 or rules.suits != 4) and level != "random":
             raise ValueError(f"our {level} player plays the full pack, not Mini Preferans's "
                              f"{rules.ranks} ranks (use 'random' or your own agent)")
         self.level = level

@@ -72,6 +72,13 @@ class EnvConfig:
     - ``ranks``: 0 plays the pack the rules say (32 cards); 5 or 2 is **Mini Preferans**,
       the rules' ``ranks`` option: the top 5 ranks of each suit (six cards a hand) or the
       king and ace (two cards a hand), the same rules otherwise.
+    - ``suits``: 0 plays the rules' suits (4); 1 (with ``ranks`` 5) is the smallest Mini
+      Preferans, the rules' ``suits`` option: the ten to the ace of spades, one card a hand,
+      one trick a deal.
+    - ``bids``: 0 offers every bid of the rules; N offers only the lowest N bids of the
+      ladder (from the lowest level the pack allows; misère as the rules have it), in the
+      auction and as the contract named: fewer contracts, the same rules otherwise (for a
+      game small enough to solve whole).
     """
 
     rules: str = "sochi"
@@ -82,6 +89,8 @@ class EnvConfig:
     dealer: int = 0
     max_deals: int = MAX_DEALS
     ranks: int = 0
+    suits: int = 0
+    bids: int = 0
 
     @classmethod
     def from_params(cls, params: dict[str, Any] | None) -> EnvConfig:
@@ -108,6 +117,10 @@ class EnvConfig:
                              "seed >= -1")
         if self.ranks not in (0, 2, 5, 8):
             raise ValueError(f"ranks {self.ranks}: 0 (the rules' own), 8, 5 or 2")
+        if self.suits not in (0, 1, 4):
+            raise ValueError(f"suits {self.suits}: 0 (the rules' own), 4 or 1")
+        if not 0 <= self.bids <= 25:
+            raise ValueError(f"bids {self.bids}: 0 (every bid) or 1..25")
         if not 0 <= self.dealer < PLAYERS:
             raise ValueError(f"dealer {self.dealer} is not a seat (0..2)")
         rules = self.make_rules()
@@ -115,7 +128,7 @@ class EnvConfig:
             raise ValueError(f"rules {self.rules!r} are for {rules.players} players, not 3")
 
     def make_rules(self) -> Rules:
-        return _rules(self.rules, self.pulya, self.ranks)
+        return _rules(self.rules, self.pulya, self.ranks, self.suits)
 
     @property
     def deals(self) -> int:
@@ -124,10 +137,10 @@ class EnvConfig:
 
 
 @cache
-def _rules(text: str, pulya: int, ranks: int = 0) -> Rules:
+def _rules(text: str, pulya: int, ranks: int = 0, suits: int = 0) -> Rules:
     rules = Rules.from_json(_rules_object(text))
-    if ranks:
-        rules = rules.replace(ranks=ranks)
+    if ranks or suits:
+        rules = rules.replace(ranks=ranks or rules.ranks, suits=suits or rules.suits)
     return rules.replace(pool=pulya) if pulya else rules
 
 
@@ -239,6 +252,11 @@ class PreferansCore:
         act (``"player"``)."""
         self._sheet_owned = True
         """False while a clone shares the sheet (copied before a deal can end on it)."""
+        self._bids: tuple[int, int] | None = None
+        """The bid ids offered (``config.bids``): ``[low, high)``, the ladder below misère."""
+        if config.bids:
+            low = spec.FIRST_BID + 5 * (self.rules.lowest_level - 6)
+            self._bids = (spec.FIRST_BID, min(low + config.bids, spec.MISERE_ID))
         self._start_dealing()
         self._write_sheet_features()
 
@@ -327,6 +345,13 @@ class PreferansCore:
         return list(legal)
 
     def _legal_actions(self) -> list[int]:
+        legal = self._engine_legal_actions()
+        if self._bids is not None:
+            low, high = self._bids
+            return [a for a in legal if not low <= a < spec.MISERE_ID or a < high]
+        return legal
+
+    def _engine_legal_actions(self) -> list[int]:
         deal = self.game.deal
         if deal is None or self.over:
             return []
@@ -401,6 +426,9 @@ class PreferansCore:
             if self.pending is not None and action_id not in self.legal_actions():
                 raise ValueError(f"{DECK[action_id]} cannot be discarded with "
                                  f"{DECK[self.pending]}")
+            if self._bids is not None and self._bids[1] <= action_id < spec.MISERE_ID:
+                raise ValueError(f"{spec.ACTION_NAMES[action_id]} is not offered (bids "
+                                 f"{self.config.bids})")
             number = len(game.finished_deals)
             if not self._sheet_owned and _may_end(game.deal):
                 game.sheet = _copy_sheet(game.sheet)
@@ -414,7 +442,14 @@ class PreferansCore:
 
     def _deal_done(self) -> None:
         old = self.balance
-        self.balance = [float(x) for x in self.game.sheet.balance()]
+        if self.config.pulya:
+            self.balance = [float(x) for x in self.game.sheet.balance()]
+        else:  # one deal on a fresh sheet: its balance is its outcome's (settled once)
+            key = (self.rules, self.game.finished_deals[-1].outcome())
+            balance = _ONE_DEAL.get(key)
+            if balance is None:
+                balance = _ONE_DEAL[key] = [float(x) for x in self.game.sheet.balance()]
+            self.balance = list(balance)
         self.last_rewards = [b - a for a, b in zip(old, self.balance, strict=True)]
         deals = len(self.game.finished_deals)
         if not self.config.pulya or self.game.finished:
@@ -477,6 +512,11 @@ class PreferansCore:
         for action in history:
             core.apply(action)
         return core
+
+
+_ONE_DEAL: dict[tuple[Rules, DealOutcome], list[float]] = {}
+"""The balance of a one-deal game by its rules and outcome (the sheet's settlement, in
+fractions, is the slowest part of a deal's end; a one-deal game settles a fresh sheet)."""
 
 
 def _copy_sheet(sheet: Sheet) -> Sheet:

@@ -25,6 +25,7 @@ from .core import (
     PreferansCore,
     utility_bound,
 )
+from .deal_core import CoreDeal, Fresh, core_enabled
 
 SHORT_NAME = "python_preferans"
 
@@ -65,10 +66,18 @@ class PreferansGame(pyspiel.Game):
             max_game_length=self.config.deals * MAX_STEPS_PER_DEAL,
         )
         super().__init__(GAME_TYPE, info, self.config.params())
-        self._initial = PreferansCore(self.config)
+        self._fresh = Fresh(self.config)
+        self._initial = self._fresh.engine
 
     def new_initial_state(self) -> PreferansState:
-        return PreferansState(self, self._initial.clone())
+        fresh = self._fresh
+        if fresh.core is not None and core_enabled():
+            # the fresh deal itself, copied when the state first moves (OpenSpiel makes a
+            # new state before every tensor it writes, to learn the tensor's shape)
+            state = PreferansState(self, fresh.core)
+            state._shared = True
+            return state
+        return PreferansState(self, fresh.engine.clone())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         """The observer of ``iig_obs_type`` (:class:`Observer`); ``None`` is the default
@@ -84,40 +93,73 @@ class PreferansGame(pyspiel.Game):
 
 class PreferansState(pyspiel.State):
     """One state of the game; ``state.core`` is the environment's state, ``state.core.game``
-    the engine's :class:`~preferans.game.Game`."""
+    the engine's :class:`~preferans.game.Game`.
 
-    def __init__(self, game: PreferansGame, core: PreferansCore | None = None) -> None:
+    Where the C core plays the game's rules (one deal, the full pack: :mod:`.deal_core`)
+    the state steps a :class:`~.deal_core.CoreDeal`: the player to act, the legal actions,
+    the chance outcomes, the returns and the default observation tensor come from C. The
+    first call that needs more (``state.core``, a string, the information-state tensor,
+    another observer, the view, the record, a resample) replays the history on the
+    Python engine, which the state then steps from there on."""
+
+    def __init__(self, game: PreferansGame,
+                 core: PreferansCore | CoreDeal | None = None) -> None:
         super().__init__(game)
-        self.core = core if core is not None else PreferansCore(game.config)
+        self._c = core if core is not None else game._fresh.new()
+        self._shared = False
+        """``_c`` is the game's fresh deal, shared until an action is applied."""
+
+    @property
+    def core(self) -> PreferansCore:
+        """The state on the Python engine (replayed from the C core the first time)."""
+        c = self._c
+        if type(c) is CoreDeal:
+            c = self._c = c.engine()
+            self._shared = False
+        return c  # type: ignore[return-value]
+
+    @property
+    def on_core(self) -> bool:
+        """Whether the state steps the C core (not yet the Python engine)."""
+        return type(self._c) is CoreDeal
 
     # --- the OpenSpiel API --------------------------------------------------------------
     def current_player(self) -> int:
-        return self.core.current_player()
+        return self._c.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.core.current_player():
+        c = self._c
+        if player != c.current_player():
             return []
-        return self.core.legal_actions()
+        return c.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.core.chance_outcomes()
+        return self._c.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.core.apply(action)
+        if self._shared:
+            self._c = self._c.clone()
+            self._shared = False
+        self._c.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"deal {spec.ACTION_NAMES[action]}"
-        return spec_name(self.core, action)
+        c = self._c
+        if type(c) is CoreDeal:
+            if action < 32 and c.phase() == _DISCARD_PHASE:
+                return f"discard {spec.ACTION_NAMES[action]}"
+            return spec.ACTION_NAMES[action]
+        return spec_name(c, action)  # type: ignore[arg-type]
 
     def is_terminal(self) -> bool:
-        return self.core.over
+        return self._c.over
 
     def returns(self) -> list[float]:
-        return self.core.returns()
+        return self._c.returns()
 
     def rewards(self) -> list[float]:
-        return list(self.core.last_rewards)
+        return list(self._c.last_rewards)
 
     def __str__(self) -> str:
         text = self.core.facts.get("str")
@@ -147,8 +189,7 @@ class PreferansState(pyspiel.State):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PreferansState:
         # clone() of a Python state deep-copies it: a copy of the core, not of the game.
-        other = PreferansState(self.get_game(), self.core.clone())
-        return other
+        return PreferansState(self.get_game(), self._c.clone())
 
 
 def spec_name(core: PreferansCore, action: int) -> str:
@@ -163,6 +204,8 @@ def spec_name(core: PreferansCore, action: int) -> str:
             return str(legal[k])
     return spec.ACTION_NAMES[action]
 
+
+_DISCARD_PHASE = tensors.PHASES.index("discard")
 
 _PRIVATE = {pyspiel.PrivateInfoType.NONE: "none",
             pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
@@ -190,6 +233,9 @@ class Observer:
         self.layout = layout
         self.perfect_recall = layout.recall
         self.tensor = np.zeros(layout.size, np.float32)
+        self._core_tensor = layout.default and not layout.recall
+        """The tensor is the default observation, which the C core writes too."""
+        self._dealing: dict[tuple[int, int], np.ndarray] = {}
         self.dict: dict[str, np.ndarray] = {}
         at = 0
         for name, shape in layout.pieces:
@@ -198,6 +244,20 @@ class Observer:
             at += n
 
     def set_from(self, state: PreferansState, player: int) -> None:
+        c = getattr(state, "_c", None)  # a state of another game may hold a core only
+        if self._core_tensor and type(c) is CoreDeal:
+            if c.current_player() != CHANCE:
+                c.observation_tensor(player, self.tensor)
+                return
+            # while the cards are dealt a seat sees only who deals (OpenSpiel's own
+            # observation calls read a fresh state first): the engine's tensor, kept
+            key = (player, c.deal.dealer)
+            kept = self._dealing.get(key)
+            if kept is None:
+                kept = self._dealing[key] = self.layout.tensor(
+                    c.engine(), player, np.zeros(self.layout.size, np.float32))
+            self.tensor[:] = kept
+            return
         self.layout.tensor(state.core, player, self.tensor)
 
     def string_from(self, state: PreferansState, player: int) -> str:

@@ -30,7 +30,7 @@ def resample(core: PreferansCore, seat: int, rng: random.Random) -> PreferansCor
     deal = core.game.deal
     if deal is None or core.current_player() == CHANCE or core.over:
         return core.clone()
-    if core.rules.ranks != 8:
+    if core.rules.ranks != 8 or core.rules.suits != 4:
         raise ValueError("worlds are drawn for the full pack only (our players' sampler), "
                          f"not for a pack of {core.rules.ranks} ranks")
     view = SeatView.from_observation(deal.observation(seat))

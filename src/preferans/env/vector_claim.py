@@ -30,6 +30,8 @@ def refusal(rules: Rules) -> str | None:
         return f"the core plays three players, not {rules.players}"
     if getattr(rules, "ranks", 8) != 8:
         return f"the core plays the full pack, not Mini Preferans's {rules.ranks} ranks"
+    if getattr(rules, "suits", 4) != 4:
+        return f"the core plays the full pack, not Mini Preferans's {rules.suits} suit"
     checks = (
         (rules.rogue != "none", "the Rogue"),
         (rules.classical_halves, "Classical's halves"),

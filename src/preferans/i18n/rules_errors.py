@@ -130,6 +130,8 @@ ENGLISH: dict[str, str] = {
                            "is doubled; choose one",
     "ranks_three": "option ranks={value}: a short pack (Mini Preferans) is played by three "
                    "players without the Rogue, Classical's halves or Racing's rounds",
+    "one_suit_five": "option {option}={value} needs {option2}=5: one suit of five cards "
+                     "(one a hand, the talon two)",
     # --- the web table's own checks (preferans.server.lang.house_rules) ------------------------
     "list_like": "option {option}={value} must be a list of whole numbers, like {example}",
     "list_length": "option {option} needs {count} numbers, not {given} (like {example})",

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "pc.h"
+#include "pc_py.h"
 
-#define NRULES 18
 
 typedef struct {
     PyObject_HEAD
@@ -21,7 +21,8 @@ typedef struct {
     uint64_t (*masks)[2];
 } Batch;
 
-static int get_rules(PyObject *seq, pc_rules *r)
+/* The 18 numbers of vector_claim.core_parameters as a pc_rules (pc_py.h). */
+int pc_py_rules(PyObject *seq, pc_rules *r)
 {
     PyObject *fast = PySequence_Fast(seq, "rules must be a sequence of 18 small integers");
     if (!fast)
@@ -123,7 +124,7 @@ static int batch_init(Batch *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "num_envs must be 1 .. 16777216");
         return -1;
     }
-    if (get_rules(rules, &self->rules) < 0)
+    if (pc_py_rules(rules, &self->rules) < 0)
         return -1;
     free(self->deals);
     free(self->rng);
@@ -354,7 +355,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_vector",
 
 PyMODINIT_FUNC PyInit__vector(void)
 {
-    if (PyType_Ready(&BatchType) < 0)
+    if (PyType_Ready(&BatchType) < 0 || PyType_Ready(&pc_DealType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
@@ -362,6 +363,12 @@ PyMODINIT_FUNC PyInit__vector(void)
     Py_INCREF(&BatchType);
     if (PyModule_AddObject(m, "Batch", (PyObject *)&BatchType) < 0) {
         Py_DECREF(&BatchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&pc_DealType);
+    if (PyModule_AddObject(m, "Deal", (PyObject *)&pc_DealType) < 0) {
+        Py_DECREF(&pc_DealType);
         Py_DECREF(m);
         return NULL;
     }

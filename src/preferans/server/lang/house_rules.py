@@ -53,6 +53,7 @@ NOT_AT_THIS_TABLE: Final = {
     "rogue_soloist": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
     "rogue_defence": "the Rogue is dealt only in its structural variants (rogue-small, ...)",
     "ranks": "research only: a short pack (Mini Preferans) is for the research environment",
+    "suits": "research only: a short pack (Mini Preferans) is for the research environment",
 }
 """Options that belong to other table shapes, and why: the conventions' editor hides them
 and refuses them; a structural variant whose shape they fit (:func:`shape_options`) offers
