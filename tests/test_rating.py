@@ -213,3 +213,18 @@ def test_a_deleted_accounts_seat_updates_nobody():
                         record={"deals": []}, balance=[5.0, 10.0, -15.0])
     assert (seats[0].counts, seats[0].why) == (False, "unclaimed")
     assert {c.holder for c in rate_game(seats, {})} == {"bob", "level:easy"}
+
+
+def test_a_resumed_seed_keeps_the_earlier_games_and_plays_only_the_missing_ones():
+    from preferans.rating.seed import play_seed_games, seed_data
+
+    plays = [{"game": 0, "lineup": lineup, "balance": balance, "deals": 12, "finished": True,
+              "cpu_s": 1.0}
+             for lineup, balance in ((["easy", "normal", "hard"], [-30.0, 10.0, 20.0]),
+                                     (["normal", "hard", "crazy"], [0.0, -10.0, 10.0]))]
+    earlier = seed_data(plays, pool=10, seed=0, workers=1, wall_s=2.0)
+    again = play_seed_games(1, pool=10, seed=0, workers=1, earlier=earlier)  # nothing to play
+    assert again["plays"] == earlier["plays"] and again["ratings"] == earlier["ratings"]
+    assert again["wall_seconds"] >= 2.0
+    with pytest.raises(ValueError, match="pool 10 with seed 0, not pool 20"):
+        play_seed_games(2, pool=20, seed=0, workers=1, earlier=earlier)

@@ -681,6 +681,9 @@ def rating_seed(
         Path | None, typer.Option("--out", help="Write the seed here (default: the package's "
                                   "data/rating/levels.json).")
     ] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Keep the games already in the seed file (--out) and play only the "
+                         "duplicate games it lacks.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Seed the computer levels' ratings: whole duplicate pulya games between every three
@@ -694,12 +697,23 @@ def rating_seed(
     if games < 1 or pulya < 1 or workers < 1:
         fail("--games, --pulya and --workers must be at least 1")
     target = out or SEED_FILE
+    earlier = None
+    if resume:
+        try:
+            earlier = json.loads(target.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            fail(f"--resume: cannot read the seed file {target}: {exc}")
     console = Console(stderr=True)
     with Progress(console=console, transient=as_json) as bar:
-        task = bar.add_task("whole games", total=games * 12)
-        data = play_seed_games(games, pool=pulya, seed=seed, workers=workers,
-                               time_limit=None if minutes is None else minutes * 60,
-                               progress=lambda done, total: bar.update(task, completed=done))
+        task = bar.add_task("whole games", total=None)
+        try:
+            data = play_seed_games(
+                games, pool=pulya, seed=seed, workers=workers,
+                time_limit=None if minutes is None else minutes * 60,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                earlier=earlier)
+        except ValueError as exc:
+            fail(f"--resume: {exc}")
     if not data["plays"]:
         fail("no duplicate game was finished in the time given: nothing written")
     try:

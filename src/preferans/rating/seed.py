@@ -83,17 +83,30 @@ def _job(args: tuple[list[str], dict[str, Any], int, int, int], threads: int
 
 def play_seed_games(games: int, *, pool: int = 10, seed: int = 0, workers: int = 2,
                     time_limit: float | None = None,
-                    progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+                    progress: Callable[[int, int], None] | None = None,
+                    earlier: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` duplicate games a line-up (or what ``time_limit`` seconds allow: no new
     game is started after it, and a game counts only with all its line-ups and rotations
-    played, so every line-up has played the same games) and return the seed data."""
+    played, so every line-up has played the same games) and return the seed data.
+
+    ``earlier``: the data of an earlier run with the same pool and seed; its games are kept
+    (rated first, as they were played) and only the duplicate games it lacks are played."""
     from ..match.jobs import run_jobs
     from ..rules import Rules
 
     rules = Rules.preset("sochi", pool=pool)
     per_game = len(LINEUPS) * 3
+    kept: list[dict[str, Any]] = []
+    spent = 0.0
+    if earlier is not None:
+        if earlier.get("pool") != pool or earlier.get("seed") != seed:
+            raise ValueError(f"the earlier seed was played to pool {earlier.get('pool')} with "
+                             f"seed {earlier.get('seed')}, not pool {pool} with seed {seed}")
+        kept = list(earlier.get("plays", []))
+        spent = float(earlier.get("wall_seconds", 0.0))
+    first = 1 + max((p["game"] for p in kept), default=-1)
     jobs = [(lineup, rules.to_json(), seed, g, r)
-            for g in range(games) for lineup in LINEUPS for r in range(3)]
+            for g in range(first, games) for lineup in LINEUPS for r in range(3)]
     deadline = None if time_limit is None else time.monotonic() + time_limit
     done: list[dict[str, Any]] = []
     started = time.monotonic()
@@ -111,10 +124,10 @@ def play_seed_games(games: int, *, pool: int = 10, seed: int = 0, workers: int =
     for result in done:
         by_game.setdefault(result["game"], []).append(result)
     complete = sorted(g for g, plays in by_game.items() if len(plays) == per_game)
-    plays = [p for g in complete for p in sorted(
+    plays = kept + [p for g in complete for p in sorted(
         by_game[g], key=lambda p: (p["lineup_index"], p["rotation"]))]
     return seed_data(plays, pool=pool, seed=seed, workers=workers,
-                     wall_s=time.monotonic() - started)
+                     wall_s=spent + time.monotonic() - started)
 
 
 def seed_data(plays: Sequence[dict[str, Any]], *, pool: int, seed: int, workers: int,
