@@ -56,11 +56,25 @@ def start(creator: Any, guest: Any, url: str, game: str, code: str) -> str:
     return str(watch)
 
 
+WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getBoundingClientRect().right > innerWidth + 1
+                 && getComputedStyle(e).position !== 'fixed' && e.closest('[hidden]') === null)
+  .filter((e) => !e.closest('.hand, .cards, .trick, pre, table'))
+  .map((e) => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+  .concat(document.documentElement.scrollWidth > innerWidth
+          ? [`the page is ${document.documentElement.scrollWidth} px wide`] : [])"""
+"""Elements that reach past a phone's screen (the cards of a hand and tables may scroll in
+their own box), and the page itself if it is wider than the screen."""
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_page_at_both_sizes(browser: Any, walk_server: LiveServer, artifacts: Path,
                                   size: str) -> None:
     url = walk_server.url
-    contexts = [browser.new_context(viewport=SIZES[size]) for _ in range(3)]
+    # the phone walks in Russian, whose words are the longer
+    language = {"locale": "ru-RU", "extra_http_headers": {"Accept-Language": "ru"}} \
+        if size == "phone" else {}
+    contexts = [browser.new_context(viewport=SIZES[size], **language) for _ in range(3)]
     errors: list[str] = []
     me, guest, stranger = (context.new_page() for context in contexts)
     for tab in (me, guest, stranger):
@@ -71,6 +85,9 @@ def test_every_page_at_both_sizes(browser: Any, walk_server: LiveServer, artifac
         assert response is not None and response.status == status, (name, path)
         tab.locator(mark).first.wait_for(state="attached")
         tab.screenshot(path=str(artifacts / f"walk-{name}-{size}.png"))
+        if size == "phone":  # nothing pushes a phone's page sideways
+            wide = tab.evaluate(WIDER_THAN_THE_SCREEN)
+            assert not wide, (name, wide)
 
     try:
         game = new_game(me, url, seed=3)
@@ -95,6 +112,8 @@ def test_every_page_at_both_sizes(browser: Any, walk_server: LiveServer, artifac
         visit(stranger, "watch", watch, 200, "#table, .table")
         visit(me, "status", "/status", 200, "table")
         visit(me, "account", "/account", 200, "#register-form")
+        visit(me, "ladder", "/ladder", 200, "h1")
+        visit(me, "puzzles", "/puzzles", 200, "h1")
         visit(me, "notfound", "/no/such/page", 404, "h1")
         visit(stranger, "not-yours", f"/table/{game}", 403, "h1")
     finally:

@@ -209,6 +209,15 @@ def _next_not_state(ws: Any, timeout: float | None = None) -> dict[str, Any]:
             return frame
 
 
+def _next_move(ws: Any) -> dict[str, Any]:
+    """The next state on ``ws`` that tells a move (a friend's arrival, or his presence, sends
+    the sockets at the table states without one, which may come first)."""
+    while True:
+        frame = receive_json(ws)
+        if frame.get("type") == "state" and frame.get("event"):
+            return frame
+
+
 def _until_a_human_acts(ws: Any) -> dict[str, Any]:
     """The first state frame on ``ws`` in which seat 0 or 1 (the two humans) is to act."""
     while True:
@@ -231,11 +240,11 @@ def test_a_human_acting_out_of_turn_is_told_and_nothing_changes(client: TestClie
         # the other human sends at the same time, first: refused, the right one applies
         sockets[other].send_json({"type": "action", "token": legal[0]})
         sockets[to_act].send_json({"type": "action", "token": legal[0]})
-        error = receive_json(sockets[other])
+        error = _next_not_state(sockets[other])
         assert error["type"] == "error" and error["code"] == "not_your_turn"
-        after = receive_json(sockets[to_act])
+        after = _next_move(sockets[to_act])
         assert after["event"]["seat"] == to_act and after["event"]["token"] == legal[0]
-        seen = receive_json(sockets[other])
+        seen = _next_move(sockets[other])
         assert seen["event"] == after["event"]
 
 
