@@ -228,3 +228,18 @@ def test_a_resumed_seed_keeps_the_earlier_games_and_plays_only_the_missing_ones(
     assert again["wall_seconds"] >= 2.0
     with pytest.raises(ValueError, match="pool 10 with seed 0, not pool 20"):
         play_seed_games(2, pool=20, seed=0, workers=1, earlier=earlier)
+
+
+def test_the_seed_figures_count_head_to_head_in_the_same_games():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    from rating_seed_figures import head_to_head
+
+    plays = [{"lineup": ["easy", "normal", "hard"], "balance": [-30.0, 10.0, 20.0]},
+             {"lineup": ["hard", "crazy", "normal"], "balance": [5.0, -10.0, 5.0]},
+             {"lineup": ["easy", "hard", "crazy"], "balance": [0.0, 0.0, 0.0]}]
+    assert head_to_head(plays, "normal", "hard") == {
+        "games": 2, "above": 0, "below": 1, "ties": 1, "gap": -5.0}
+    assert head_to_head(plays, "normal", "crazy")["games"] == 1
