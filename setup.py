@@ -13,7 +13,7 @@ from setuptools.command.build_py import build_py
 
 SOLVER_DIR = "src/preferans/solver"
 VECTOR_DIR = "src/preferans/env/vector_c"
-VECTOR_SOURCES = ["_vector.c", "_deal.c", "pc_rng.c", "pc_auction.c", "pc_defence.c",
+VECTOR_SOURCES = ["_vector.c", "_deal.c", "_floats.c", "pc_rng.c", "pc_auction.c", "pc_defence.c",
                   "pc_play.c", "pc_observe.c", "pc_score.c", "pc_step.c"]
 LOCALE_DIR = "src/preferans/locale"
 

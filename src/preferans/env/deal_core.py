@@ -28,13 +28,19 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .core import CHANCE, TERMINAL, EnvConfig, PreferansCore
+from .extension import VECTOR
 from .vector_claim import core_parameters
 from .vector_score import ScoreTable, score_table
 
-try:
-    from ._vector import Deal
-except ImportError:  # pragma: no cover - the extension is not built
-    Deal = None
+Deal = None if VECTOR is None else VECTOR.Deal
+
+
+def _tolist(tensor: Any) -> list[float]:
+    return tensor.tolist()  # type: ignore[no-any-return]
+
+
+float_list = _tolist if VECTOR is None else VECTOR.float_list
+"""A float32 tensor as a list of floats (what OpenSpiel's tensors are in Python)."""
 
 _ZEROS: Final = (0.0, 0.0, 0.0)
 _USE_CORE = [True]
@@ -189,5 +195,5 @@ def is_core(core: object) -> bool:
     return type(core) is CoreDeal
 
 
-__all__ = ["CHANCE", "TERMINAL", "CoreDeal", "Fresh", "core_enabled", "fast_config", "is_core",
-           "use_core"]
+__all__ = ["CHANCE", "TERMINAL", "CoreDeal", "Fresh", "core_enabled", "fast_config",
+           "float_list", "is_core", "use_core"]

@@ -25,7 +25,7 @@ from .core import (
     PreferansCore,
     utility_bound,
 )
-from .deal_core import CoreDeal, Fresh, core_enabled
+from .deal_core import CoreDeal, Fresh, core_enabled, float_list
 
 SHORT_NAME = "python_preferans"
 
@@ -68,6 +68,17 @@ class PreferansGame(pyspiel.Game):
         super().__init__(GAME_TYPE, info, self.config.params())
         self._fresh = Fresh(self.config)
         self._initial = self._fresh.engine
+        self._observers: tuple[Observer, Observer] | None = None
+
+    def observers(self) -> tuple[Observer, Observer]:
+        """The default observation's and the information state's observers (OpenSpiel's
+        ``default_observer`` and ``info_state_observer``), made once: what a state's
+        ``observation_tensor``, ``information_state_tensor`` and strings read."""
+        observers = self._observers
+        if observers is None:
+            observers = self._observers = (self.make_py_observer(), Observer(
+                tensors.Layout(True, True, "single")))
+        return observers
 
     def new_initial_state(self) -> PreferansState:
         fresh = self._fresh
@@ -135,6 +146,56 @@ class PreferansState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._c.chance_outcomes()
+
+    # --- the same answers to Python callers, without the way through C++ ------------------
+    # pyspiel's bindings of these call C++, which calls back into Python (and, for a tensor
+    # or a string, makes a fresh state to learn its shape and copies the observer's pieces
+    # one by one). A Python caller gets the same values here directly; C++ callers
+    # (algorithms written in C++) keep OpenSpiel's way. tests/test_env_direct.py compares
+    # the two on random states of every kind.
+    def is_chance_node(self) -> bool:
+        return self._c.current_player() == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._c.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        c = self._c
+        current = c.current_player()
+        if c.over:
+            return []
+        if current == CHANCE:
+            return [action for action, _ in c.chance_outcomes()]
+        if player is None or player == current:
+            return c.legal_actions()
+        if player < 0:
+            raise pyspiel.SpielError(f"legal actions asked for pseudo-player {player}")
+        return []
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(self.get_game().observers()[0], player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(self.get_game().observers()[1], player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        observer = self.get_game().observers()[0]
+        return observer.string_from(self, self._seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        observer = self.get_game().observers()[1]
+        return observer.string_from(self, self._seat(player))
+
+    def _tensor(self, observer: Observer, player: int | None) -> list[float]:
+        observer.set_from(self, self._seat(player))
+        return float_list(observer.tensor)
+
+    def _seat(self, player: int | None) -> int:
+        if player is None:
+            player = self._c.current_player()
+        if not 0 <= player < 3:
+            raise pyspiel.SpielError(f"a seat 0, 1 or 2 is needed, not player {player}")
+        return player
 
     def _apply_action(self, action: int) -> None:
         if self._shared:

@@ -41,14 +41,10 @@ import numpy as np
 from ..rules import Rules
 from . import spec, tensors
 from .core import TERMINAL, EnvConfig, PreferansCore
+from .extension import VECTOR as _vector
 from .vector_claim import core_parameters, refusal
 from .vector_deals import PICK_SALT, DealRng, seed_of
 from .vector_score import ScoreTable, score_table
-
-try:
-    from . import _vector
-except ImportError:  # pragma: no cover - the extension is not built
-    _vector = None  # type: ignore[assignment]
 
 OBSERVATION_SIZE = tensors.OBSERVATION_SIZE
 NUM_ACTIONS = spec.NUM_ACTIONS

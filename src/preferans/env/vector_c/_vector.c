@@ -349,9 +349,14 @@ static PyTypeObject BatchType = {
     .tp_methods = batch_methods,
 };
 
+static PyMethodDef module_methods[] = {
+    {"float_list", (PyCFunction)pc_float_list, METH_O,
+     "float_list(buffer) -> list[float]: a contiguous float32 buffer as a list"},
+    {NULL, NULL, 0, NULL}};
+
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_vector",
                                     "The C core of one Preferans deal, N at a time.", -1,
-                                    NULL, NULL, NULL, NULL, NULL};
+                                    module_methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__vector(void)
 {

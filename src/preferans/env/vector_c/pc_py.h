@@ -15,4 +15,7 @@ int pc_py_rules(PyObject *seq, pc_rules *r);
 /* preferans.env._vector.Deal: one deal, its cards dealt one chance outcome at a time. */
 extern PyTypeObject pc_DealType;
 
+/* float_list(buffer) -> list[float] of a float32 buffer (_floats.c). */
+PyObject *pc_float_list(PyObject *module, PyObject *arg);
+
 #endif
