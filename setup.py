@@ -14,7 +14,7 @@ from setuptools.command.build_py import build_py
 SOLVER_DIR = "src/preferans/solver"
 VECTOR_DIR = "src/preferans/env/vector_c"
 VECTOR_SOURCES = ["_vector.c", "_deal.c", "_floats.c", "pc_rng.c", "pc_auction.c", "pc_defence.c",
-                  "pc_play.c", "pc_observe.c", "pc_score.c", "pc_step.c"]
+                  "pc_play.c", "pc_observe.c", "pc_info.c", "pc_score.c", "pc_step.c"]
 LOCALE_DIR = "src/preferans/locale"
 
 BASE_FLAGS = ["-std=c11", "-O3", "-Wall", "-Wextra", "-fno-strict-aliasing"]

@@ -13,7 +13,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.observation import make_observation  # noqa: E402
+from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation  # noqa: E402
 
 import preferans.env  # noqa: E402
 from preferans.env import deal_core, tensors  # noqa: E402
@@ -36,7 +36,7 @@ def _engine_state(game):
 
 def _lockstep(game, rng: random.Random, deals: int) -> int:
     """``deals`` random deals on the core and on the engine side by side; the decisions made."""
-    observer = make_observation(game)
+    observers = (make_observation(game), make_observation(game, INFO_STATE_OBS_TYPE))
     decisions = 0
     for _ in range(deals):
         fast, slow = game.new_initial_state(), _engine_state(game)
@@ -57,10 +57,12 @@ def _lockstep(game, rng: random.Random, deals: int) -> int:
                 assert fast.legal_actions() == legal
                 assert fast.legal_actions((player + 1) % 3) == []
                 for seat in range(3):
-                    observer.set_from(slow, seat)
-                    expected = observer.tensor.copy()
-                    observer.set_from(fast, seat)
-                    assert np.array_equal(observer.tensor, expected), (seat, slow.history())
+                    for observer in observers:  # the observation and the information state
+                        observer.set_from(slow, seat)
+                        expected = observer.tensor.copy()
+                        observer.set_from(fast, seat)
+                        assert np.array_equal(observer.tensor, expected), \
+                            (seat, observer.perfect_recall, slow.history())
                 names = [slow.action_to_string(player, a) for a in legal]
                 assert [fast.action_to_string(player, a) for a in legal] == names
                 action = rng.choice(legal)

@@ -14,7 +14,7 @@ import numpy as np
 import pyspiel
 import pytest
 
-import preferans.env  # noqa: F401  (registers the game)
+import preferans.env  # registers the game
 from preferans.env import extension
 from preferans.env.deal_core import float_list
 
@@ -76,16 +76,18 @@ def test_python_callers_get_what_cpp_gives(params: dict) -> None:
     assert seen["chance"] and seen["decision"] and seen["terminal"] == 6, seen
 
 
-def test_the_core_stays_on_for_the_direct_tensor() -> None:
-    """Reading the observation tensor directly keeps a state on the C core (the information
-    state moves it to the engine, as before)."""
+def test_the_core_stays_on_for_the_direct_tensors() -> None:
+    """Reading the tensors directly keeps a state on the C core (a string moves it to the
+    engine, as before)."""
     for state in states({"rules": "sochi"}, 2, 3):
-        if state.is_terminal() or state.is_chance_node():
+        if state.is_chance_node():
             continue
-        state.observation_tensor()
-        state.legal_actions()
+        if not state.is_terminal():
+            state.observation_tensor()
+            state.legal_actions()
+        state.information_state_tensor(0)
         assert state.on_core
-    state.information_state_tensor(0)
+    state.information_state_string(0)
     assert not state.on_core
 
 

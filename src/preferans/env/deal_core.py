@@ -3,10 +3,10 @@
 their rules.
 
 It answers what stepping a deal asks, as :class:`~preferans.env.core.PreferansCore` does and
-with the same ids, numbers and observation tensor: the seat to act, the legal actions, the
-chance outcomes, an action applied, the returns and rewards, the observation tensor of a
-seat. Everything else (strings, information-state tensors, the engine's view, records,
-resampling) is the Python engine's: :meth:`CoreDeal.engine` replays the history on a
+with the same ids, numbers and tensors: the seat to act, the legal actions, the chance
+outcomes, an action applied, the returns and rewards, the observation and information-state
+tensors of a seat. Everything else (strings, the other observers' tensors, the engine's view,
+records, resampling) is the Python engine's: :meth:`CoreDeal.engine` replays the history on a
 :class:`~preferans.env.core.PreferansCore`, which the game then steps instead.
 
 The core plays one deal on a fresh sheet (``pulya`` 0) under the rules
@@ -136,6 +136,12 @@ class CoreDeal:
         """``seat``'s observation tensor (:func:`.tensors.observation_tensor`) into ``out``
         (``float32[594]``)."""
         self.deal.observe(seat, out)
+        return out
+
+    def information_state_tensor(self, seat: int, out: Any) -> Any:
+        """``seat``'s information-state tensor (:func:`.tensors.information_state_tensor`)
+        into ``out`` (``float32[5551]``)."""
+        self.deal.observe_info(seat, out)
         return out
 
     def phase(self) -> int:

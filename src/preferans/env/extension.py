@@ -11,8 +11,9 @@ import warnings
 from types import ModuleType
 from typing import Final
 
-NEEDED: Final = ("Batch", "Deal", "float_list", "NUM_ACTIONS", "OBSERVATION_SIZE", "RULES")
-"""What the Python side uses of the extension."""
+NEEDED: Final = ("Batch", "Deal", "Deal.observe", "Deal.observe_info", "float_list",
+                 "NUM_ACTIONS", "OBSERVATION_SIZE", "RULES")
+"""What the Python side uses of the extension (``Type.method`` for a type's method)."""
 
 HOW: Final = "run `make build` (or `pip install -e .`) in the source tree to build it"
 
@@ -26,7 +27,7 @@ def load() -> ModuleType | None:
                       f"OpenSpiel game, PettingZoo and VectorEnv run on the Python engine, "
                       f"several times slower; {HOW}", RuntimeWarning, stacklevel=2)
         return None
-    missing = [name for name in NEEDED if not hasattr(_vector, name)]
+    missing = [name for name in NEEDED if not _has(_vector, name)]
     if missing:
         warnings.warn(f"preferans: the environment's C extension is older than its source "
                       f"(it lacks {', '.join(missing)}); the OpenSpiel game, PettingZoo and "
@@ -34,6 +35,15 @@ def load() -> ModuleType | None:
                       RuntimeWarning, stacklevel=2)
         return None
     return _vector
+
+
+def _has(module: ModuleType, dotted: str) -> bool:
+    owner: object = module
+    for part in dotted.split("."):
+        if not hasattr(owner, part):
+            return False
+        owner = getattr(owner, part)
+    return True
 
 
 VECTOR: Final = load()

@@ -108,10 +108,10 @@ class PreferansState(pyspiel.State):
 
     Where the C core plays the game's rules (one deal, the full pack: :mod:`.deal_core`)
     the state steps a :class:`~.deal_core.CoreDeal`: the player to act, the legal actions,
-    the chance outcomes, the returns and the default observation tensor come from C. The
-    first call that needs more (``state.core``, a string, the information-state tensor,
-    another observer, the view, the record, a resample) replays the history on the
-    Python engine, which the state then steps from there on."""
+    the chance outcomes, the returns, the observation tensor and the information-state
+    tensor come from C. The first call that needs more (``state.core``, a string, another
+    observer, the view, the record, a resample) replays the history on the Python engine,
+    which the state then steps from there on."""
 
     def __init__(self, game: PreferansGame,
                  core: PreferansCore | CoreDeal | None = None) -> None:
@@ -294,8 +294,9 @@ class Observer:
         self.layout = layout
         self.perfect_recall = layout.recall
         self.tensor = np.zeros(layout.size, np.float32)
-        self._core_tensor = layout.default and not layout.recall
-        """The tensor is the default observation, which the C core writes too."""
+        self._core_tensor = layout.default
+        """The tensor is the default observation or information state, which the C core
+        writes too."""
         self._dealing: dict[tuple[int, int], np.ndarray] = {}
         self.dict: dict[str, np.ndarray] = {}
         at = 0
@@ -308,7 +309,10 @@ class Observer:
         c = getattr(state, "_c", None)  # a state of another game may hold a core only
         if self._core_tensor and type(c) is CoreDeal:
             if c.current_player() != CHANCE:
-                c.observation_tensor(player, self.tensor)
+                if self.perfect_recall:
+                    c.information_state_tensor(player, self.tensor)
+                else:
+                    c.observation_tensor(player, self.tensor)
                 return
             # while the cards are dealt a seat sees only who deals (OpenSpiel's own
             # observation calls read a fresh state first): the engine's tensor, kept

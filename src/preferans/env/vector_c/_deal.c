@@ -18,6 +18,7 @@ typedef struct {
     uint8_t plan[32];
     uint8_t ndealt, has_plan, dealer;
     uint32_t used;     /* cards dealt so far, as a mask */
+    pc_log log;        /* the calls and the cards played, for the information state */
 } Deal;
 
 static int deal_init(Deal *self, PyObject *args, PyObject *kwds)
@@ -34,6 +35,7 @@ static int deal_init(Deal *self, PyObject *args, PyObject *kwds)
     if (pc_py_rules(rules, &self->rules) < 0)
         return -1;
     memset(&self->deal, 0, sizeof self->deal);
+    memset(&self->log, 0, sizeof self->log);
     self->ndealt = 0;
     self->used = 0;
     self->dealer = (uint8_t)dealer;
@@ -146,10 +148,12 @@ static PyObject *deal_apply(Deal *self, PyObject *arg)
         PyErr_SetString(PyExc_ValueError, "the game is over");
         return NULL;
     }
+    pc_log_mark mark = pc_log_before(&self->deal);
     if (id < 0 || id >= PC_NUM_ACTIONS || pc_apply(&self->rules, &self->deal, (int)id) < 0) {
         PyErr_Format(PyExc_ValueError, "action %ld is not legal now", id);
         return NULL;
     }
+    pc_log_after(&self->log, mark, (int)id);
     return PyBool_FromLong(self->deal.phase == PC_PH_DONE);
 }
 
@@ -173,6 +177,30 @@ static PyObject *deal_observe(Deal *self, PyObject *args)
         return NULL;
     }
     pc_observe(&self->deal, seat, self->rules.min_level, v.buf);
+    PyBuffer_Release(&v);
+    Py_RETURN_NONE;
+}
+
+/* observe_info(seat, out): the seat's information-state tensor (float32[5551]) into ``out``. */
+static PyObject *deal_observe_info(Deal *self, PyObject *args)
+{
+    int seat;
+    PyObject *o_out;
+    if (!PyArg_ParseTuple(args, "iO", &seat, &o_out))
+        return NULL;
+    if (seat < 0 || seat > 2 || dealing(self)) {
+        PyErr_SetString(PyExc_ValueError, "observe_info needs a seat (0..2) of a dealt deal");
+        return NULL;
+    }
+    Py_buffer v;
+    if (PyObject_GetBuffer(o_out, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    if (v.itemsize != 4 || v.len != 4 * PC_INFO_SIZE || !v.format || strcmp(v.format, "f")) {
+        PyBuffer_Release(&v);
+        PyErr_Format(PyExc_ValueError, "out must be float32[%d]", PC_INFO_SIZE);
+        return NULL;
+    }
+    pc_info_state(&self->deal, &self->log, seat, self->rules.min_level, v.buf);
     PyBuffer_Release(&v);
     Py_RETURN_NONE;
 }
@@ -220,6 +248,8 @@ static PyMethodDef deal_methods[] = {
      "apply(id) -> whether the deal ended; ValueError when id is not legal now"},
     {"observe", (PyCFunction)deal_observe, METH_VARARGS,
      "observe(seat, out): the seat's observation tensor into float32[594] out"},
+    {"observe_info", (PyCFunction)deal_observe_info, METH_VARARGS,
+     "observe_info(seat, out): the seat's information-state tensor into float32[5551] out"},
     {"score_key", (PyCFunction)deal_score_key, METH_NOARGS,
      "the ended deal's score key (vector_score.py), None before"},
     {"phase", (PyCFunction)deal_phase, METH_NOARGS,

@@ -11,6 +11,7 @@
  *   pc_defence.c   after the auction: discard, contract, whist and defence mode
  *   pc_play.c      the tricks
  *   pc_observe.c   the observation tensor of a seat
+ *   pc_info.c      the information-state tensor of a seat, from a deal and its log
  *   pc_score.c     what the finished deal was, as a key of the score table
  *   pc_step.c      one action id applied, the legal mask, a deal started
  */
@@ -21,6 +22,8 @@
 
 #define PC_NUM_ACTIONS 118
 #define PC_OBS_SIZE 594
+#define PC_INFO_SIZE 5551
+#define PC_MAX_CALLS 64 /* tensors.MAX_CALLS */
 
 /* action ids (spec.py) */
 #define PC_FIRST_BID 32
@@ -127,6 +130,15 @@ typedef struct {
     uint8_t tricks_won[3];
 } pc_deal;
 
+/* What the information state recalls of a deal that its pc_deal does not keep: the calls of
+ * the auction and the cards played, in order (pc_log_before, pc_log_after around pc_apply). */
+typedef struct {
+    uint8_t ncalls, nplays;
+    uint8_t call_seat[PC_MAX_CALLS], call_id[PC_MAX_CALLS];
+    uint8_t play_seat[30], play_card[30];
+    int8_t trick_talon[10]; /* the all-pass talon card that led each trick, -1 none */
+} pc_log;
+
 /* pc_rng.c */
 uint64_t pc_next(uint64_t *state);
 uint64_t pc_seed(uint64_t seed, uint64_t index);
@@ -148,6 +160,15 @@ int pc_play_apply(const pc_rules *r, pc_deal *d, int card);
 
 /* pc_observe.c */
 void pc_observe(const pc_deal *d, int seat, int min_level, float *out);
+
+/* pc_info.c */
+typedef struct {
+    uint8_t phase, seat, hand, ntricks, trick_n;
+    int8_t talon_card;
+} pc_log_mark;
+pc_log_mark pc_log_before(const pc_deal *d);
+void pc_log_after(pc_log *log, pc_log_mark mark, int id);
+void pc_info_state(const pc_deal *d, const pc_log *log, int seat, int min_level, float *out);
 
 /* pc_score.c */
 int64_t pc_score_key(const pc_rules *r, const pc_deal *d);
