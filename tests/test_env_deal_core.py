@@ -207,7 +207,8 @@ def test_resample_and_ismcts_start_from_a_state_on_the_core():
     assert bot.step(state) in state.legal_actions()
 
 
-def test_pettingzoo_steps_the_core_without_views_and_matches_the_engine():
+@pytest.mark.parametrize("observation", ["observation", "information_state"])
+def test_pettingzoo_steps_the_core_without_views_and_matches_the_engine(observation):
     def episode(env, seed):
         env.reset(seed=seed)
         rng = random.Random(seed)
@@ -222,11 +223,11 @@ def test_pettingzoo_steps_the_core_without_views_and_matches_the_engine():
             env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
         return out
 
-    fast = preferans.env.pettingzoo_env(rules="rostov", views=False)
+    fast = preferans.env.pettingzoo_env(rules="rostov", observation=observation)
     assert fast._on_core
     before = deal_core.use_core(False)
     try:
-        slow = preferans.env.pettingzoo_env(rules="rostov", views=False)
+        slow = preferans.env.pettingzoo_env(rules="rostov", observation=observation)
         runs = [episode(slow, seed) for seed in range(4)]
     finally:
         deal_core.use_core(before)

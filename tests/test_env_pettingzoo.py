@@ -71,14 +71,37 @@ def test_the_observation_and_the_mask_are_the_seats_own():
                           tensors.information_state_tensor(env.core, seat))
     other = env.possible_agents[(seat + 1) % 3]
     assert env.observe(other)["action_mask"].sum() == 0
+    assert env.infos[agent] == {} and env.infos[other] == {}  # views on demand
+    assert env.view(agent)["hand"] == env.core.game.deal.hand(seat).to_list()
+    assert env.view(agent) == env.core.view(seat)
+
+
+def test_views_in_infos_when_asked_for():
+    env = preferans.env.pettingzoo_env(seed=1, views=True)
+    env.reset()
+    agent = env.agent_selection
+    seat = env.possible_agents.index(agent)
+    other = env.possible_agents[(seat + 1) % 3]
     assert "view" in env.infos[agent] and env.infos[other] == {}
     assert env.infos[agent]["view"]["hand"] == env.core.game.deal.hand(seat).to_list()
 
 
+def test_a_policy_without_views_or_env_says_what_it_needs():
+    from preferans.env.bots import PreferansPolicy
+
+    env = preferans.env.pettingzoo_env(seed=1)
+    env.reset()
+    obs, *_, info = env.last()
+    with pytest.raises(ValueError, match="views=True"):
+        PreferansPolicy("easy", "sochi")(obs, info)
+    assert obs["action_mask"][env.policy("easy")(obs, info)] == 1
+
+
 @pytest.mark.parametrize("levels", [("easy", "normal/worlds=16", "random"),
                                     ("hard/worlds=16", "crazy/worlds=16", "easy")])
-def test_our_levels_play_as_pettingzoo_policies(levels):
-    env = preferans.env.pettingzoo_env(rules="rostov", seed=4, board=2)
+@pytest.mark.parametrize("views", [False, True])
+def test_our_levels_play_as_pettingzoo_policies(levels, views):
+    env = preferans.env.pettingzoo_env(rules="rostov", seed=4, board=2, views=views)
     policies = {a: env.policy(level, seed=k) for k, (a, level)
                 in enumerate(zip(env.possible_agents, levels, strict=True))}
     totals = _play(env, lambda agent, obs, info: policies[agent](obs, info))

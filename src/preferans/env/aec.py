@@ -14,14 +14,14 @@ environment: with ``seed=-1`` the cards come from ``reset(seed=...)``'s generato
 seed of the game's own (:class:`~preferans.env.core.EnvConfig`) they are that match's.
 Each observation is ``{"observation": tensor, "action_mask": int8 mask}``, the tensor the
 observation tensor (``observation="observation"``, the default) or the information-state
-tensor (``observation="information_state"``) of :mod:`preferans.env.tensors`. The agent to
-act finds its seat's view (the engine's observation, which our players read) in
-``infos[agent]["view"]`` (``views=False`` leaves it out, for speed).
+tensor (``observation="information_state"``) of :mod:`preferans.env.tensors`. A seat's view
+(the engine's observation, which our players read) is ``env.view(agent)``; with
+``views=True`` the agent to act also finds it in ``infos[agent]["view"]`` at every step.
 
-With ``views=False`` and the observation tensor, an episode of one deal whose rules the C
-core plays (:mod:`.deal_core`) steps the core: the tensors, masks and rewards are the
-engine's, several times faster. ``env.core`` (and ``state()``, ``render()``,
-``to_record()``) replays the episode on the Python engine, which then steps it.
+An episode of one deal whose rules the C core plays (:mod:`.deal_core`) steps the core: the
+tensors, masks and rewards are the engine's, several times faster. A view (and ``env.core``,
+``state()``, ``render()``, ``to_record()``) replays the episode on the Python engine, which
+then steps it; ``views=True`` therefore steps the engine throughout.
 
 Rewards are whists: the change of each seat's balance when a deal is scored, so an
 episode's rewards add up to its result. A pulya stopped by ``max_deals`` ends in
@@ -62,7 +62,7 @@ class PreferansAEC(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"name": "preferans_v0", "render_modes": ["human", "ansi"],
                 "is_parallelizable": False}
 
-    def __init__(self, observation: str = "observation", views: bool = True,
+    def __init__(self, observation: str = "observation", views: bool = False,
                  render_mode: str | None = None, **params: Any) -> None:
         super().__init__()
         if observation not in ("observation", "information_state"):
@@ -90,9 +90,9 @@ class PreferansAEC(AECEnv):
         self._rng = np.random.default_rng()
         self._fresh = Fresh(self.config)
         self._initial = self._fresh.engine
-        self._on_core = observation == "observation" and not views
-        """Episodes step the C core where it plays the rules (:mod:`.deal_core`): with the
-        observation tensor and no views (the views are the engine's)."""
+        self._on_core = not views
+        """Episodes step the C core where it plays the rules (:mod:`.deal_core`), unless
+        every step asks for a view (the views are the engine's)."""
         self._c: PreferansCore | CoreDeal = self._initial.clone()
 
     @property
@@ -147,7 +147,12 @@ class PreferansAEC(AECEnv):
         if c.current_player() == seat:
             mask[c.legal_actions()] = 1
         if type(c) is CoreDeal:
-            tensor = c.observation_tensor(seat, np.empty(tensors.OBSERVATION_SIZE, np.float32))
+            if self.observation_kind == "observation":
+                tensor = c.observation_tensor(seat, np.empty(tensors.OBSERVATION_SIZE,
+                                                             np.float32))
+            else:
+                tensor = c.information_state_tensor(seat, np.empty(
+                    tensors.INFORMATION_STATE_SIZE, np.float32))
         else:
             tensor = self._tensor(c, seat)
         return {"observation": tensor, "action_mask": mask}
@@ -199,6 +204,11 @@ class PreferansAEC(AECEnv):
         pass
 
     # --- beyond the API ------------------------------------------------------------------
+    def view(self, agent: str) -> dict[str, Any]:
+        """``agent``'s view now: what its seat may see, as our players read it
+        (:meth:`~preferans.env.core.PreferansCore.view`); the episode moves onto the engine."""
+        return self.core.view(AGENTS.index(agent))
+
     def to_record(self) -> dict[str, Any]:
         """The game so far as a ``preferans-record/1`` (``preferans replay`` scores it)."""
         return self.core.to_record()
@@ -208,4 +218,4 @@ class PreferansAEC(AECEnv):
         (:class:`~preferans.env.bots.PreferansPolicy`)."""
         from .bots import PreferansPolicy
 
-        return PreferansPolicy(level, self.config, seed, budget)
+        return PreferansPolicy(level, self.config, seed, budget, env=self)

@@ -101,17 +101,26 @@ def _without_pending(view: dict[str, Any]) -> dict[str, Any]:
 
 class PreferansPolicy:
     """A PettingZoo policy playing one of our levels: ``policy(observation, info)`` returns
-    the action, reading only the seat's view that the environment gives the agent to act
-    in ``info["view"]`` (and the mask in ``observation["action_mask"]``).
+    the action, reading only the seat's view (and the mask in
+    ``observation["action_mask"]``): ``info["view"]`` where the environment gives it
+    (``views=True``), else ``env.view(agent)`` of the ``env`` it was made for
+    (``env.policy(level)`` passes it).
 
     One policy object per seat (it remembers the second card of its discard).
     """
 
     def __init__(self, level: str, rules: Rules | str | EnvConfig = "sochi", seed: int = 0,
-                 budget: float | str | None = None) -> None:
+                 budget: float | str | None = None, env: Any = None) -> None:
         self.agent = LevelAgent(level, rules, seed, budget)
+        self.env = env
 
     def __call__(self, observation: dict[str, np.ndarray], info: dict[str, Any]) -> int:
         mask = observation["action_mask"]
         legal = [int(i) for i in np.flatnonzero(mask)]
-        return self.agent.act(info["view"], legal)
+        view = info.get("view")
+        if view is None:
+            if self.env is None:
+                raise ValueError("no view in info: make the environment with views=True, or "
+                                 "the policy with env.policy(level) (or env=...)")
+            view = self.env.view(self.env.agent_selection)
+        return self.agent.act(view, legal)
