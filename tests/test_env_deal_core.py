@@ -249,3 +249,24 @@ def test_the_configurations_the_core_takes():
     assert deal_core.fast_config(EnvConfig(rules="sochi")) is not None
     assert deal_core.fast_config(EnvConfig(rules="sochi", pulya=10)) is None
     assert deal_core.fast_config(EnvConfig(rules="sochi", ranks=2)) is None
+
+
+@pytest.mark.parametrize("rules", [
+    "sochi", "leningrad", "rostov",
+    '{"preset": "sochi", "misere_exposure": "before_lead", "open_before_lead": false}',
+    '{"preset": "rostov", "over_greedy": true, "resignation": true, "talon_refusal": true}',
+    '{"preset": "leningrad", "allpass_talon": "closed", "half_whist_reopen": false}',
+])
+def test_the_information_state_differential(rules):
+    """``tools/info_state_differential.py``, bounded: every seat's information-state and
+    observation tensors from C equal the engine's at every decision (its 10,000-deal runs
+    per preset are quoted in docs/research.md)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import info_state_differential
+
+    deals, decisions, compared, problem, _ = info_state_differential.compare(rules, 80, 5)
+    assert problem == "" and deals == 80
+    assert compared == 6 * decisions > 1500
