@@ -152,6 +152,23 @@ async def load(store: GameStore, game_id: str) -> SavedGame | None:
     return saved if saved is not None and saved.friends else None
 
 
+async def load_mine(store: GameStore, game_id: str, request: Request, unreadable: str
+                    ) -> tuple[SavedGame, list[int]] | Response:
+    """The table for friends ``game_id`` and the seats this browser holds at it; or the
+    refusal to answer with: the store unreadable (``unreadable``, the message's key), no
+    such table (404), no seat of this browser's (403)."""
+    try:
+        saved = await load(store, game_id)
+    except StoreError as exc:
+        return store_unavailable(exc, unreadable, request)
+    if saved is None:
+        return refused(request, "error.no_game_short", 404, game=game_id)
+    mine = held_seats(saved.seats, my_hash(request))
+    if not mine:
+        return refused(request, "error.not_yours", 403)
+    return saved, mine
+
+
 # --- creating ------------------------------------------------------------------------
 @router.post("/api/friends", status_code=201)
 def new_friends_table(settings: NewFriendsTable, request: Request, store: StoreDep,
@@ -215,15 +232,10 @@ async def seat_ratings(store: GameStore, saved: SavedGame) -> list[dict[str, Any
 async def lobby_json(game_id: str, request: Request, store: StoreDep,
                      tables: TablesDep) -> Response:
     lang = request_language(request)
-    try:
-        saved = await load(store, game_id)
-    except StoreError as exc:
-        return store_unavailable(exc, "error.cannot_read_one", request)
-    if saved is None:
-        return refused(request, "error.no_game_short", 404, game=game_id)
-    mine = held_seats(saved.seats, my_hash(request))
-    if not mine:
-        return refused(request, "error.not_yours", 403)
+    got = await load_mine(store, game_id, request, "error.cannot_read_one")
+    if isinstance(got, Response):
+        return got
+    saved, mine = got
     ratings = await seat_ratings(store, saved)
     party = Party.from_json(saved.friends or {})
     return JSONResponse(await with_presence(
@@ -272,15 +284,10 @@ async def note_lobby(store: GameStore, game_id: str, seats: list[int], now: floa
 async def lobby_left(game_id: str, body: Empty, request: Request, store: StoreDep) -> Response:
     """A seat holder's lobby page closed (sent as it goes): the others' lobbies show him
     away from this second, with the seconds left of the grace time."""
-    try:
-        saved = await load(store, game_id)
-    except StoreError as exc:
-        return store_unavailable(exc, "error.cannot_read_one", request)
-    if saved is None:
-        return refused(request, "error.no_game_short", 404, game=game_id)
-    mine = held_seats(saved.seats, my_hash(request))
-    if not mine:
-        return refused(request, "error.not_yours", 403)
+    got = await load_mine(store, game_id, request, "error.cannot_read_one")
+    if isinstance(got, Response):
+        return got
+    saved, mine = got
     if not Party.from_json(saved.friends or {}).started:
         await note_lobby(store, game_id, mine, time.time(), went=True)
     return JSONResponse({"left": mine})
@@ -472,15 +479,10 @@ async def rematch(game_id: str, body: Empty, request: Request, store: StoreDep,
     ``{"ready", "waiting"}`` and every socket is shown who is ready; the last one's makes
     the game (``{"url"}``, and the state's ``rematch`` sends every page there); asked again,
     the same game."""
-    try:
-        saved = await load(store, game_id)
-    except StoreError as exc:
-        return store_unavailable(exc, "error.cannot_start", request)
-    if saved is None:
-        return refused(request, "error.no_game_short", 404, game=game_id)
-    mine = held_seats(saved.seats, my_hash(request))
-    if not mine:
-        return refused(request, "error.not_yours", 403)
+    got = await load_mine(store, game_id, request, "error.cannot_start")
+    if isinstance(got, Response):
+        return got
+    saved, mine = got
     if not saved.finished:
         return refused(request, "friends.not_over", 409)
     party = Party.from_json(saved.friends or {})
