@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -35,3 +36,17 @@ def client(db_url: str) -> Iterator[TestClient]:
 
     with TestClient(create_app(db_url, bot_delay=0, bot_level="random")) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Any]:
+    """A throwaway PostgreSQL server for the test module (``pg_server.TempPostgres``: its
+    ``new_database(name)`` gives a URL), started when a test first asks for it; the tests
+    that ask are skipped where none can run here (no PostgreSQL, no psycopg)."""
+    from pg_server import running, unavailable
+
+    if reason := unavailable():
+        pytest.skip(reason)
+    pytest.importorskip("psycopg", reason="the PostgreSQL tests need psycopg")
+    with running() as server:
+        yield server

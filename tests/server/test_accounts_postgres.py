@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from passkey_helpers import SoftPasskey
-from pg_server import TempPostgres, running, unavailable
+from pg_server import TempPostgres, unavailable
 from server_helpers import new_game
 
 from preferans.server.app import create_app
@@ -23,12 +23,6 @@ pytest.importorskip("psycopg", reason="the PostgreSQL tests need psycopg (pip in
 
 ORIGIN = "http://localhost"
 _numbers = count(1)
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[TempPostgres]:
-    with running() as server:
-        yield server
 
 
 @pytest.fixture()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from cluster_helpers import Browser, Node, Socket, friends_table
-from pg_server import TempPostgres, running
+from pg_server import TempPostgres
 from pg_server import unavailable as pg_unavailable
 from redis_server import TempRedis
 from redis_server import unavailable as redis_unavailable
@@ -34,12 +34,6 @@ pytest.importorskip("psycopg", reason="the cluster tests need psycopg")
 pytestmark = pytest.mark.slow
 LEASE = 2.0
 _numbers = count(1)
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[TempPostgres]:
-    with running() as server:
-        yield server
 
 
 @pytest.fixture()

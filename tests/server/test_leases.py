@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pg_server import TempPostgres, running, unavailable
+from pg_server import TempPostgres
 from server_helpers import run_async
 
 from preferans.server.store.faults import Fenced
@@ -23,28 +23,12 @@ from preferans.server.store.schema import PLAYING
 _numbers = count(1)
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[TempPostgres | None]:
-    if unavailable() is not None:
-        yield None
-        return
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        yield None
-        return
-    with running() as server:
-        yield server
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path,
-          postgres: TempPostgres | None) -> Iterator[GameStore]:
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GameStore]:
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'games.db'}"
     else:
-        if postgres is None:
-            pytest.skip(unavailable() or "psycopg is not installed")
+        postgres: TempPostgres = request.getfixturevalue("postgres")
         url = postgres.new_database(f"preferans_lease_{next(_numbers)}")
     games = GameStore(url)
     games.create("g1", difficulty="easy", rules={"preset": "sochi", "pool": 10},

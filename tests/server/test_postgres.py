@@ -9,12 +9,11 @@ PostgreSQL's server binaries or the psycopg driver are missing; CI installs both
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from itertools import count
 
 import pytest
 from fastapi.testclient import TestClient
-from pg_server import TempPostgres, running, unavailable
+from pg_server import TempPostgres, unavailable
 from server_helpers import new_game, play_until, receive_json, settled
 
 from preferans.server.app import create_app
@@ -28,12 +27,6 @@ pytest.importorskip("psycopg", reason="the PostgreSQL tests need psycopg (pip in
 
 NAMES = ["You", "Misha", "Lena"]
 _numbers = count(1)
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[TempPostgres]:
-    with running() as server:
-        yield server
 
 
 @pytest.fixture()

@@ -39,12 +39,7 @@ def url(request, tmp_path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'games.db'}"
         return
-    from pg_server import running, unavailable
-    if reason := unavailable():
-        pytest.skip(reason)
-    pytest.importorskip("psycopg")
-    with running() as server:
-        yield server.new_database(f"preferans_rating_{next(_numbers)}")
+    yield request.getfixturevalue("postgres").new_database(f"preferans_rating_{next(_numbers)}")
 
 
 def finished(store: GameStore, game_id: str, *, difficulty: str = "hard",
