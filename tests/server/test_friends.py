@@ -9,7 +9,7 @@ import random
 import re
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -737,6 +737,14 @@ def test_a_table_everyone_left_waits_instead_of_playing_itself_out(client: TestC
 
 
 # --- finishing early by agreement -----------------------------------------------------------
+@contextmanager
+def open_sockets(game: str, browsers: list[Browser]) -> Iterator[dict[int, Any]]:
+    """The table's socket of each browser in ``browsers`` (seat 0, 1, … in order), all closed
+    when the block ends."""
+    with ExitStack() as stack:
+        yield {seat: stack.enter_context(b.socket(game)) for seat, b in enumerate(browsers)}
+
+
 def in_step(sockets: dict[int, Any]) -> dict[int, dict[str, Any]]:
     """Each socket's state read up to the same one: a socket opened earlier has more frames
     (a friend's arrival is shown to those already at the table)."""
@@ -789,10 +797,8 @@ def test_an_early_finish_waits_for_every_friend_and_settles_the_sheet(
     rules = {"preset": "sochi", "settle_no_missing_pool": True} if uncharged else "sochi"
     game, browsers = seated(client, ["friend", "friend"], ["Boris", "Vera"], seed=30,
                             rules=rules)
-    opened = [b.socket(game) for b in browsers]
-    sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
-    wa, wb, wv = sockets[0], sockets[1], sockets[2]
-    try:
+    with open_sockets(game, browsers) as sockets:
+        wa, wb, wv = sockets[0], sockets[1], sockets[2]
         states = in_step(sockets)
         assert states[0]["finish_asked"] == [] and states[0]["stopped"] is None
         states = _play_deal_out(sockets, states, _six_nobody_whists)  # pool points written
@@ -825,9 +831,6 @@ def test_an_early_finish_waits_for_every_friend_and_settles_the_sheet(
         assert _read_until_error(wv)["code"] == "bad_message"
         wv.send_json({"type": "finish"})  # the last friend agrees: the game ends here
         over = {seat: receive_json(ws) for seat, ws in sockets.items()}
-    finally:
-        for cm in opened:
-            cm.__exit__(None, None, None)
 
     balance = sheet_before.balance()
     for state in over.values():

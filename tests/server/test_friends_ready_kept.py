@@ -8,7 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from server_helpers import receive_json
-from test_friends import _play_deal_out, _read_until, _six_nobody_whists, in_step, seated
+from test_friends import (
+    _play_deal_out,
+    _read_until,
+    _six_nobody_whists,
+    in_step,
+    open_sockets,
+    seated,
+)
 from test_friends_more import app_on
 
 from preferans.server.table.party import Party
@@ -18,9 +25,7 @@ def test_the_next_deals_ready_survives_a_restart(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'games.db'}"
     with app_on(db) as first:
         game, browsers = seated(first, ["friend", "friend"], ["Boris", "Vera"], seed=30)
-        opened = [b.socket(game) for b in browsers]
-        sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
-        try:
+        with open_sockets(game, browsers) as sockets:
             states = _play_deal_out(sockets, in_step(sockets), _six_nobody_whists)
             assert all(state["deal_over"] for state in states.values())
             sockets[0].send_json({"type": "next_deal"})  # Anna and Boris are ready
@@ -28,17 +33,12 @@ def test_the_next_deals_ready_survives_a_restart(tmp_path: Path) -> None:
             sockets[1].send_json({"type": "next_deal"})
             told = _read_until(sockets[2], lambda m: m["ready"] == [0, 1])
             assert told["ready_waiting"] == [2] and told["deal_number"] == 1
-        finally:
-            for cm in opened:
-                cm.__exit__(None, None, None)
         kept = Party.from_json(first.app.state.store.get(game).friends)
         assert kept.deal_ready == (0, 1) and kept.deal_ready_at == 1
     with app_on(db) as second:  # the server restarts: Anna and Boris are still ready
         for browser in browsers:
             browser.client = second
-        opened = [b.socket(game) for b in browsers]
-        sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
-        try:
+        with open_sockets(game, browsers) as sockets:
             states = in_step(sockets)
             for state in states.values():
                 assert state["deal_over"] and state["deal_number"] == 1
@@ -47,18 +47,13 @@ def test_the_next_deals_ready_survives_a_restart(tmp_path: Path) -> None:
             for ws in sockets.values():
                 dealt = _read_until(ws, lambda m: not m["deal_over"])
                 assert dealt["deal_number"] == 2 and dealt["ready"] == []
-        finally:
-            for cm in opened:
-                cm.__exit__(None, None, None)
 
 
 def test_a_ready_kept_for_an_earlier_deal_is_not_carried_to_the_next(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'games.db'}"
     with app_on(db) as first:
         game, browsers = seated(first, ["friend", "friend"], ["Boris", "Vera"], seed=30)
-        opened = [b.socket(game) for b in browsers]
-        sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
-        try:
+        with open_sockets(game, browsers) as sockets:
             _play_deal_out(sockets, in_step(sockets), _six_nobody_whists)
             for seat in (0, 1, 2):  # all ready: deal 2 is dealt
                 sockets[seat].send_json({"type": "next_deal"})
@@ -66,9 +61,6 @@ def test_a_ready_kept_for_an_earlier_deal_is_not_carried_to_the_next(tmp_path: P
                                         and not m["deal_over"])
                       for seat, ws in sockets.items()}
             _play_deal_out(sockets, states, _six_nobody_whists)
-        finally:
-            for cm in opened:
-                cm.__exit__(None, None, None)
     with app_on(db) as second:
         for browser in browsers:
             browser.client = second

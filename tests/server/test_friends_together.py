@@ -18,6 +18,7 @@ from test_friends import (
     _read_until,
     _six_nobody_whists,
     in_step,
+    open_sockets,
     seated,
 )
 
@@ -45,9 +46,7 @@ def _humans_play_deal_out(sockets: dict[int, Any], states: dict[int, dict[str, A
 
 def test_the_next_deal_waits_for_every_friends_ready(client: TestClient) -> None:
     game, browsers = seated(client, ["friend", "friend"], ["Boris", "Vera"], seed=30)
-    opened = [b.socket(game) for b in browsers]
-    sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
-    try:
+    with open_sockets(game, browsers) as sockets:
         states = _play_deal_out(sockets, in_step(sockets), _six_nobody_whists)
         table = client.app.state.tables.open[game]
         for state in states.values():  # nobody has said READY yet
@@ -78,9 +77,6 @@ def test_the_next_deal_waits_for_every_friends_ready(client: TestClient) -> None
         sockets[0].send_json({"type": "pause"})
         after = receive_json(sockets[0])
         assert after["ready"] == [] and after["pause_asked"] == [0]
-    finally:
-        for cm in opened:
-            cm.__exit__(None, None, None)
 
 
 def test_a_friend_away_past_his_grace_does_not_hold_up_the_next_deal(
@@ -192,15 +188,10 @@ def test_each_friend_reads_his_own_calls_replay_and_result(client: TestClient) -
     """"Your calls beside Crazy's", the replay and the replay list's "your result" are the
     browser's own seat's, not seat 0's (Boris saw "Your Misère" though he only passed)."""
     game, browsers = seated(client, ["friend", "friend"], ["Boris", "Vera"], seed=30)
-    opened = [b.socket(game) for b in browsers]
-    sockets = {seat: cm.__enter__() for seat, cm in enumerate(opened)}
-    try:
+    with open_sockets(game, browsers) as sockets:
         _play_deal_out(sockets, in_step(sockets), _six_nobody_whists)
         history = client.app.state.tables.open[game].game.finished_deals[0].history
         _finish_now(list(sockets.values()))
-    finally:
-        for cm in opened:
-            cm.__exit__(None, None, None)
     for seat, browser in enumerate(browsers):
         calls = browser.get(f"/api/games/{game}/calls/1").json()
         assert calls["seat"] == seat
