@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -39,7 +40,7 @@ from preferans.env.spec import NUM_ACTIONS
 def compare(rules: str, deals: int, seed: int) -> tuple[int, int, int, str, float]:
     """(deals, decisions, tensors compared, the first mismatch or "", seconds)."""
     config = EnvConfig(rules=rules)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng([seed, zlib.crc32(rules.encode())])  # other deals per rules
     info = np.zeros(tensors.INFORMATION_STATE_SIZE, np.float32)
     obs = np.zeros(tensors.OBSERVATION_SIZE, np.float32)
     mask = np.zeros((1, NUM_ACTIONS), np.float64)
