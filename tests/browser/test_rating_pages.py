@@ -136,3 +136,41 @@ def test_the_lobby_and_the_plates_show_the_seats_ratings(
         for context in contexts:
             context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang, width", [("en", 1280), ("ru", 390)])
+def test_the_result_says_how_the_game_moved_the_rating(
+        browser: Any, live_server: LiveServer, artifacts: Path, lang: str, width: int) -> None:
+    """A whole game against Easy, over: its result shows "Your rating: μ ± 2σ (change)" once
+    the game is rated. The page is open before the rating is written (as at a real game's
+    end, where it is written moments after the last save): the line comes when it is."""
+    from test_review_pages import finished_game
+
+    context = browser.new_context(viewport={"width": width, "height": 844 if width < 500
+                                            else 800}, locale="ru-RU" if lang == "ru" else "en-US")
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        game_id = f"ratedEnd{lang}"
+        finished_game(live_server, page, game_id, seed=5)
+        page.goto(f"{live_server.url}/table/{game_id}?lang={lang}")
+        page.locator("#sheet-overlay .result .headline").wait_for()
+        assert page.locator(".rating-change").count() == 0  # not rated yet
+        store = live_server.store
+        changes = rate_finished(store, game_id)
+        assert changes
+        line = page.locator("#sheet-overlay .rating-change")
+        line.wait_for(timeout=15_000)
+        text = line.inner_text()
+        holder = token_hash(next(c for c in context.cookies() if c["name"] == SEAT_COOKIE)["value"])
+        (mine,) = [c for c in changes if c.holder == holder]
+        delta = mine.after.mu - mine.before.mu
+        assert text.startswith("Your rating:" if lang == "en" else "Ваш рейтинг:"), text
+        assert "±" in text and ("+" if delta > 0 else "−") in text.split("(")[-1], text
+        assert float(line.get_attribute("data-change")) == pytest.approx(delta, abs=1e-3)
+        assert page.evaluate(NO_OVERFLOW)
+        page.screenshot(path=str(artifacts / f"rating-result-{lang}-{width}.png"))
+    finally:
+        context.close()
+    assert not errors, errors

@@ -161,3 +161,32 @@ def test_a_game_that_ended_unrated_is_rated_at_the_next_start(db_url: str) -> No
             client.cookies.set(SEAT_COOKIE, "z" * 40)
             mine = rated(client, 1)
             assert mine["rating"]["games"] == 1 and len(mine["history"]) == 1
+
+
+def test_a_finished_game_tells_its_browser_how_it_moved_the_rating(client: TestClient) -> None:
+    """``/api/rating/game/<id>``: the result's "your rating" line. A game in play is not
+    rated yet (``done`` false, no seats); once over, the browser's seat with the new rating
+    and the change, equal to the history's; another browser is refused; nothing names the
+    holder."""
+    game_id = new_game(client, seed=72, pool=10)
+    playing = client.get(f"/api/rating/game/{game_id}").json()
+    assert playing == {"rated": True, "done": False, "seats": {}}
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        play_until(ws, random.Random(72), lambda s: s["game_over"])
+    rated(client, 1)
+    answer = client.get(f"/api/rating/game/{game_id}")
+    assert answer.headers["cache-control"] == "no-store"
+    body = answer.json()
+    assert body["rated"] and body["done"] and set(body["seats"]) == {"0"}
+    seat = body["seats"]["0"]
+    holder = token_hash(client.cookies.get(SEAT_COOKIE))
+    (point,) = history(client.app.state.store, holder)  # type: ignore[attr-defined]
+    assert seat["change"] == point["delta"] and seat["mu"] == point["mu"]
+    assert seat["place"] == point["place"] and "±" in seat["shown"]
+    assert holder not in answer.text
+
+    client.cookies.clear()
+    client.cookies.set(SEAT_COOKIE, "somebody-else".ljust(43, "z"))
+    assert client.get(f"/api/rating/game/{game_id}").status_code == 403
+    assert client.get("/api/rating/game/no-such-game").status_code == 403
+    assert client.get("/api/rating/game/..%2F..%2Fetc").status_code in (403, 404)

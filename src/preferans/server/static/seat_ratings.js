@@ -1,6 +1,6 @@
-/* The ratings on the plates of a table for friends: read once from /api/rating/table/<id>
- * (only a browser holding a seat there gets them), each seat's "mu ± 2 sigma" rounded, the
- * full figure in the title. */
+/* The ratings on the plates of a table for friends: read from /api/rating/table/<id> when
+ * the table opens and again once its game is rated (only a browser holding a seat there gets
+ * them), each seat's "mu ± 2 sigma" rounded, the full figure in the title. */
 import { t } from "./i18n.js";
 import { app } from "./state.js";
 import { el } from "./util.js";
@@ -16,6 +16,11 @@ function ask(loaded) {
     .then((response) => (response.ok ? response.json() : null))
     .then((body) => { if (body) { ratings = body; loaded(); } })
     .catch(() => { /* no ratings: the plates go without */ });
+}
+
+/** Read the plates' ratings again at the next drawing (the game has just been rated). */
+export function forgetTableRatings() {
+  asked = false;
 }
 
 /** The rating badge of a seat's plate, or null (not a table for friends, not read yet). */

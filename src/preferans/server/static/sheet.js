@@ -3,6 +3,7 @@
  * circle of the rules) and the table of totals. */
 import { has, language, t } from "./i18n.js";
 import { analysisTab } from "./analysis.js";
+import { ratingLine } from "./rating_change.js";
 import { send } from "./socket.js";
 import { render, setMessage } from "./channel.js";
 import { app, colour, isMe, me, nameOf, names, watching, whom } from "./state.js";
@@ -283,6 +284,8 @@ function resultBlock(msg, sheet) {
     ]));
   });
   const section = el("section", { class: "result" }, [el("p", { class: "headline", text: headline }), list]);
+  const rating = ratingLine(msg);
+  if (rating) section.append(rating);
   const stopped = msg.stopped;
   if (stopped) {  // a table for friends finished early by agreement: how it was settled
     const lines = [t("result.stopped", { deals: Number(stopped.deals) || 0 })];

@@ -229,6 +229,30 @@ def history(store: GameStore, holder: str | None) -> list[dict[str, Any]]:
              "delta": round(r.delta, 3)} for r in reversed(rows)]
 
 
+def game_changes(store: GameStore, game_id: str, held: dict[int, str]) -> dict[str, Any]:
+    """What a game did to the ratings of the ``held`` seats' holders (seat → holder):
+    ``{"done": whether the game has been rated, "seats": {seat: {"mu", "sigma", "shown",
+    "change", "place"}}}``; a seat the game did not move (its holder in two seats, a seat
+    played mostly by the stand-in, an unrated game) is left out. Nothing names a holder."""
+    holders = sorted(set(held.values()))
+    with store.guard(), store._connect() as conn:
+        done = conn.execute(select(rated_games.c.game_id).where(
+            rated_games.c.game_id == game_id)).first() is not None
+        rows = {r.holder: r for r in conn.execute(
+            select(rating_history.c.holder, rating_history.c.mu, rating_history.c.sigma,
+                   rating_history.c.place, rating_history.c.delta)
+            .where(rating_history.c.game_id == game_id)
+            .where(rating_history.c.holder.in_(holders)))} if done and holders else {}
+    seats = {}
+    for seat, holder in sorted(held.items()):
+        row = rows.get(holder)
+        if row is not None:
+            seats[str(seat)] = {"mu": round(row.mu, 3), "sigma": round(row.sigma, 3),
+                                "shown": Rating(row.mu, row.sigma).shown(),
+                                "change": round(row.delta, 3), "place": row.place}
+    return {"done": done, "seats": seats}
+
+
 def listing(store: GameStore, holder: str | None) -> tuple[bool, str | None]:
     """Whether a holder chose to be on the ladder, and under which name."""
     if not holder:

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...rating.games import is_rated
 from ..lang.language import request_language, say, store_message
 from ..security.tokens import held_seats
 from ..store import ratings as store_ratings
@@ -92,6 +93,32 @@ async def table_ratings(game_id: str, request: Request, store: StoreDep) -> Resp
             return None
         return {"rated": saved.friends.get("rated") is True,
                 "seats": store_ratings.table_ratings(store, saved.seats, saved.friends)}
+
+    try:
+        answer = await anyio.to_thread.run_sync(read)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_read_one", request)
+    if answer is None:
+        return refused(request, "error.not_yours", 403)
+    return JSONResponse(answer, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/api/rating/game/{game_id}")
+async def game_rating(game_id: str, request: Request, store: StoreDep) -> Response:
+    """How a game moved the ratings of the seats this browser holds there (the result's
+    "your rating" line): ``{"rated", "done", "seats": {seat: {"mu", "sigma", "shown",
+    "change", "place"}}}``. ``rated``: the game is of a rated kind; ``done``: its rating has
+    been written (it is, moments after the game's end)."""
+    holder = my_hash(request)
+
+    def read() -> dict[str, Any] | None:
+        saved = store.get(game_id) if game_id_ok(game_id) else None
+        mine = [] if saved is None else held_seats(saved.seats, holder)
+        if saved is None or not mine or holder is None:
+            return None
+        rated = is_rated(saved.difficulty, saved.friends, len(saved.names))
+        answer = store_ratings.game_changes(store, game_id, dict.fromkeys(mine, holder))
+        return {"rated": rated, **answer}
 
     try:
         answer = await anyio.to_thread.run_sync(read)

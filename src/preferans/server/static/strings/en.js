@@ -321,6 +321,7 @@ export default {
   "result.youWin": "You win!",
   "result.wins": "{name} wins",
   "result.whists": "{value} whists",
+  "result.rating": "Your rating: {rating} ({change})",
   "rules.pool": "pulya {pool}",
   "rules.four": "four players",
   "rules.houseLine": "{name}: {value} (preset: {preset}) — {doc}",
