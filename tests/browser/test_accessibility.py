@@ -79,6 +79,10 @@ def test_every_card_and_control_has_a_name_and_the_status_is_live(
         page.locator("#menu-button").click()
         menu = [(r, n) for r, n in assert_all_named(page, "menu") if r == "menuitem"]
         assert len(menu) >= 5, menu
+        # the statistics (with the rating) and the account open beside the game
+        for href, name in (("/stats", "Statistics"), ("/account", "Account")):
+            link = page.locator(f'#menu a[role="menuitem"][href="{href}"]')
+            assert link.inner_text() == name and link.get_attribute("target") == "_blank"
         page.keyboard.press("Escape")
         page.locator("#help-button").click()
         page.wait_for_selector("#help-overlay:not([hidden])")

@@ -165,6 +165,8 @@ export default {
   "menu.help": "Help",
   "menu.new": "New game",
   "menu.guide": "Rules guide",
+  "menu.stats": "Statistics",
+  "menu.account": "Account",
   "connection.noGame": "This game does not exist. Start a new one from the settings.",
   "connection.notYours": "This game belongs to another browser.",
   "connection.lost": "Connection lost — reconnecting…",
