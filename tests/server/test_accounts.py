@@ -483,3 +483,26 @@ def test_a_lost_devices_passkey_is_removed_and_it_is_locked_out(
         refused = sign_in(thief, lost)
         assert refused.status_code == 400 and refused.json()["code"] == "unknown_passkey"
     assert sign_in(first, desk).status_code == 200
+
+
+def test_the_form_of_address_changed_at_a_table_goes_into_the_profile(
+        app: Any, first: TestClient) -> None:
+    """Вера's account says «она»; at a friends' table she changes her form to «он» (by
+    mistake or not): her profile follows, so the forms on her other devices start from it.
+    A browser without an account changes only the table."""
+    assert register(first, SoftPasskey(ORIGIN), name="Вера").status_code == 201
+    assert first.get("/api/account").json()["address"] == "f"
+    made = first.post("/api/friends", json={"name": "Вера", "seats": ["friend", "easy"],
+                                           "rules": "sochi", "pool": 10})
+    assert made.status_code == 201, made.text
+    game = made.json()["id"]
+    assert first.post(f"/api/friends/{game}/address", json={"gender": "m"}).status_code == 200
+    assert first.get("/api/account").json()["address"] == "m"
+    with browser(app) as other:  # no account: the table changes, nothing else
+        made = other.post("/api/friends", json={"name": "Oleg", "seats": ["friend", "easy"],
+                                               "rules": "sochi", "pool": 10})
+        assert made.status_code == 201, made.text
+        game = made.json()["id"]
+        assert other.post(f"/api/friends/{game}/address", json={"gender": "f"}).status_code == 200
+        assert other.get("/api/account").json()["signed_in"] is False
+    assert first.get("/api/account").json()["address"] == "m"

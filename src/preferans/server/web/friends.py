@@ -77,6 +77,7 @@ from ..table.party import LEVELS, Party, clean_name
 from ..table.seats import seat_names
 from ..table.table import first_game, rules_info
 from ..table.tables import Tables
+from .accounts import signed_in
 from .deps import SettingsDep, StoreDep, TablesDep, game_id_ok, my_hash, own_token, with_token
 from .pages import table_html
 from .responses import page, refused, store_unavailable
@@ -431,7 +432,24 @@ async def address(game_id: str, body: Address, request: Request, store: StoreDep
     table = tables.open.get(game_id)
     if table is not None and table.party is not None and table.party.started:
         await table.refresh()  # every page: the new form in every sentence
+    await keep_in_profile(request, store, body.gender)
     return JSONResponse(answer)
+
+
+async def keep_in_profile(request: Request, store: GameStore, gender: str) -> None:
+    """A signed-in friend's new form of address goes into his account's profile too, so the
+    name forms on every device he signs in on start from it; a failing store only logs (the
+    table has it)."""
+    def keep() -> None:
+        account = signed_in(request)
+        if account is not None and account.address != gender:
+            store.write_now(store.update_profile, account.id, account.name, account.language,
+                            gender)
+
+    try:
+        await anyio.to_thread.run_sync(keep)
+    except StoreError as exc:
+        log.warning("the account's form of address was not saved: %s", exc)
 
 
 @router.post("/api/friends/{game_id}/seat")
