@@ -20,6 +20,7 @@ from server_helpers import new_game, receive_json
 from sqlalchemy import select
 
 from preferans.server.app import create_app
+from preferans.server.security.limits import Openings
 from preferans.server.security.tokens import SEAT_COOKIE
 from preferans.server.store import accounts as account_rows
 from preferans.server.store import holders
@@ -66,6 +67,14 @@ def sign_in(client: TestClient, key: SoftPasskey, **assertion: Any) -> Any:
     begun = client.post("/api/account/signin/begin")
     assert begun.status_code == 200, begun.text
     return client.post("/api/account/signin/finish",
+                       json={"credential": key.get(begun.json()["options"], **assertion)})
+
+
+def delete(client: TestClient, key: SoftPasskey, **assertion: Any) -> Any:
+    """Delete the signed-in account, confirmed by ``key`` (the account page's ceremony)."""
+    begun = client.post("/api/account/delete/begin")
+    assert begun.status_code == 200, begun.text
+    return client.post("/api/account/delete",
                        json={"credential": key.get(begun.json()["options"], **assertion)})
 
 
@@ -262,14 +271,15 @@ def test_one_account_cannot_read_or_change_anothers(app: Any, first: TestClient)
     vera_game = new_game(first)
     assert register(first, SoftPasskey(ORIGIN), name="Vera").status_code == 201
     with browser(app) as other:
-        assert register(other, SoftPasskey(ORIGIN), name="Oleg").status_code == 201
+        olegs = SoftPasskey(ORIGIN)
+        assert register(other, olegs, name="Oleg").status_code == 201
         assert other.get("/api/account").json()["name"] == "Oleg"
         changed = other.post("/api/account/profile",
                              json={"name": "Hacker", "language": "en", "address": "m"})
         assert changed.json()["name"] == "Hacker"
         assert other.get(f"/table/{vera_game}").status_code == 403
         assert vera_game not in other.get("/stats").text
-        assert other.post("/api/account/delete").status_code == 200
+        assert delete(other, olegs).status_code == 200
     assert first.get("/api/account").json()["name"] == "Vera"
     assert first.get(f"/table/{vera_game}").status_code == 200
     # a forged session cookie is nobody's
@@ -279,7 +289,8 @@ def test_one_account_cannot_read_or_change_anothers(app: Any, first: TestClient)
         assert forged.post("/api/account/profile", json={
             "name": "X", "language": "en"}).status_code == 401
         assert forged.post("/api/account/code").status_code == 401
-        assert forged.post("/api/account/delete").status_code == 401
+        assert forged.post("/api/account/delete/begin").status_code == 401
+        assert forged.post("/api/account/delete", json={"credential": {}}).status_code == 401
 
 
 def test_the_profile_is_checked_and_kept(first: TestClient) -> None:
@@ -364,7 +375,7 @@ def test_delete_the_account_and_everything_it_holds(app: Any, first: TestClient)
     assert first.get(f"/table/{game}").status_code == 200  # the table is open in memory
     assert register(first, key).status_code == 201
     assert app.state.store.get(game) is not None
-    gone = first.post("/api/account/delete")
+    gone = delete(first, key)
     assert gone.status_code == 200 and gone.json()["deleted"] is True
     store: GameStore = app.state.store
     assert store.get(game) is None and game not in app.state.tables.open
@@ -409,10 +420,11 @@ def test_claim_browser_runs_every_mover_in_one_place(
     monkeypatch.setattr(holders, "ERASERS", [*holders.ERASERS, eraser])
     new_game(first)
     browser_hash = hashlib.sha256(first.cookies.get(SEAT_COOKIE).encode()).hexdigest()
-    assert register(first, SoftPasskey(ORIGIN)).status_code == 201
+    key = SoftPasskey(ORIGIN)
+    assert register(first, key).status_code == 201
     account_hash = hashlib.sha256(first.cookies.get(SEAT_COOKIE).encode()).hexdigest()
     assert moved == [(browser_hash, account_hash)]
-    first.post("/api/account/delete")
+    assert delete(first, key).status_code == 200
     assert erased == [account_hash]
 
 
@@ -506,3 +518,34 @@ def test_the_form_of_address_changed_at_a_table_goes_into_the_profile(
         assert other.post(f"/api/friends/{game}/address", json={"gender": "f"}).status_code == 200
         assert other.get("/api/account").json()["signed_in"] is False
     assert first.get("/api/account").json()["address"] == "m"
+
+
+def test_deleting_needs_one_of_the_accounts_passkeys_now(app: Any, first: TestClient) -> None:
+    """A browser left signed in is not enough to delete the account: no answer, an answer by
+    another account's passkey, an answer to another ceremony (a sign-in's) and a replayed
+    answer are refused, and the account stays; its own passkey's fresh answer deletes it."""
+    app.state.account_attempts = Openings(10.0, 100)  # more ceremonies than a minute's bound
+    veras = SoftPasskey(ORIGIN)
+    assert register(first, veras, name="Vera").status_code == 201
+    assert first.post("/api/account/delete").status_code == 422  # no answer at all
+    with browser(app) as other:
+        olegs = SoftPasskey(ORIGIN)
+        assert register(other, olegs, name="Oleg").status_code == 201
+        begun = first.post("/api/account/delete/begin").json()["options"]
+        wrong = first.post("/api/account/delete", json={"credential": olegs.get(begun)})
+        assert wrong.status_code == 403 and wrong.json()["code"] == "not_this_account"
+        # Oleg's own ceremony cannot be answered for Vera's account either
+        begun = other.post("/api/account/delete/begin").json()["options"]
+        taken = first.post("/api/account/delete", json={"credential": veras.get(begun)})
+        assert taken.status_code == 400 and taken.json()["code"] == "refused"
+        assert other.get("/api/account").json()["name"] == "Oleg"
+    signin = first.post("/api/account/signin/begin").json()["options"]
+    other_kind = first.post("/api/account/delete", json={"credential": veras.get(signin)})
+    assert other_kind.status_code == 400
+    assert first.get("/api/account").json()["name"] == "Vera"
+    begun = first.post("/api/account/delete/begin").json()["options"]
+    answer = veras.get(begun)
+    assert first.post("/api/account/delete", json={"credential": answer}).status_code == 200
+    assert first.get("/api/account").json() == {"signed_in": False}
+    again = first.post("/api/account/delete", json={"credential": answer})
+    assert again.status_code == 401  # signed out: nothing left to delete

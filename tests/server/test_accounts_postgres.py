@@ -75,5 +75,7 @@ def test_an_account_works_across_processes_on_postgres(two_apps: tuple[Any, Any]
     signin = c.post("/api/account/signin/begin").json()["options"]
     assert c.post("/api/account/signin/finish",
                   json={"credential": key.get(signin)}).status_code == 200
-    assert c.post("/api/account/delete").status_code == 200
+    begun = c.post("/api/account/delete/begin").json()["options"]
+    assert c.post("/api/account/delete",
+                  json={"credential": key.get(begun)}).status_code == 200
     assert one.state.store.get(game) is None

@@ -215,6 +215,10 @@ if (!signedIn) {
   const confirmDelete = document.getElementById("delete-confirm");
   remove.addEventListener("click", () => { confirmDelete.hidden = false; confirmDelete.focus(); });
   confirmDelete.addEventListener("click", step(confirmDelete, async () => {
-    await post("/api/account/delete"); done();
+    // a session alone does not delete the account: one of its passkeys confirms it, now
+    const begun = await post("/api/account/delete/begin");
+    const used = await navigator.credentials.get({ publicKey: requestOptions(begun.options) });
+    await post("/api/account/delete", { credential: credentialJSON(used) });
+    done();
   }));
 }

@@ -466,16 +466,60 @@ def sign_out_everywhere(request: Request) -> Response:
     return _signed_out(request, {"signed_in": False})
 
 
+@router.post("/api/account/delete/begin")
+def delete_begin(request: Request) -> Response:
+    """The passkey ceremony that confirms deleting the caller's account: a session alone (a
+    browser left signed in) does not delete it; the answer must come from one of the
+    account's own passkeys, now."""
+    if (limited := _attempt_refused(request)) is not None:
+        return limited
+    store = _state(request).store
+    try:
+        account = signed_in(request)
+        if account is None:
+            return refused(request, "error.account.not_signed_in", 401)
+        challenge, options = authentication(_party(request))
+        store.write_now(store.put_once, digest(challenge), "delete", account.id, {},
+                        now_ms() + CHALLENGE_SECONDS * 1000)
+    except StoreError:
+        return _store_failed(request)
+    return JSONResponse({"options": options})
+
+
+def _confirmed(request: Request, account: Account, credential: dict[str, Any]) -> None:
+    """Check that ``credential`` answers this account's delete ceremony with one of its own
+    passkeys (raises :class:`PasskeyRefused`, or :class:`NotThisAccount`)."""
+    store = _state(request).store
+    once = store.write_now(store.take_once, digest(answered_challenge(credential)), "delete")
+    if once is None or once.account_id != account.id:
+        raise PasskeyRefused("no such challenge")
+    passkey = store.credential(credential_id(credential))
+    if passkey is None or passkey.account_id != account.id:
+        raise NotThisAccount
+    count = check_assertion(credential, _challenge_of(credential), _party(request),
+                            passkey.public_key, passkey.sign_count)
+    if not store.write_now(store.count_signature, passkey.id, passkey.sign_count, count):
+        raise PasskeyRefused("used meanwhile")
+
+
+class NotThisAccount(Exception):
+    """A passkey of another account (or none) answered this account's ceremony."""
+
+
 @router.post("/api/account/delete")
-async def delete_account(request: Request) -> Response:
+async def delete_account(request: Request, body: Answer) -> Response:
     """The caller's account and everything it holds, at once: its games (a game shared with
-    other people keeps theirs, the seat marked gone), passkeys, sessions and codes."""
+    other people keeps theirs, the seat marked gone), passkeys, sessions and codes; confirmed
+    by one of its passkeys (``/api/account/delete/begin``'s ceremony)."""
+    if (limited := _attempt_refused(request)) is not None:
+        return limited
     state = _state(request)
     store = state.store
     try:
         account = await run_in_threadpool(signed_in, request)
         if account is None:
             return refused(request, "error.account.not_signed_in", 401)
+        await run_in_threadpool(_confirmed, request, account, body.credential)
         for table in list(state.tables.open.values()):
             held = [h for h in table.seats.values() if h]
             if account.token_hash not in held:
@@ -486,6 +530,10 @@ async def delete_account(request: Request) -> Response:
             else:
                 state.tables.rekey(account.token_hash, GONE)
         await store.write(store.delete_account, account.id)
+    except PasskeyRefused:
+        return refused(request, "error.account.refused", 400)
+    except NotThisAccount:
+        return refused(request, "error.account.not_this_account", 403)
     except StoreError:
         return _store_failed(request)
     return _signed_out(request, {"signed_in": False, "deleted": True})
