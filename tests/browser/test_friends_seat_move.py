@@ -81,7 +81,8 @@ def test_a_seat_moves_to_a_second_device_mid_deal_and_the_first_only_watches(
         assert state(anna)["device"] != before["device"]  # each page its own link
         open_menu_item(boris, "device_copy")
         link = base + before["device"]
-        assert link in boris.locator("#status").inner_text()
+        boris.wait_for_function(  # the copy is written to the status line once it is done
+            "(link) => document.getElementById('status').textContent.includes(link)", arg=link)
         shot(boris, artifacts, "menu-copied")
         anna.locator("#menu-button").click()
         assert anna.locator('#menu [data-menu="seat_link_new"]').count() == 1
@@ -186,10 +187,13 @@ def test_a_seat_moved_in_the_lobby_and_the_creators_new_link_for_a_friend(
         anna.wait_for_selector('[data-relinked="1"]')
         fresh = anna.locator('[data-relinked="1"]').input_value()
         assert "/seat/" in fresh and fresh != link
-        anna.locator('[data-relinked="1"]').scroll_into_view_if_needed()
+        # (scrolled in the page itself: the lobby redraws its seats as it asks every 1.5 s)
+        scroll_to = "() => document.querySelector('[data-relinked=\"1\"]').scrollIntoView()"
+        anna.evaluate(scroll_to)
         shot(anna, artifacts, "lobby-creator-new-link")
         anna.set_viewport_size({"width": 390, "height": 844})  # the creator on a phone
-        anna.locator('[data-relinked="1"]').scroll_into_view_if_needed()
+        anna.wait_for_selector('[data-relinked="1"]')
+        anna.evaluate(scroll_to)
         assert anna.evaluate("() => document.documentElement.scrollWidth") <= 390
         shot(anna, artifacts, "lobby-creator-new-link-phone")
         tablet.reload()

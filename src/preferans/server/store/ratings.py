@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from ...rating.games import Change, RatedSeat, rate_game, rated_seats
 from ...rating.model import Rating
 from ...rating.seed import LEVELS, level_holder, load_seed
+from .faults import StoreError
 from .saved import json_object
 from .schema import FINISHED, PLAYING, games, rated_games, rating_history, ratings
 
@@ -131,7 +132,10 @@ def apply_rating(store: GameStore, game_id: str, seats: Sequence[RatedSeat]
     for attempt in range(3):
         try:
             return _apply(store, game_id, seats)
-        except IntegrityError:
+        except (IntegrityError, StoreError) as exc:
+            # the store's guard reports the database's refusal as a StoreError from it
+            if isinstance(exc, StoreError) and not isinstance(exc.__cause__, IntegrityError):
+                raise
             # the game rated meanwhile, or a new holder's row made by another process
             with store.guard(), store._connect() as conn:
                 if conn.execute(select(rated_games.c.game_id).where(
