@@ -76,10 +76,13 @@ def test_solve_a_puzzle_and_fail_one(browser: Any, live_server: LiveServer, arti
         tab.wait_for_selector("#puzzle-answer:not([hidden]) li")
         assert tab.locator("#puzzle-answer li").count() == len(puzzle["alternatives"])
         assert tab.locator("#puzzle-table button:not([disabled])").count() == 0
-        # the first try had a wrong card: a loss for the browser's rating, kept in the browser
-        assert RATED[lang] in tab.locator("#puzzle-rating").inner_text()
-        kept = tab.evaluate("() => JSON.parse(localStorage.getItem('preferans.puzzleRating'))")
+        # the first try had a wrong card: a loss for the browser's rating, kept by the server
+        # with the browser's holder (it follows him into an account)
+        tab.wait_for_function("(text) => document.querySelector('#puzzle-rating')"
+                              ".textContent.includes(text)", arg=RATED[lang])
+        kept = tab.request.get(f"{live_server.url}/api/puzzles/rating").json()["rating"]
         assert kept["tried"] == 1 and kept["solved"] == 0 and kept["mu"] < 25
+        assert tab.evaluate("() => localStorage.getItem('preferans.puzzleRating')") is None
         if size == "phone":  # nothing wider than the screen
             width = tab.evaluate("() => document.documentElement.scrollWidth")
             assert width <= SIZES[size]["width"]
@@ -127,3 +130,27 @@ def test_the_puzzle_page_names_its_controls(page: Any, live_server: LiveServer) 
     nodes = assert_all_named(page, "/puzzles")
     cards = [name for role, name in nodes if role == "button" and CARD_NAME.match(name)]
     assert len(cards) == sum(len(h) for h in puzzle["position"]["hands"])
+
+
+def test_a_rating_this_browser_kept_itself_is_handed_to_the_server(
+        browser: Any, live_server: LiveServer) -> None:
+    """Before the server kept puzzle ratings, the page kept one in the browser's storage:
+    it shows until the first try here, which hands it over (and the storage forgets it)."""
+    context, tab, errors = _tab(browser, "desktop", "en")
+    try:
+        tab.goto(f"{live_server.url}/puzzles?lang=en")
+        tab.evaluate("""() => localStorage.setItem('preferans.puzzleRating', JSON.stringify(
+            {mu: 30, sigma: 5, shown: 600, solved: 4, tried: 6}))""")
+        puzzle = _puzzle()
+        tab.goto(f"{live_server.url}/puzzles?lang=en&id={puzzle['id']}")
+        tab.wait_for_function("() => document.querySelector('#puzzle-rating')"
+                              ".textContent.includes('4 solved of 6 tried')")
+        tab.locator("#puzzle-show").click()  # the solution shown first: a loss
+        tab.wait_for_function("() => document.querySelector('#puzzle-rating')"
+                              ".textContent.includes('4 solved of 7 tried')")
+        rating = tab.request.get(f"{live_server.url}/api/puzzles/rating").json()["rating"]
+        assert (rating["solved"], rating["tried"]) == (4, 7) and rating["mu"] < 30
+        assert tab.evaluate("() => localStorage.getItem('preferans.puzzleRating')") is None
+        assert not errors, errors
+    finally:
+        context.close()

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from preferans.puzzles.shipped import generated
 from preferans.puzzles.themes import THEMES
+from preferans.server.security.tokens import SEAT_COOKIE
 
 
 def player_cards(puzzle: dict) -> list[str]:
@@ -100,15 +101,40 @@ def test_a_client_solves_two_moves_at_once_at_most(client: TestClient) -> None:
     assert client.post(url, json={"cards": []}).status_code == 200
 
 
-def test_the_browsers_rating_after_a_try(client: TestClient) -> None:
-    easy = next(p for p in generated() if p["grade"] == 1)
+def test_the_first_try_at_each_puzzle_rates_the_browser_and_the_server_keeps_it(
+        client: TestClient) -> None:
+    """The server keeps the rating with the browser's holder: the first try at a puzzle
+    rates, another at the same puzzle does not; a harder puzzle solved counts more; the
+    rating a browser kept itself before is taken once, while it has none here."""
+    easy = [p for p in generated() if p["grade"] == 1][:2]
     hard = next(p for p in generated() if p["grade"] == 5)
-    start = {"mu": 25.0, "sigma": 25 / 3}
-    won_easy = client.post(f"/api/puzzles/{easy['id']}/rate", json={**start, "solved": True}).json()
-    won_hard = client.post(f"/api/puzzles/{hard['id']}/rate", json={**start, "solved": True}).json()
-    lost = client.post(f"/api/puzzles/{easy['id']}/rate", json={**start, "solved": False}).json()
-    assert won_hard["mu"] > won_easy["mu"] > start["mu"] > lost["mu"]
-    assert won_easy["sigma"] < start["sigma"] and won_easy["shown"] >= 0
-    for body in ({"mu": 25, "sigma": 0, "solved": True}, {"mu": 1e9, "sigma": 8, "solved": True},
-                 {"mu": "x", "sigma": 8, "solved": True}, {**start, "solved": True, "x": 1}):
-        assert client.post(f"/api/puzzles/{easy['id']}/rate", json=body).status_code == 422
+    assert client.get("/api/puzzles/rating").json() == {"rating": None}
+    won = client.post(f"/api/puzzles/{easy[0]['id']}/rate", json={"solved": True}).json()
+    assert won["counted"] and won["tried"] == 1 and won["solved"] == 1 and won["mu"] > 25
+    again = client.post(f"/api/puzzles/{easy[0]['id']}/rate", json={"solved": False}).json()
+    assert not again["counted"] and again["tried"] == 1 and again["mu"] == won["mu"]
+    lost = client.post(f"/api/puzzles/{easy[1]['id']}/rate", json={"solved": False}).json()
+    assert lost["counted"] and lost["tried"] == 2 and lost["solved"] == 1
+    assert lost["mu"] < won["mu"]
+    mine = client.get("/api/puzzles/rating").json()["rating"]
+    assert mine == {k: lost[k] for k in ("mu", "sigma", "shown", "solved", "tried")}
+    # a kept rating is ignored once the server has one
+    ignored = client.post(f"/api/puzzles/{hard['id']}/rate", json={
+        "solved": True, "kept": {"mu": 60.0, "sigma": 2.0, "solved": 90, "tried": 90}}).json()
+    assert ignored["tried"] == 3 and ignored["mu"] < 40
+    # a new browser hands its own kept rating over with its first try
+    client.cookies.clear()
+    kept = {"mu": 30.0, "sigma": 5.0, "solved": 4, "tried": 6}
+    taken = client.post(f"/api/puzzles/{hard['id']}/rate",
+                        json={"solved": True, "kept": kept}).json()
+    assert taken["tried"] == 7 and taken["solved"] == 5 and taken["mu"] > 30
+    assert client.cookies.get(SEAT_COOKIE)  # the server minted the browser its holder
+    for body in ({"solved": True, "kept": {"mu": 25, "sigma": 0, "solved": 0, "tried": 0}},
+                 {"solved": True, "kept": {"mu": 1e9, "sigma": 8, "solved": 0, "tried": 0}},
+                 {"solved": True, "kept": {"mu": 25, "sigma": 8, "solved": 3, "tried": 1}},
+                 {"solved": True, "kept": {"mu": "x", "sigma": 8, "solved": 0, "tried": 0}},
+                 {"solved": True, "x": 1}, {"mu": 25.0, "sigma": 8.0, "solved": True},
+                 {"solved": "yes please"}):
+        assert client.post(f"/api/puzzles/{easy[0]['id']}/rate", json=body).status_code == 422
+    assert client.post("/api/puzzles/p000000000000/rate", json={"solved": True}
+                       ).status_code == 404

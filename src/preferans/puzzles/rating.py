@@ -40,8 +40,13 @@ def new_rating() -> dict[str, float]:
     return _shown(r.mu, r.sigma)
 
 
+def shown(mu: float, sigma: float) -> int:
+    """The number a page shows for a rating: its ordinal times :data:`SHOWN_SCALE`."""
+    return round(max(0.0, mu - 3 * sigma) * SHOWN_SCALE)
+
+
 def _shown(mu: float, sigma: float) -> dict[str, float]:
-    return {"mu": mu, "sigma": sigma, "shown": round(max(0.0, mu - 3 * sigma) * SHOWN_SCALE)}
+    return {"mu": mu, "sigma": sigma, "shown": shown(mu, sigma)}
 
 
 def checked(mu: Any, sigma: Any) -> tuple[float, float]:

@@ -9,35 +9,48 @@ import { $, SUIT_SYMBOL, el } from "./util.js";
 
 const view = { puzzle: null, cards: [], state: null, solution: null, done: false, hinted: false, failed: false, rated: false };
 const RATING_KEY = "preferans.puzzleRating";
+let rating = null;  // the server's: this browser's holder's (an account's, signed in)
 
-/** The browser's puzzle rating (OpenSkill, kept here; the server rates each try). */
-function storedRating() {
+/** The rating this browser kept itself before the server kept it (handed over once). */
+function localRating() {
   try {
     const r = JSON.parse(window.localStorage.getItem(RATING_KEY) || "null");
-    if (r && Number.isFinite(r.mu) && Number.isFinite(r.sigma)) return r;
-  } catch (error) { /* a broken entry: start again */ }
-  return { mu: 25, sigma: 25 / 3, shown: 0, solved: 0, tried: 0 };
+    if (r && Number.isFinite(r.mu) && Number.isFinite(r.sigma)) {
+      return { mu: r.mu, sigma: r.sigma, shown: Number(r.shown) || 0,
+               solved: Math.max(0, Math.floor(Number(r.solved) || 0)),
+               tried: Math.max(0, Math.floor(Number(r.tried) || 0)) };
+    }
+  } catch (error) { /* a broken entry: as if none */ }
+  return null;
 }
 
 function showRating() {
-  const r = storedRating();
-  $("puzzle-rating").textContent = r.tried
+  const r = rating || localRating();
+  $("puzzle-rating").textContent = r && r.tried
     ? t("puzzles.rating", { rating: r.shown, solved: r.solved, count: r.tried })
     : t("puzzles.rating_none");
+}
+
+async function loadRating() {
+  try {
+    rating = (await getJson("/api/puzzles/rating")).rating;
+  } catch (error) { /* shown from this browser's own, if any */ }
+  showRating();
 }
 
 /** Rate the first try at this puzzle: solved without a wrong card or the hint, or not. */
 async function rateTry(solved) {
   if (view.rated) return;
   view.rated = true;
-  const before = storedRating();
+  const kept = rating ? null : localRating();
+  const valid = kept && kept.solved <= kept.tried ? kept : null;
   try {
-    const after = await getJson(`/api/puzzles/${view.puzzle.id}/rate`, {
+    rating = await getJson(`/api/puzzles/${view.puzzle.id}/rate`, {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ mu: before.mu, sigma: before.sigma, solved }),
+      body: JSON.stringify(valid ? { solved, kept: { mu: valid.mu, sigma: valid.sigma,
+        solved: valid.solved, tried: valid.tried } } : { solved }),
     });
-    const kept = { ...after, solved: before.solved + (solved ? 1 : 0), tried: before.tried + 1 };
-    window.localStorage.setItem(RATING_KEY, JSON.stringify(kept));
+    window.localStorage.removeItem(RATING_KEY);  // the server keeps it now
   } catch (error) { /* the rating waits for the next try */ }
   showRating();
 }
@@ -214,7 +227,7 @@ function init() {
   $("puzzle-hint").addEventListener("click", hint);
   $("puzzle-daily").addEventListener("click", () => load("/api/puzzles/daily"));
   $("puzzle-show").addEventListener("click", () => { rateTry(false); showSolution(); });
-  showRating();
+  loadRating();
   $("puzzle-retry").addEventListener("click", () => { view.state.status = "continue"; status(t("puzzles.your_move")); draw(); });
   const query = new URLSearchParams(window.location.search);
   if (query.get("theme")) $("puzzle-theme").value = query.get("theme");

@@ -11,7 +11,8 @@ holder, and moves or goes with it in one place:
 
 A new kind of row keyed by the holder's hash adds its mover and its eraser to these lists:
 each takes the open transaction's connection.  The rating's (:mod:`.ratings`): a browser's
-rating merged into the account's, a deleted holder's rating and history gone.
+rating merged into the account's, a deleted holder's rating and history gone; the puzzle
+rating's (:mod:`.puzzle_ratings`) likewise.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import Text, cast, delete, select, update
 
+from .puzzle_ratings import erase_puzzle_rating, move_puzzle_rating
 from .ratings import erase_rating, move_rating
 from .saved import json_object
 from .schema import games
@@ -68,9 +70,9 @@ def erase_games(conn: Any, holder_hash: str) -> int:
     return changed
 
 
-MOVERS: list[Mover] = [move_games, move_rating]
+MOVERS: list[Mover] = [move_games, move_rating, move_puzzle_rating]
 """What moves with a holder (in this order, in one transaction)."""
-ERASERS: list[Eraser] = [erase_games, erase_rating]
+ERASERS: list[Eraser] = [erase_games, erase_rating, erase_puzzle_rating]
 """What goes with a deleted holder (in this order, in one transaction)."""
 
 

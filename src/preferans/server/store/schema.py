@@ -127,6 +127,33 @@ rating_history = Table(
 page's plot.  ``place``: 1 = the best balance; ``delta``: the change of ``mu``."""
 
 
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    Column("holder", String(80), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("tried", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+"""Each holder's puzzle rating (:mod:`preferans.puzzles.rating`) and how many puzzles he
+solved of those he tried: kept with the player, so that it follows him to the account and to
+every device he signs in on."""
+
+
+puzzle_tries = Table(
+    "puzzle_tries",
+    metadata,
+    Column("holder", String(80), primary_key=True),
+    Column("puzzle_id", String(16), primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("solved", Boolean, nullable=False),
+)
+"""The puzzles a holder has tried (the first try rates; another try at the same puzzle, a
+reload, does not)."""
+
+
 SEED_COLUMN = 2**63
 """Seeds below this fit the ``seed`` column; larger ones are kept whole in ``seed_text``."""
 

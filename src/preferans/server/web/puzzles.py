@@ -9,8 +9,10 @@
   with the solver answering (:func:`preferans.puzzles.session.advance`): ``continue``,
   ``solved`` or ``wrong`` (with the card's cost); a card that cannot be played is a 422 with
   a ``code`` the page words in its language.
-- ``POST /api/puzzles/{id}/rate`` ``{"mu", "sigma", "solved"}``: the browser's puzzle rating
-  after a try (:mod:`preferans.puzzles.rating`, OpenSkill); the browser keeps it.
+- ``POST /api/puzzles/{id}/rate`` ``{"solved", "kept"}``: the first try at a puzzle rates
+  the browser's holder (:mod:`..store.puzzle_ratings`, OpenSkill: :mod:`preferans.puzzles.
+  rating`), kept with the player so that it follows him into his account; ``kept``, a
+  rating the browser kept itself before, is taken once. ``GET /api/puzzles/rating``: it.
 - ``GET /api/puzzles/{id}/solution``: the solution, its line and every other card's cost
   (asked for by the page's hint, after a wrong card or once solved).
 
@@ -34,11 +36,15 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...puzzles.rating import rate
 from ...puzzles.session import PlayError, advance, public
 from ...puzzles.shipped import generated
 from ..security.limits import Slots, client_key
-from .responses import page
+from ..security.tokens import token_hash
+from ..store.faults import StoreError
+from ..store.puzzle_ratings import kept_rating, puzzle_rating
+from ..store.puzzle_ratings import rate_try as store_rate_try
+from .deps import StoreDep, my_hash, own_token, with_token
+from .responses import page, store_unavailable
 
 PLAYS_PER_CLIENT = 2
 """A client's puzzle moves being solved at once (a third is answered 429: one at a time)."""
@@ -100,6 +106,17 @@ def daily() -> Response:
     return JSONResponse({**public(daily_puzzle(today)), "daily": today.isoformat()})
 
 
+@router.get("/api/puzzles/rating")
+async def my_puzzle_rating(request: Request, store: StoreDep) -> Response:
+    """This browser's puzzle rating (its account's, signed in): ``{"rating": {"mu",
+    "sigma", "shown", "solved", "tried"}}``, ``null`` before a first try."""
+    try:
+        rating = await anyio.to_thread.run_sync(puzzle_rating, store, my_hash(request))
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_read_one", request)
+    return JSONResponse({"rating": rating}, headers={"Cache-Control": "no-store"})
+
+
 @router.get("/api/puzzles/{puzzle_id}")
 def one_puzzle(puzzle_id: str) -> Response:
     puzzle = _find(puzzle_id)
@@ -116,25 +133,36 @@ def solution(puzzle_id: str) -> Response:
 
 
 class Try(BaseModel):
-    """A try at a puzzle, with the browser's rating before it."""
+    """A try at a puzzle: solved at once (no wrong card, no hint) or not; ``kept``, the
+    rating a browser kept itself before the server kept it, handed over once."""
 
     model_config = ConfigDict(extra="forbid")
-    mu: float
-    sigma: float
     solved: bool
+    kept: dict[str, Any] | None = None
 
 
 @router.post("/api/puzzles/{puzzle_id}/rate")
-def rate_try(puzzle_id: str, body: Try) -> Response:
+async def rate_try(puzzle_id: str, body: Try, request: Request, store: StoreDep) -> Response:
+    """Rate this browser's first try at a puzzle (its holder's: an account's, signed in);
+    the rating after it, ``counted`` False when the puzzle was tried before."""
     puzzle = _find(puzzle_id)
     if puzzle is None:
         return _missing()
-    try:
-        rating = rate({"mu": body.mu, "sigma": body.sigma}, puzzle["grade"], body.solved)
-    except ValueError as exc:
-        return JSONResponse({"detail": str(exc), "code": "puzzles.error.rating"},
+    if body.kept is not None and kept_rating(body.kept) is None:
+        return JSONResponse({"detail": "kept must be a rating", "code": "puzzles.error.rating"},
                             status_code=422)
-    return JSONResponse(rating)
+    new_token: list[str] = []
+
+    def rated() -> dict[str, Any]:
+        holder = token_hash(own_token(request, new_token))
+        return store_rate_try(store, holder, puzzle_id, int(puzzle["grade"]), body.solved,
+                              kept_rating(body.kept))
+
+    try:
+        answer = await anyio.to_thread.run_sync(rated)
+    except StoreError as exc:
+        return store_unavailable(exc, "error.cannot_save", request)
+    return with_token(request, JSONResponse(answer), new_token)
 
 
 @router.post("/api/puzzles/{puzzle_id}/play")
