@@ -72,13 +72,19 @@ def test_every_thinking_process_stopped_never_stops_the_event_loop(
             await asyncio.sleep(1.5)  # the overdue start gives up and kills the fork server
             ticking.cancel()
             _continue(stopped)
-            # every decision asked now ends, answered or given up, within its bound (that the
-            # lanes always come back after every process was stopped is a known gap)
+            # every decision asked now ends, answered or given up, within its bound
             started = time.monotonic()
             results = await asyncio.gather(
                 *(thinking.choose(seat, OBSERVATION) for seat in seats), return_exceptions=True)
             assert all(isinstance(r, ThinkingError) or r == "PASS" for r in results)
             assert time.monotonic() - started < 0.5 + thinking_module.START_SECONDS + 2.0 + 1.0
+            # and every lane comes back: each seat's decisions are answered again
+            while not all(r == "PASS" for r in results):
+                assert time.monotonic() - started < 15, f"a lane did not come back: {results}"
+                await asyncio.sleep(0.2)
+                results = await asyncio.gather(
+                    *(thinking.choose(seat, OBSERVATION) for seat in seats),
+                    return_exceptions=True)
         finally:
             thinking.close()
 
@@ -95,3 +101,38 @@ def test_every_thinking_process_stopped_never_stops_the_event_loop(
         pool.shutdown(wait=False)  # never wait here for a loop that did not end
     assert lags, "the loop never ran"
     assert max(lags) < 0.5, f"the event loop waited {max(lags):.2f} s"
+
+
+def test_a_reset_waits_only_for_the_fork_server_that_failed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two lanes resetting at once: the second finds a new fork server the first started
+    and leaves it alone (it used to close that server's pipe and wait for it to end, for
+    ever, and its lane never came back); the failed one is killed and waited for."""
+    import subprocess
+    import sys
+    import threading
+
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    waited: list[int] = []
+
+    class Server:
+        _lock = threading.Lock()
+        _forkserver_pid: int | None = alive.pid
+
+        def _stop_unlocked(self) -> None:  # as multiprocessing's: wait for it to end
+            os.waitpid(self._forkserver_pid, 0)
+            waited.append(self._forkserver_pid)
+            self._forkserver_pid = None
+
+    server = Server()
+    monkeypatch.setattr(thinking_module, "_forkserver", lambda: server)
+    try:
+        thinking_module._reset_forkserver(alive.pid + 100_000)  # another, older one failed
+        assert alive.poll() is None and waited == [] and server._forkserver_pid == alive.pid
+        done = threading.Thread(target=thinking_module._reset_forkserver, args=(alive.pid,))
+        done.start()
+        done.join(timeout=10)
+        assert not done.is_alive() and waited == [alive.pid] and server._forkserver_pid is None
+    finally:
+        with contextlib.suppress(OSError):
+            alive.kill()

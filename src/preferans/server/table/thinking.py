@@ -240,16 +240,35 @@ def _forkserver() -> Any:
     return getattr(forkserver, "_forkserver", None)
 
 
-def _reset_forkserver() -> None:
+def _forkserver_pid() -> int | None:
+    return getattr(_forkserver(), "_forkserver_pid", None)
+
+
+def _reset_forkserver(failed: int | None = None) -> None:
     """Forget a fork server that died or does not answer (killed by hand, out of memory,
-    stopped), so that the next worker starts a new one instead of failing on the old one.
-    It is killed first: its workers hold the pipe that would tell it to stop, so waiting
-    for it to end by itself could wait for ever.  Run it off the event loop."""
-    _kill_forkserver()
-    stop = getattr(_forkserver(), "_stop", None)
-    if stop is not None:
-        with contextlib.suppress(Exception):
-            stop()
+    stopped), so that the next worker starts a new one instead of failing on the old one;
+    ``failed``: the pid of the one that failed, when known (a newer one, started meanwhile
+    by another lane, is left alone).  Run it off the event loop.
+
+    It is killed first (its workers hold the pipe that would tell it to stop, so waiting for
+    it to end by itself could wait for ever), and killed and waited for under the fork
+    server's own lock: two lanes resetting at once used to wait, one of them, on a new fork
+    server the other had started meanwhile, which never ends, and that lane never came back
+    (``tests/server/test_thinking_stopped.py``)."""
+    server = _forkserver()
+    if server is None:
+        return
+    lock = getattr(server, "_lock", None)
+    with lock if lock is not None else contextlib.nullcontext():
+        pid = getattr(server, "_forkserver_pid", None)
+        if pid is None or (failed is not None and pid != failed):
+            return
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        stop = getattr(server, "_stop_unlocked", None)
+        if stop is not None:
+            with contextlib.suppress(Exception):
+                stop()
 
 
 def _kill_forkserver() -> None:
@@ -604,12 +623,13 @@ def _spawn_twice(pool: Thinking, index: int) -> tuple[Started | None, BaseExcept
     fork server was killed, the machine is out of processes)."""
     error: BaseException | None = None
     for attempt in range(2):
+        server = _forkserver_pid()
         try:
             return _spawn(pool, index), None
         except (OSError, EOFError, ValueError) as exc:
             error = exc
             if attempt == 0:
-                _reset_forkserver()
+                _reset_forkserver(server)
     return None, error
 
 
