@@ -78,6 +78,22 @@ def openspiel(rules: str, deals: int, seed: int, tensor: bool) -> tuple[int, int
     return actions, steps, seconds
 
 
+def random_episode(env: Any, rng: np.random.Generator, seed: int) -> int:
+    """One PettingZoo episode as an agent's loop plays it: ``last()`` at every step, a
+    uniform legal action from the mask; the decisions made (``bench_pettingzoo.py`` too)."""
+    env.reset(seed=seed)
+    decisions = 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))  # (Generator.choice: 10 µs more)
+        decisions += 1
+    return decisions
+
+
 def pettingzoo(rules: str, deals: int, seed: int) -> tuple[int, int, float]:
     env = preferans.env.pettingzoo_env(rules=rules)
     rng = np.random.default_rng(seed)
@@ -85,15 +101,7 @@ def pettingzoo(rules: str, deals: int, seed: int) -> tuple[int, int, float]:
     seconds = 0.0
     for k in range(seed, seed + deals):
         start = time.perf_counter()
-        env.reset(seed=k)
-        for _agent in env.agent_iter():
-            obs, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))  # (Generator.choice: 10 µs more)
-            steps += 1
+        steps += random_episode(env, rng, k)
         seconds += time.perf_counter() - start
         # counted out of the time (on the C core this replays the episode)
         actions += len(env.core.game.finished_deals[-1].history)

@@ -29,6 +29,7 @@ HERE = Path(__file__).resolve().parent.parent / "src"
 
 def one_round(rules: str, observation: str, seconds: float, warm: float) -> dict[str, float]:
     import numpy as np
+    from bench_env import random_episode  # this folder: the script's own
 
     import preferans.env
 
@@ -43,16 +44,8 @@ def one_round(rules: str, observation: str, seconds: float, warm: float) -> dict
         decisions = episode = 0
         start = time.perf_counter()
         while time.perf_counter() - start < limit:
-            env.reset(seed=episode)
+            decisions += random_episode(env, rng, episode)
             episode += 1
-            for _agent in env.agent_iter():
-                obs, _reward, terminated, truncated, _info = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(len(legal))]))
-                decisions += 1
         return decisions, time.perf_counter() - start
 
     play(warm)

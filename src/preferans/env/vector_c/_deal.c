@@ -157,25 +157,35 @@ static PyObject *deal_apply(Deal *self, PyObject *arg)
     return PyBool_FromLong(self->deal.phase == PC_PH_DONE);
 }
 
+/* The arguments (seat, out) of observe and observe_info: a seat of a dealt deal and a writable
+ * float32[size] buffer, got into ``v`` (released by the caller); -1 with an error if not. */
+static int seat_and_out(Deal *self, PyObject *args, const char *what, Py_ssize_t size,
+                        int *seat, Py_buffer *v)
+{
+    PyObject *o_out;
+    if (!PyArg_ParseTuple(args, "iO", seat, &o_out))
+        return -1;
+    if (*seat < 0 || *seat > 2 || dealing(self)) {
+        PyErr_Format(PyExc_ValueError, "%s needs a seat (0..2) of a dealt deal", what);
+        return -1;
+    }
+    if (PyObject_GetBuffer(o_out, v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return -1;
+    if (v->itemsize != 4 || v->len != 4 * size || !v->format || strcmp(v->format, "f")) {
+        PyBuffer_Release(v);
+        PyErr_Format(PyExc_ValueError, "out must be float32[%zd]", size);
+        return -1;
+    }
+    return 0;
+}
+
 /* observe(seat, out): the seat's observation tensor (float32[594]) into ``out``. */
 static PyObject *deal_observe(Deal *self, PyObject *args)
 {
     int seat;
-    PyObject *o_out;
-    if (!PyArg_ParseTuple(args, "iO", &seat, &o_out))
-        return NULL;
-    if (seat < 0 || seat > 2 || dealing(self)) {
-        PyErr_SetString(PyExc_ValueError, "observe needs a seat (0..2) of a dealt deal");
-        return NULL;
-    }
     Py_buffer v;
-    if (PyObject_GetBuffer(o_out, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+    if (seat_and_out(self, args, "observe", PC_OBS_SIZE, &seat, &v) < 0)
         return NULL;
-    if (v.itemsize != 4 || v.len != 4 * PC_OBS_SIZE || !v.format || strcmp(v.format, "f")) {
-        PyBuffer_Release(&v);
-        PyErr_Format(PyExc_ValueError, "out must be float32[%d]", PC_OBS_SIZE);
-        return NULL;
-    }
     pc_observe(&self->deal, seat, self->rules.min_level, v.buf);
     PyBuffer_Release(&v);
     Py_RETURN_NONE;
@@ -185,21 +195,9 @@ static PyObject *deal_observe(Deal *self, PyObject *args)
 static PyObject *deal_observe_info(Deal *self, PyObject *args)
 {
     int seat;
-    PyObject *o_out;
-    if (!PyArg_ParseTuple(args, "iO", &seat, &o_out))
-        return NULL;
-    if (seat < 0 || seat > 2 || dealing(self)) {
-        PyErr_SetString(PyExc_ValueError, "observe_info needs a seat (0..2) of a dealt deal");
-        return NULL;
-    }
     Py_buffer v;
-    if (PyObject_GetBuffer(o_out, &v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+    if (seat_and_out(self, args, "observe_info", PC_INFO_SIZE, &seat, &v) < 0)
         return NULL;
-    if (v.itemsize != 4 || v.len != 4 * PC_INFO_SIZE || !v.format || strcmp(v.format, "f")) {
-        PyBuffer_Release(&v);
-        PyErr_Format(PyExc_ValueError, "out must be float32[%d]", PC_INFO_SIZE);
-        return NULL;
-    }
     pc_info_state(&self->deal, &self->log, seat, self->rules.min_level, v.buf);
     PyBuffer_Release(&v);
     Py_RETURN_NONE;

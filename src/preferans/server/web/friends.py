@@ -359,15 +359,22 @@ async def creator_change(game_id: str, request: Request, store: GameStore, table
         creator_only(request, seats)
         return fn(seats, party)
 
+    answer = await answered_change(game_id, request, store, tables, guarded)
+    return answer if isinstance(answer, Response) else JSONResponse(answer)
+
+
+async def answered_change(game_id: str, request: Request, store: GameStore, tables: Tables,
+                          fn: Callable[[dict[str, str], Party], Any]) -> Any:
+    """:func:`change_party`'s answer, or the response refusing it: what ``fn`` refused
+    (:class:`Refused`), no such table (404), the store failing (503)."""
     try:
-        answer = await change_party(store, tables, game_id, guarded)
+        return await change_party(store, tables, game_id, fn)
     except Refused as exc:
         return refused(request, exc.key, exc.status, **exc.fields)
     except KeyError:
         return refused(request, "error.no_game_short", 404, game=game_id)
     except StoreError as exc:
         return store_unavailable(exc, "error.cannot_open_game", request)
-    return JSONResponse(answer)
 
 
 @router.post("/api/friends/{game_id}/invite")
@@ -421,14 +428,9 @@ async def address(game_id: str, body: Address, request: Request, store: StoreDep
         return ({"seat": held[0], "gender": body.gender},
                 party.addressed(held[0], body.gender), None)
 
-    try:
-        answer = await change_party(store, tables, game_id, change)
-    except Refused as exc:
-        return refused(request, exc.key, exc.status, **exc.fields)
-    except KeyError:
-        return refused(request, "error.no_game_short", 404, game=game_id)
-    except StoreError as exc:
-        return store_unavailable(exc, "error.cannot_open_game", request)
+    answer = await answered_change(game_id, request, store, tables, change)
+    if isinstance(answer, Response):
+        return answer
     table = tables.open.get(game_id)
     if table is not None and table.party is not None and table.party.started:
         await table.refresh()  # every page: the new form in every sentence

@@ -148,15 +148,15 @@ async def rate_try(puzzle_id: str, body: Try, request: Request, store: StoreDep)
     puzzle = _find(puzzle_id)
     if puzzle is None:
         return _missing()
-    if body.kept is not None and kept_rating(body.kept) is None:
+    kept = None if body.kept is None else kept_rating(body.kept)
+    if body.kept is not None and kept is None:
         return JSONResponse({"detail": "kept must be a rating", "code": "puzzles.error.rating"},
                             status_code=422)
     new_token: list[str] = []
 
     def rated() -> dict[str, Any]:
         holder = token_hash(own_token(request, new_token))
-        return store_rate_try(store, holder, puzzle_id, int(puzzle["grade"]), body.solved,
-                              kept_rating(body.kept))
+        return store_rate_try(store, holder, puzzle_id, int(puzzle["grade"]), body.solved, kept)
 
     try:
         answer = await anyio.to_thread.run_sync(rated)
